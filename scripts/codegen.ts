@@ -1,0 +1,35 @@
+import { writeFileSync } from 'node:fs'
+import { codegen } from '@graphql-codegen/core'
+import * as typescript from '@graphql-codegen/typescript'
+import * as typescriptResolvers from '@graphql-codegen/typescript-resolvers'
+import { parse } from 'graphql'
+import { loadSdl } from '../src/graphql/sdl.js'
+
+// Resolver types are generated from the SDL and committed; a test fails when they drift.
+export const generatedTypesPath = new URL('../src/graphql/generated/resolvers-types.ts', import.meta.url)
+
+export async function generateResolverTypes(): Promise<string> {
+  const output = await codegen({
+    filename: 'resolvers-types.ts',
+    schema: parse(loadSdl()),
+    documents: [],
+    plugins: [{ typescript: {} }, { typescriptResolvers: {} }],
+    pluginMap: { typescript, typescriptResolvers },
+    config: {
+      contextType: '../context.js#GraphQLContext',
+      useTypeImports: true,
+      enumsAsTypes: true,
+      avoidOptionals: { field: true, inputValue: false, object: false, defaultValue: false },
+      maybeValue: 'T | null',
+      inputMaybeValue: 'T | null | undefined',
+      scalars: { UUID: 'string', Date: 'string' },
+      useIndexSignature: false,
+    },
+  })
+  return `// Generated from the SDL by scripts/codegen.ts; do not edit. Run npm run codegen.\n${output}`
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  writeFileSync(generatedTypesPath, await generateResolverTypes())
+  console.log('wrote src/graphql/generated/resolvers-types.ts')
+}

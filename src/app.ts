@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify'
+import { sql } from 'kysely'
+import type { Config } from './config.js'
+import { type DatabaseHandle, openDatabase } from './db/engine.js'
+import { migrateToLatest } from './db/migrate.js'
+import { createRateLimiter } from './http/rate-limit.js'
+import { buildHttpServer } from './http/server.js'
+import { type Clock, systemClock } from './kernel/clock.js'
+import { AccessService } from './modules/access/access-service.js'
+import { AccessStore } from './modules/access/access-store.js'
+import { OrganizationService } from './modules/organizations/organization-service.js'
+import { OrganizationStore } from './modules/organizations/organization-store.js'
+
+// The composition root: the one place that knows how Daybook's parts fit together.
+export interface Services {
+  access: AccessService
+  organizations: OrganizationService
+}
+
+export interface Core {
+  database: DatabaseHandle
+  services: Services
+  close(): Promise<void>
+}
+
+/** Database and services without HTTP: what the CLI uses, and what the server is built on. */
+export async function buildCore(config: Config, options: { clock?: Clock } = {}): Promise<Core> {
+  const clock = options.clock ?? systemClock
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  try {
+    await migrateToLatest(database.db)
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+  const { db, engine } = database
+  let access: AccessService | undefined
+  const organizations = new OrganizationService({
+    db,
+    engine,
+    clock,
+    store: new OrganizationStore(),
+    access: () => {
+      if (!access) throw new Error('access service used before wiring finished')
+      return access
+    },
+  })
+  access = new AccessService({
+    db,
+    engine,
+    clock,
+    store: new AccessStore(),
+    organizations,
+    jwtSecret: config.jwtSecret,
+  })
+  const services: Services = { access, organizations }
+  return { database, services, close: () => database.close() }
+}
+
+export interface App {
+  server: FastifyInstance
+  core: Core
+  close(): Promise<void>
+}
+
+export async function buildApp(config: Config, options: { clock?: Clock } = {}): Promise<App> {
+  const core = await buildCore(config, options)
+  const rateLimiter = await createRateLimiter({
+    perHour: config.rateLimitPerHour,
+    databaseUrl: config.databaseUrl,
+  })
+  const server = await buildHttpServer({
+    config,
+    services: core.services,
+    rateLimiter,
+    healthCheck: async () => {
+      await sql`select 1`.execute(core.database.db)
+    },
+  })
+  return {
+    server,
+    core,
+    async close() {
+      await server.close()
+      await rateLimiter.close()
+      await core.close()
+    },
+  }
+}

@@ -1,0 +1,115 @@
+import { Command, CommanderError } from 'commander'
+import { buildCore, type Core } from '../app.js'
+import { loadConfig } from '../config.js'
+import { migrateToLatest } from '../db/migrate.js'
+import type { Result } from '../kernel/result.js'
+import { AccessDenied } from '../modules/access/access-denied.js'
+
+// Every command prints one JSON object on stdout and exits 0, or one line on stderr and exits 1;
+// bad usage exits 2 (DESIGN 3).
+export class CliFailure extends Error {}
+
+export interface CliIo {
+  out: (line: string) => void
+  err: (line: string) => void
+}
+
+function unwrap<T>(result: Result<T>): T {
+  if (!result.ok) throw new CliFailure(result.error.message)
+  return result.value
+}
+
+async function withCore<T>(work: (core: Core) => Promise<T>): Promise<T> {
+  const core = await buildCore(loadConfig())
+  try {
+    return await work(core)
+  } finally {
+    await core.close()
+  }
+}
+
+export function buildProgram(io: CliIo): Command {
+  const json = (value: unknown) => io.out(JSON.stringify(value))
+  const program = new Command('daybook')
+    .description('Daybook operator commands. Uses DATA_DIR or DATABASE_URL like the server.')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) })
+
+  program
+    .command('migrate')
+    .description('Apply pending database migrations.')
+    .action(() =>
+      withCore(async (core) => {
+        // buildCore already migrated; asking again reports that nothing is pending.
+        json({ applied: await migrateToLatest(core.database.db) })
+      }),
+    )
+
+  const org = program.command('org').description('Organizations.')
+  org
+    .command('create')
+    .requiredOption('--name <name>', 'organization name (unique, case-insensitive)')
+    .action((options: { name: string }) =>
+      withCore(async (core) =>
+        json(unwrap(await core.services.organizations.createAsOperator(options.name))),
+      ),
+    )
+
+  const user = program.command('user').description('Users who sign in with tokenAuth.')
+  user
+    .command('create')
+    .requiredOption('--email <email>')
+    .requiredOption('--password <password>')
+    .option('--name <name>')
+    .action((options: { email: string; password: string; name?: string }) =>
+      withCore(async (core) => json(unwrap(await core.services.access.createUser(options)))),
+    )
+
+  const member = program.command('member').description('Memberships.')
+  member
+    .command('add')
+    .requiredOption('--org-id <id>')
+    .requiredOption('--email <email>')
+    .requiredOption('--role <role>', 'owner, admin or member')
+    .action((options: { orgId: string; email: string; role: string }) =>
+      withCore(async (core) => {
+        const added = unwrap(
+          await core.services.access.addMemberAsOperator(options.orgId, options.email, options.role),
+        )
+        json({ organizationId: options.orgId, userId: added.userId, role: added.role })
+      }),
+    )
+
+  const apiKey = program.command('api-key').description('API keys.')
+  apiKey
+    .command('create')
+    .requiredOption('--org-id <id>')
+    .option('--name <name>')
+    .action((options: { orgId: string; name?: string }) =>
+      withCore(async (core) => {
+        const created = unwrap(await core.services.access.createApiKeyAsOperator(options.orgId, options.name))
+        json({ id: created.apiKey.id, key: created.key })
+      }),
+    )
+
+  return program
+}
+
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const program = buildProgram(io)
+  try {
+    await program.parseAsync(argv, { from: 'user' })
+    return 0
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0
+      return 2
+    }
+    if (error instanceof CliFailure || error instanceof AccessDenied) {
+      io.err(error.message)
+      return 1
+    }
+    io.err(`Error: ${error instanceof Error ? error.message : String(error)}`)
+    return 1
+  }
+}

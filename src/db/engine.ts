@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
+import type { Database } from './schema.js'
+
+export type EngineName = 'sqlite' | 'postgres'
+
+export interface DatabaseHandle {
+  db: Kysely<Database>
+  engine: EngineName
+  databaseUrl?: string
+  close(): Promise<void>
+}
+
+// int8 (sums, counts, money) arrives as bigint so no amount is ever squeezed through a double.
+// Set on Daybook's own pool only: libraries with pools of their own keep pg's defaults.
+const int8Oid = 20
+const daybookTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === int8Oid
+      ? (text: string) => BigInt(text)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+}
+
+export function openDatabase(options: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl)
+  return openSqlite(options.dataDir)
+}
+
+function openPostgres(databaseUrl: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types: daybookTypes })
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on('error', () => {})
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  return { db, engine: 'postgres', databaseUrl, close: () => db.destroy() }
+}
+
+function openSqlite(dataDir: string): DatabaseHandle {
+  mkdirSync(dataDir, { recursive: true })
+  const file = new SQLite(path.join(dataDir, 'daybook.sqlite'))
+  // WAL lets the CLI and readers work beside the server; NORMAL sync in WAL mode survives a
+  // process crash (kill -9) without losing a committed write, which is the promise Daybook makes.
+  file.pragma('journal_mode = WAL')
+  file.pragma('synchronous = NORMAL')
+  file.pragma('busy_timeout = 10000')
+  file.pragma('foreign_keys = ON')
+  file.defaultSafeIntegers(true)
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) })
+  return { db, engine: 'sqlite', close: () => db.destroy() }
+}

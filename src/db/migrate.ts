@@ -1,0 +1,22 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely'
+import * as foundation from './migrations/0001-foundation.js'
+import type { Database } from './schema.js'
+
+// Numbered and append-only: a released migration is never edited, only followed by a new one.
+const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations }
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableName: 'daybook_migrations',
+    migrationLockTableName: 'daybook_migrations_lock',
+  })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) throw error
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}

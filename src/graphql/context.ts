@@ -1,0 +1,8 @@
+import type { Services } from '../app.js'
+import type { Principal } from '../modules/access/principal.js'
+
+export interface GraphQLContext {
+  principal: Principal
+  requestId: string
+  services: Services
+}

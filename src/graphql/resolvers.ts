@@ -1,0 +1,22 @@
+import { accessResolvers } from '../modules/access/resolvers.js'
+import { organizationResolvers } from '../modules/organizations/resolvers.js'
+import type { Resolvers } from './generated/resolvers-types.js'
+import { DateScalar, UUIDScalar } from './scalars.js'
+
+const moduleResolvers: Resolvers[] = [accessResolvers, organizationResolvers]
+
+/** Merges every module's resolvers type by type; a field defined twice is a wiring bug. */
+export function allResolvers(): Resolvers {
+  const merged: Record<string, Record<string, unknown>> = {}
+  for (const resolvers of moduleResolvers) {
+    for (const [typeName, fields] of Object.entries(resolvers)) {
+      const target = merged[typeName] ?? {}
+      merged[typeName] = target
+      for (const [field, resolver] of Object.entries(fields as Record<string, unknown>)) {
+        if (field in target) throw new Error(`Resolver ${typeName}.${field} is defined twice`)
+        target[field] = resolver
+      }
+    }
+  }
+  return { ...(merged as Resolvers), UUID: UUIDScalar, Date: DateScalar }
+}

@@ -1,0 +1,40 @@
+import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql'
+import { parseCalendarDate } from '../kernel/calendar-date.js'
+import { isUuid } from '../kernel/ids.js'
+
+function stringScalar(name: string, check: (value: string) => string | undefined, description: string) {
+  const parse = (value: unknown): string => {
+    if (typeof value !== 'string')
+      throw new GraphQLError(`${name} must be a string.`, { extensions: { code: 'BAD_USER_INPUT' } })
+    const problem = check(value)
+    if (problem) throw new GraphQLError(problem, { extensions: { code: 'BAD_USER_INPUT' } })
+    return name === 'UUID' ? value.toLowerCase() : value
+  }
+  return new GraphQLScalarType({
+    name,
+    description,
+    serialize: (value) => value,
+    parseValue: parse,
+    parseLiteral: (ast: ValueNode) => {
+      if (ast.kind !== Kind.STRING) {
+        throw new GraphQLError(`${name} must be a string.`, { extensions: { code: 'BAD_USER_INPUT' } })
+      }
+      return parse(ast.value)
+    },
+  })
+}
+
+export const UUIDScalar = stringScalar(
+  'UUID',
+  (value) => (isUuid(value) ? undefined : `Invalid UUID: ${JSON.stringify(value.slice(0, 60))}.`),
+  'A UUID.',
+)
+
+export const DateScalar = stringScalar(
+  'Date',
+  (value) => {
+    const parsed = parseCalendarDate(value)
+    return parsed.ok ? undefined : parsed.error.message
+  },
+  'A calendar date, YYYY-MM-DD.',
+)

@@ -1,0 +1,23 @@
+// Every limit of the service lives here, named with its unit last.
+export const limits = {
+  pageSizeDefault: 25,
+  pageSizeMax: 200,
+  batchItemsMax: 500,
+  rowsPerImportMax: 10_000,
+  rootMutationFieldsMax: 5,
+  queryDepthMax: 8,
+  queryAliasesMax: 15,
+  queryDirectivesMax: 50,
+  queryTokensMax: 50_000,
+  queryCostMax: 50_000,
+  graphqlBodyBytesMax: 4 * 1024 * 1024,
+  uploadBytesMax: 20 * 1024 * 1024,
+  nameLengthMax: 200,
+  apiKeyCacheMs: 5_000,
+  apiKeyLastUsedWriteMs: 60_000,
+  tokenLifetimeSeconds: 24 * 60 * 60,
+  loginFailuresMax: 10,
+  loginFailureWindowSeconds: 15 * 60,
+  rateLimitWindowSeconds: 60 * 60,
+  rateLimitPerHourDefault: 5_000,
+} as const

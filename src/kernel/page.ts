@@ -1,0 +1,59 @@
+import { limits } from './limits.js'
+import { fail, ok, type Result } from './result.js'
+
+// One rule for every list: offset paging, a whitelisted sort, id as the final tie-breaker.
+export type SortDirection = 'asc' | 'desc'
+
+export interface PageRequest<S extends string> {
+  limit: number
+  offset: number
+  sortBy: S
+  sortDir: SortDirection
+}
+
+export interface Page<T> {
+  items: T[]
+  totalCount: number
+  pageSize: number
+  offset: number
+}
+
+export interface PageArgs {
+  limit?: number | null
+  offset?: number | null
+  sortBy?: string | null
+  sortDir?: string | null
+}
+
+export function parsePageRequest<S extends string>(
+  args: PageArgs,
+  sortFields: readonly S[],
+  defaults: { sortBy: S; sortDir: SortDirection },
+): Result<PageRequest<S>> {
+  const limit = args.limit ?? limits.pageSizeDefault
+  if (limit < 1) return fail('INVALID_LIMIT', 'limit must be at least 1.', 'limit')
+  const offset = args.offset ?? 0
+  if (offset < 0) return fail('INVALID_OFFSET', 'offset must not be negative.', 'offset')
+  const sortBy = args.sortBy ?? defaults.sortBy
+  if (!(sortFields as readonly string[]).includes(sortBy)) {
+    return fail('INVALID_SORT', `sortBy must be one of: ${sortFields.join(', ')}.`, 'sortBy')
+  }
+  const sortDir = args.sortDir ?? defaults.sortDir
+  if (sortDir !== 'asc' && sortDir !== 'desc') {
+    return fail('INVALID_SORT', 'sortDir must be asc or desc.', 'sortDir')
+  }
+  return ok({ limit: Math.min(limit, limits.pageSizeMax), offset, sortBy: sortBy as S, sortDir })
+}
+
+export function pageOf<T>(
+  items: T[],
+  totalCount: number,
+  request: { limit: number; offset: number },
+): Page<T> {
+  return { items, totalCount, pageSize: request.limit, offset: request.offset }
+}
+
+/** Escapes a user's search text for a LIKE pattern written with ESCAPE '\'. */
+export function likeContains(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}

@@ -1,0 +1,30 @@
+// The spec's access errors, in the order DESIGN 4 checks them. They end an operation as a
+// GraphQL error with the exact message; codes are stable for clients that branch on them.
+export const accessDenials = {
+  authenticationRequired: { code: 'UNAUTHENTICATED', message: 'Authentication Required.' },
+  invalidApiKey: { code: 'INVALID_API_KEY', message: 'Invalid API Key.' },
+  invalidToken: { code: 'INVALID_TOKEN', message: 'Invalid Or Expired Token.' },
+  organizationNotFound: { code: 'ORGANIZATION_NOT_FOUND', message: 'Organization Not Found.' },
+  apiKeyWrongOrganization: {
+    code: 'API_KEY_NOT_AUTHORIZED',
+    message: 'API Key Not Authorized For This Organization.',
+  },
+  notAMember: { code: 'NOT_A_MEMBER', message: 'Not A Member Of This Organization.' },
+  apiKeyAdmin: { code: 'API_KEY_ADMIN_FORBIDDEN', message: 'API Keys Cannot Perform Admin Operations.' },
+  roleTooLow: { code: 'OWNER_OR_ADMIN_REQUIRED', message: 'Must Be Owner Or Admin.' },
+  invalidCredentials: { code: 'INVALID_CREDENTIALS', message: 'Invalid Credentials.' },
+  tooManyAttempts: {
+    code: 'TOO_MANY_ATTEMPTS',
+    message: 'Too Many Failed Sign-In Attempts. Try Again Later.',
+  },
+} as const
+
+export type AccessDenial = (typeof accessDenials)[keyof typeof accessDenials]
+
+export class AccessDenied extends Error {
+  readonly code: string
+  constructor(denial: AccessDenial) {
+    super(denial.message)
+    this.code = denial.code
+  }
+}

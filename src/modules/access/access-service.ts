@@ -1,0 +1,384 @@
+import { timingSafeEqual } from 'node:crypto'
+import { jwtVerify, SignJWT } from 'jose'
+import { RateLimiterMemory } from 'rate-limiter-flexible'
+import type { EngineName } from '../../db/engine.js'
+import type { Executor } from '../../db/schema.js'
+import { inTransactionResult } from '../../db/transaction.js'
+import type { Clock } from '../../kernel/clock.js'
+import { emailKey, parseEmail } from '../../kernel/email.js'
+import { newId } from '../../kernel/ids.js'
+import { limits } from '../../kernel/limits.js'
+import { fail, ok, type Result } from '../../kernel/result.js'
+import { parseName } from '../../kernel/text.js'
+import { AccessDenied, accessDenials } from './access-denied.js'
+import type { AccessStore, ApiKeyRecord, MemberRecord } from './access-store.js'
+import { generateApiKey, hashApiKey, looksLikeApiKey } from './api-key.js'
+import { hashPassword, verifyNothing, verifyPassword } from './password.js'
+import {
+  type Actor,
+  isRole,
+  type OrgScope,
+  type Principal,
+  type Requirement,
+  type Role,
+  roles,
+} from './principal.js'
+
+export interface OrganizationDirectory {
+  exists(organizationId: string): Promise<boolean>
+}
+
+interface CachedKey {
+  found: { apiKeyId: string; organizationId: string; hash: string } | undefined
+  expiresAtMs: number
+}
+
+const tokenIssuer = 'daybook'
+const passwordLengthMin = 8
+const apiKeyCacheEntriesMax = 10_000
+
+export class AccessService {
+  private readonly keyCache = new Map<string, CachedKey>()
+  private readonly lastTouchMs = new Map<string, number>()
+  private readonly knownOrganizations = new Set<string>()
+  private readonly loginFailures = new RateLimiterMemory({
+    points: limits.loginFailuresMax,
+    duration: limits.loginFailureWindowSeconds,
+  })
+  private secret: Uint8Array | undefined
+
+  constructor(
+    private readonly deps: {
+      db: Executor
+      engine: EngineName
+      store: AccessStore
+      clock: Clock
+      organizations: OrganizationDirectory
+      jwtSecret: string | undefined
+    },
+  ) {}
+
+  // ---- authentication -------------------------------------------------------------------
+
+  async authenticate(authorization: string | undefined): Promise<Principal> {
+    if (!authorization) return { kind: 'anonymous' }
+    const space = authorization.indexOf(' ')
+    const scheme = space === -1 ? authorization : authorization.slice(0, space)
+    const credential = space === -1 ? '' : authorization.slice(space + 1).trim()
+    if (scheme.toLowerCase() === 'bearer') return this.authenticateApiKey(credential)
+    if (scheme.toUpperCase() === 'JWT') return this.authenticateToken(credential)
+    return { kind: 'anonymous' }
+  }
+
+  private async authenticateApiKey(key: string): Promise<Principal> {
+    if (!looksLikeApiKey(key)) return { kind: 'invalid_api_key' }
+    const hash = hashApiKey(key)
+    const nowMs = this.deps.clock.now().getTime()
+    let cached = this.keyCache.get(hash)
+    if (!cached || cached.expiresAtMs <= nowMs) {
+      const record = await this.deps.store.findApiKeyByHash(this.deps.db, hash)
+      const usable = record && record.revokedAt === null
+      cached = {
+        found: usable
+          ? { apiKeyId: record.id, organizationId: record.organizationId, hash: record.hash }
+          : undefined,
+        expiresAtMs: nowMs + limits.apiKeyCacheMs,
+      }
+      if (this.keyCache.size >= apiKeyCacheEntriesMax) this.keyCache.clear()
+      this.keyCache.set(hash, cached)
+    }
+    const found = cached.found
+    if (!found || !timingSafeEqual(Buffer.from(found.hash), Buffer.from(hash)))
+      return { kind: 'invalid_api_key' }
+    this.noteKeyUse(found.apiKeyId, nowMs)
+    return { kind: 'api_key', apiKeyId: found.apiKeyId, organizationId: found.organizationId }
+  }
+
+  /** lastUsedAt is advisory; writing it at most once a minute keeps reads from becoming writes. */
+  private noteKeyUse(apiKeyId: string, nowMs: number): void {
+    const last = this.lastTouchMs.get(apiKeyId) ?? 0
+    if (nowMs - last < limits.apiKeyLastUsedWriteMs) return
+    this.lastTouchMs.set(apiKeyId, nowMs)
+    this.deps.store.touchApiKey(this.deps.db, apiKeyId, new Date(nowMs).toISOString()).catch(() => {
+      this.lastTouchMs.delete(apiKeyId)
+    })
+  }
+
+  private async authenticateToken(token: string): Promise<Principal> {
+    try {
+      const { payload } = await jwtVerify(token, await this.signingSecret(), {
+        algorithms: ['HS256'],
+        issuer: tokenIssuer,
+        currentDate: this.deps.clock.now(),
+      })
+      if (typeof payload.sub !== 'string' || payload.exp === undefined) return { kind: 'invalid_token' }
+      return { kind: 'user', userId: payload.sub }
+    } catch {
+      return { kind: 'invalid_token' }
+    }
+  }
+
+  private async signingSecret(): Promise<Uint8Array> {
+    if (this.secret) return this.secret
+    const configured = this.deps.jwtSecret
+    const value =
+      configured ??
+      (await this.deps.store.settingOrInsert(
+        this.deps.db,
+        'jwt_secret',
+        Buffer.from(crypto.getRandomValues(new Uint8Array(48))).toString('base64url'),
+      ))
+    this.secret = new TextEncoder().encode(value)
+    return this.secret
+  }
+
+  async tokenAuth(email: string, password: string): Promise<string> {
+    const key = emailKey(email)
+    const attempts = await this.loginFailures.get(key)
+    if (attempts && attempts.consumedPoints >= limits.loginFailuresMax) {
+      throw new AccessDenied(accessDenials.tooManyAttempts)
+    }
+    const user = await this.deps.store.findUserByEmailKey(this.deps.db, key)
+    const valid = user ? await verifyPassword(password, user.passwordHash) : await verifyNothing(password)
+    if (!user || !valid) {
+      await this.loginFailures.penalty(key, 1)
+      throw new AccessDenied(accessDenials.invalidCredentials)
+    }
+    await this.loginFailures.delete(key)
+    const issuedAt = Math.floor(this.deps.clock.now().getTime() / 1000)
+    return new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.id)
+      .setIssuer(tokenIssuer)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + limits.tokenLifetimeSeconds)
+      .sign(await this.signingSecret())
+  }
+
+  // ---- authorization --------------------------------------------------------------------
+
+  /** Runs DESIGN 4's checks in their order; the only way to obtain an OrgScope. */
+  async authorize(principal: Principal, organizationId: string, requirement: Requirement): Promise<OrgScope> {
+    this.requireIdentified(principal)
+    if (!(await this.organizationExists(organizationId)))
+      throw new AccessDenied(accessDenials.organizationNotFound)
+    let actor: Actor
+    if (principal.kind === 'api_key') {
+      if (principal.organizationId !== organizationId)
+        throw new AccessDenied(accessDenials.apiKeyWrongOrganization)
+      if (requirement === 'admin') throw new AccessDenied(accessDenials.apiKeyAdmin)
+      actor = { kind: 'api_key', apiKeyId: principal.apiKeyId }
+    } else {
+      const role = await this.deps.store.findRole(this.deps.db, organizationId, principal.userId)
+      if (!role) throw new AccessDenied(accessDenials.notAMember)
+      if (requirement !== 'member' && role === 'member') throw new AccessDenied(accessDenials.roleTooLow)
+      actor = { kind: 'user', userId: principal.userId, role }
+    }
+    return { organizationId, actor } as OrgScope
+  }
+
+  /**
+   * The operator CLI runs on the server itself with the authority of whoever may run it there,
+   * which is an owner's; it still cannot reach an organization that does not exist.
+   */
+  async authorizeOperator(organizationId: string): Promise<OrgScope> {
+    if (!(await this.organizationExists(organizationId)))
+      throw new AccessDenied(accessDenials.organizationNotFound)
+    return { organizationId, actor: { kind: 'user', userId: 'operator', role: 'owner' } } as OrgScope
+  }
+
+  /** Check 1 alone, for operations that name no organization. */
+  requireIdentified(
+    principal: Principal,
+  ): asserts principal is Extract<Principal, { kind: 'api_key' } | { kind: 'user' }> {
+    if (principal.kind === 'anonymous') throw new AccessDenied(accessDenials.authenticationRequired)
+    if (principal.kind === 'invalid_api_key') throw new AccessDenied(accessDenials.invalidApiKey)
+    if (principal.kind === 'invalid_token') throw new AccessDenied(accessDenials.invalidToken)
+  }
+
+  /** For operations that are for people only (creating an organization). */
+  requireUser(principal: Principal): string {
+    this.requireIdentified(principal)
+    if (principal.kind === 'api_key') throw new AccessDenied(accessDenials.apiKeyAdmin)
+    return principal.userId
+  }
+
+  private async organizationExists(organizationId: string): Promise<boolean> {
+    if (this.knownOrganizations.has(organizationId)) return true
+    const exists = await this.deps.organizations.exists(organizationId)
+    // Organizations are never deleted, so a positive answer can be remembered for good.
+    if (exists) this.knownOrganizations.add(organizationId)
+    return exists
+  }
+
+  async organizationIdsOf(principal: Principal): Promise<string[]> {
+    this.requireIdentified(principal)
+    if (principal.kind === 'api_key') return [principal.organizationId]
+    return this.deps.store.organizationIdsOfUser(this.deps.db, principal.userId)
+  }
+
+  // ---- users and memberships ------------------------------------------------------------
+
+  async createUser(input: {
+    email: string
+    password: string
+    name?: string
+  }): Promise<Result<{ id: string; email: string }>> {
+    const email = parseEmail(input.email.trim())
+    if (!email.ok) return email
+    if (input.password.length < passwordLengthMin) {
+      return fail('WEAK_PASSWORD', `password must be at least ${passwordLengthMin} characters.`, 'password')
+    }
+    const name = input.name === undefined ? ok('') : parseName(input.name)
+    if (!name.ok) return name
+    const id = newId()
+    const inserted = await this.deps.store.insertUser(this.deps.db, {
+      id,
+      email: email.value,
+      emailKey: emailKey(email.value),
+      name: name.value,
+      passwordHash: await hashPassword(input.password),
+      createdAt: this.deps.clock.now().toISOString(),
+    })
+    if (!inserted) return fail('EMAIL_TAKEN', 'A user with this email already exists.', 'email')
+    return ok({ id, email: email.value })
+  }
+
+  /** Makes the creator the first owner inside the caller's database transaction. */
+  async addOwner(tx: Executor, organizationId: string, userId: string): Promise<void> {
+    await this.deps.store.insertMembership(tx, {
+      organizationId,
+      userId,
+      role: 'owner',
+      createdAt: this.deps.clock.now().toISOString(),
+    })
+  }
+
+  async addMember(
+    principal: Principal,
+    organizationId: string,
+    email: string,
+    role: string,
+  ): Promise<Result<MemberRecord>> {
+    const scope = await this.authorize(principal, organizationId, 'admin')
+    return this.addMemberInScope(scope, email, role)
+  }
+
+  /** The operator CLI acts with the authority of the machine it runs on. */
+  async addMemberAsOperator(
+    organizationId: string,
+    email: string,
+    role: string,
+  ): Promise<Result<MemberRecord>> {
+    return this.addMemberInScope(await this.authorizeOperator(organizationId), email, role)
+  }
+
+  private async addMemberInScope(
+    scope: OrgScope,
+    email: string,
+    role: string,
+  ): Promise<Result<MemberRecord>> {
+    if (!isRole(role)) return fail('INVALID_ROLE', `role must be one of: ${roles.join(', ')}.`, 'role')
+    if (role === 'owner' && !actsAsOwner(scope)) {
+      return fail('OWNER_REQUIRED', 'Only an owner can make another owner.', 'role')
+    }
+    const user = await this.deps.store.findUserByEmailKey(this.deps.db, emailKey(email))
+    if (!user) return fail('USER_NOT_FOUND', 'No user has this email.', 'email')
+    const added = await this.deps.store.insertMembership(this.deps.db, {
+      organizationId: scope.organizationId,
+      userId: user.id,
+      role,
+      createdAt: this.deps.clock.now().toISOString(),
+    })
+    if (!added) return fail('ALREADY_MEMBER', 'This user is already a member of the organization.', 'email')
+    return ok({ userId: user.id, email: user.email, name: user.name, role })
+  }
+
+  async removeMember(principal: Principal, organizationId: string, userId: string): Promise<Result<true>> {
+    const scope = await this.authorize(principal, organizationId, 'admin')
+    return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const member = await this.deps.store.findMember(tx, scope, userId)
+      if (!member) return fail('MEMBER_NOT_FOUND', 'No member with this id.', 'userId')
+      if (member.role === 'owner') {
+        if (!actsAsOwner(scope)) return fail('OWNER_REQUIRED', 'Only an owner can remove an owner.', 'userId')
+        if ((await this.deps.store.countOwners(tx, scope)) === 1) {
+          return fail('LAST_OWNER', 'The last owner cannot be removed.', 'userId')
+        }
+      }
+      await this.deps.store.deleteMembership(tx, scope, userId)
+      return ok(true as const)
+    })
+  }
+
+  async listMembers(principal: Principal, organizationId: string): Promise<MemberRecord[]> {
+    const scope = await this.authorize(principal, organizationId, 'admin')
+    return this.deps.store.listMembers(this.deps.db, scope)
+  }
+
+  // ---- API keys ---------------------------------------------------------------------------
+
+  async createApiKey(
+    principal: Principal,
+    organizationId: string,
+    name: string | undefined,
+  ): Promise<Result<{ key: string; apiKey: ApiKeyRecord }>> {
+    const scope = await this.authorize(principal, organizationId, 'admin')
+    return this.createApiKeyInScope(scope, name)
+  }
+
+  async createApiKeyAsOperator(
+    organizationId: string,
+    name: string | undefined,
+  ): Promise<Result<{ key: string; apiKey: ApiKeyRecord }>> {
+    return this.createApiKeyInScope(await this.authorizeOperator(organizationId), name)
+  }
+
+  private async createApiKeyInScope(
+    scope: OrgScope,
+    name: string | undefined,
+  ): Promise<Result<{ key: string; apiKey: ApiKeyRecord }>> {
+    const parsedName = parseName(name ?? 'API key')
+    if (!parsedName.ok) return parsedName
+    const generated = generateApiKey()
+    const apiKey: ApiKeyRecord = {
+      id: newId(),
+      organizationId: scope.organizationId,
+      name: parsedName.value,
+      prefix: generated.displayPrefix,
+      createdAt: this.deps.clock.now().toISOString(),
+      lastUsedAt: null,
+      revokedAt: null,
+    }
+    await this.deps.store.insertApiKey(this.deps.db, { ...apiKey, hash: generated.hash })
+    return ok({ key: generated.key, apiKey })
+  }
+
+  async revokeApiKey(principal: Principal, organizationId: string, apiKeyId: string): Promise<Result<true>> {
+    const scope = await this.authorize(principal, organizationId, 'admin')
+    const hash = await this.deps.store.revokeApiKey(
+      this.deps.db,
+      scope,
+      apiKeyId,
+      this.deps.clock.now().toISOString(),
+    )
+    if (hash === undefined) {
+      if (await this.deps.store.apiKeyExists(this.deps.db, scope, apiKeyId)) {
+        return fail('API_KEY_ALREADY_REVOKED', 'This API key is already revoked.', 'apiKeyId')
+      }
+      return fail('API_KEY_NOT_FOUND', 'No API key with this id.', 'apiKeyId')
+    }
+    this.keyCache.delete(hash)
+    return ok(true as const)
+  }
+
+  async listApiKeys(principal: Principal, organizationId: string): Promise<ApiKeyRecord[]> {
+    const scope = await this.authorize(principal, organizationId, 'admin')
+    return this.deps.store.listApiKeys(this.deps.db, scope)
+  }
+}
+
+function actsAsOwner(scope: OrgScope): boolean {
+  return scope.actor.kind === 'user' && scope.actor.role === 'owner'
+}
+
+export type { Role }

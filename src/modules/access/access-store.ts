@@ -1,0 +1,258 @@
+import type { Executor } from '../../db/schema.js'
+import type { OrgScope, Role } from './principal.js'
+
+export interface UserRecord {
+  id: string
+  email: string
+  name: string
+  passwordHash: string
+}
+
+export interface ApiKeyRecord {
+  id: string
+  organizationId: string
+  name: string
+  prefix: string
+  createdAt: string
+  lastUsedAt: string | null
+  revokedAt: string | null
+}
+
+export interface MemberRecord {
+  userId: string
+  email: string
+  name: string
+  role: Role
+}
+
+const apiKeyColumns = [
+  'id',
+  'organization_id',
+  'name',
+  'prefix',
+  'created_at',
+  'last_used_at',
+  'revoked_at',
+] as const
+
+type ApiKeyRow = {
+  id: string
+  organization_id: string
+  name: string
+  prefix: string
+  created_at: string
+  last_used_at: string | null
+  revoked_at: string | null
+}
+
+const toApiKey = (row: ApiKeyRow): ApiKeyRecord => ({
+  id: row.id,
+  organizationId: row.organization_id,
+  name: row.name,
+  prefix: row.prefix,
+  createdAt: row.created_at,
+  lastUsedAt: row.last_used_at,
+  revokedAt: row.revoked_at,
+})
+
+// The only SQL of the access module: people, memberships, API keys and the signing secret.
+export class AccessStore {
+  async insertUser(
+    ex: Executor,
+    user: UserRecord & { emailKey: string; createdAt: string },
+  ): Promise<boolean> {
+    const result = await ex
+      .insertInto('users')
+      .values({
+        id: user.id,
+        email: user.email,
+        email_key: user.emailKey,
+        name: user.name,
+        password_hash: user.passwordHash,
+        created_at: user.createdAt,
+      })
+      .onConflict((oc) => oc.column('email_key').doNothing())
+      .executeTakeFirst()
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
+  }
+
+  async findUserByEmailKey(ex: Executor, emailKey: string): Promise<UserRecord | undefined> {
+    const row = await ex
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'password_hash'])
+      .where('email_key', '=', emailKey)
+      .executeTakeFirst()
+    return row && { id: row.id, email: row.email, name: row.name, passwordHash: row.password_hash }
+  }
+
+  async findRole(ex: Executor, organizationId: string, userId: string): Promise<Role | undefined> {
+    const row = await ex
+      .selectFrom('memberships')
+      .select('role')
+      .where('organization_id', '=', organizationId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+    return row?.role as Role | undefined
+  }
+
+  async organizationIdsOfUser(ex: Executor, userId: string): Promise<string[]> {
+    const rows = await ex
+      .selectFrom('memberships')
+      .select('organization_id')
+      .where('user_id', '=', userId)
+      .execute()
+    return rows.map((r) => r.organization_id)
+  }
+
+  /** Unscoped on purpose: used while creating an organization, before any scope can exist. */
+  async insertMembership(
+    ex: Executor,
+    membership: { organizationId: string; userId: string; role: Role; createdAt: string },
+  ): Promise<boolean> {
+    const result = await ex
+      .insertInto('memberships')
+      .values({
+        organization_id: membership.organizationId,
+        user_id: membership.userId,
+        role: membership.role,
+        created_at: membership.createdAt,
+      })
+      .onConflict((oc) => oc.columns(['organization_id', 'user_id']).doNothing())
+      .executeTakeFirst()
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
+  }
+
+  async deleteMembership(ex: Executor, scope: OrgScope, userId: string): Promise<boolean> {
+    const result = await ex
+      .deleteFrom('memberships')
+      .where('organization_id', '=', scope.organizationId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+    return Number(result.numDeletedRows) === 1
+  }
+
+  async countOwners(ex: Executor, scope: OrgScope): Promise<number> {
+    const row = await ex
+      .selectFrom('memberships')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('organization_id', '=', scope.organizationId)
+      .where('role', '=', 'owner')
+      .executeTakeFirstOrThrow()
+    return Number(row.count)
+  }
+
+  async listMembers(ex: Executor, scope: OrgScope): Promise<MemberRecord[]> {
+    const rows = await ex
+      .selectFrom('memberships')
+      .innerJoin('users', 'users.id', 'memberships.user_id')
+      .select(['users.id as userId', 'users.email', 'users.name', 'memberships.role'])
+      .where('memberships.organization_id', '=', scope.organizationId)
+      .orderBy('users.email_key')
+      .orderBy('users.id')
+      .execute()
+    return rows.map((r) => ({ ...r, role: r.role as Role }))
+  }
+
+  async findMember(ex: Executor, scope: OrgScope, userId: string): Promise<MemberRecord | undefined> {
+    const row = await ex
+      .selectFrom('memberships')
+      .innerJoin('users', 'users.id', 'memberships.user_id')
+      .select(['users.id as userId', 'users.email', 'users.name', 'memberships.role'])
+      .where('memberships.organization_id', '=', scope.organizationId)
+      .where('memberships.user_id', '=', userId)
+      .executeTakeFirst()
+    return row && { ...row, role: row.role as Role }
+  }
+
+  async insertApiKey(
+    ex: Executor,
+    key: {
+      id: string
+      organizationId: string
+      name: string
+      prefix: string
+      hash: string
+      createdAt: string
+    },
+  ): Promise<void> {
+    await ex
+      .insertInto('api_keys')
+      .values({
+        id: key.id,
+        organization_id: key.organizationId,
+        name: key.name,
+        prefix: key.prefix,
+        key_hash: key.hash,
+        created_at: key.createdAt,
+        last_used_at: null,
+        revoked_at: null,
+      })
+      .execute()
+  }
+
+  async findApiKeyByHash(ex: Executor, hash: string): Promise<(ApiKeyRecord & { hash: string }) | undefined> {
+    const row = await ex
+      .selectFrom('api_keys')
+      .select([...apiKeyColumns, 'key_hash'])
+      .where('key_hash', '=', hash)
+      .executeTakeFirst()
+    return row && { ...toApiKey(row), hash: row.key_hash }
+  }
+
+  async listApiKeys(ex: Executor, scope: OrgScope): Promise<ApiKeyRecord[]> {
+    const rows = await ex
+      .selectFrom('api_keys')
+      .select(apiKeyColumns)
+      .where('organization_id', '=', scope.organizationId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute()
+    return rows.map(toApiKey)
+  }
+
+  async revokeApiKey(
+    ex: Executor,
+    scope: OrgScope,
+    apiKeyId: string,
+    at: string,
+  ): Promise<string | undefined> {
+    const row = await ex
+      .updateTable('api_keys')
+      .set({ revoked_at: at })
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', '=', apiKeyId)
+      .where('revoked_at', 'is', null)
+      .returning('key_hash')
+      .executeTakeFirst()
+    return row?.key_hash
+  }
+
+  async apiKeyExists(ex: Executor, scope: OrgScope, apiKeyId: string): Promise<boolean> {
+    const row = await ex
+      .selectFrom('api_keys')
+      .select('id')
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', '=', apiKeyId)
+      .executeTakeFirst()
+    return row !== undefined
+  }
+
+  async touchApiKey(ex: Executor, apiKeyId: string, at: string): Promise<void> {
+    await ex.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', apiKeyId).execute()
+  }
+
+  /** Keeps the first value ever written, so every process that races here agrees on one. */
+  async settingOrInsert(ex: Executor, name: string, value: string): Promise<string> {
+    await ex
+      .insertInto('settings')
+      .values({ name, value })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute()
+    const row = await ex
+      .selectFrom('settings')
+      .select('value')
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow()
+    return row.value
+  }
+}

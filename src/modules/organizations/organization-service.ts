@@ -1,0 +1,73 @@
+import type { EngineName } from '../../db/engine.js'
+import type { Executor } from '../../db/schema.js'
+import { inTransactionResult } from '../../db/transaction.js'
+import type { Clock } from '../../kernel/clock.js'
+import { newId } from '../../kernel/ids.js'
+import { fail, ok, type Result } from '../../kernel/result.js'
+import { nameKey, parseName } from '../../kernel/text.js'
+import type { AccessService } from '../access/access-service.js'
+import type { Principal } from '../access/principal.js'
+import type { OrganizationRecord, OrganizationStore } from './organization-store.js'
+
+/** Work that must happen in the same database transaction as an organization's creation. */
+export type OrganizationSetUp = (tx: Executor, organizationId: string) => Promise<void>
+
+export class OrganizationService {
+  private readonly setUps: OrganizationSetUp[] = []
+
+  constructor(
+    private readonly deps: {
+      db: Executor
+      engine: EngineName
+      store: OrganizationStore
+      clock: Clock
+      access: () => AccessService
+    },
+  ) {}
+
+  /** Lets other modules (the chart of accounts) seed a new organization atomically. */
+  onCreate(setUp: OrganizationSetUp): void {
+    this.setUps.push(setUp)
+  }
+
+  exists(organizationId: string): Promise<boolean> {
+    return this.deps.store.exists(this.deps.db, organizationId)
+  }
+
+  async myOrganizations(principal: Principal): Promise<OrganizationRecord[]> {
+    const ids = await this.deps.access().organizationIdsOf(principal)
+    return this.deps.store.findByIds(this.deps.db, ids)
+  }
+
+  async createOrganization(principal: Principal, name: string): Promise<Result<OrganizationRecord>> {
+    const userId = this.deps.access().requireUser(principal)
+    return this.create(name, userId)
+  }
+
+  /** The operator CLI creates organizations with no owner yet; `member add` gives them one. */
+  createAsOperator(name: string): Promise<Result<OrganizationRecord>> {
+    return this.create(name, undefined)
+  }
+
+  async findByName(name: string): Promise<OrganizationRecord | undefined> {
+    return this.deps.store.findByNameKey(this.deps.db, nameKey(name))
+  }
+
+  private async create(name: string, ownerId: string | undefined): Promise<Result<OrganizationRecord>> {
+    const parsed = parseName(name)
+    if (!parsed.ok) return parsed
+    const organization = { id: newId(), name: parsed.value }
+    return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const inserted = await this.deps.store.insert(tx, {
+        ...organization,
+        nameKey: nameKey(parsed.value),
+        createdAt: this.deps.clock.now().toISOString(),
+      })
+      if (!inserted)
+        return fail('ORGANIZATION_NAME_TAKEN', 'Organization with this name already exists.', 'name')
+      if (ownerId !== undefined) await this.deps.access().addOwner(tx, organization.id, ownerId)
+      for (const setUp of this.setUps) await setUp(tx, organization.id)
+      return ok(organization)
+    })
+  }
+}

@@ -1,0 +1,50 @@
+import type { Executor } from '../../db/schema.js'
+
+export interface OrganizationRecord {
+  id: string
+  name: string
+}
+
+// Organizations are the root of every scope, so their own queries take plain ids.
+export class OrganizationStore {
+  async insert(
+    ex: Executor,
+    organization: OrganizationRecord & { nameKey: string; createdAt: string },
+  ): Promise<boolean> {
+    const result = await ex
+      .insertInto('organizations')
+      .values({
+        id: organization.id,
+        name: organization.name,
+        name_key: organization.nameKey,
+        created_at: organization.createdAt,
+      })
+      .onConflict((oc) => oc.column('name_key').doNothing())
+      .executeTakeFirst()
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
+  }
+
+  async exists(ex: Executor, id: string): Promise<boolean> {
+    const row = await ex.selectFrom('organizations').select('id').where('id', '=', id).executeTakeFirst()
+    return row !== undefined
+  }
+
+  async findByIds(ex: Executor, ids: string[]): Promise<OrganizationRecord[]> {
+    if (ids.length === 0) return []
+    return ex
+      .selectFrom('organizations')
+      .select(['id', 'name'])
+      .where('id', 'in', ids)
+      .orderBy('name_key')
+      .orderBy('id')
+      .execute()
+  }
+
+  async findByNameKey(ex: Executor, nameKey: string): Promise<OrganizationRecord | undefined> {
+    return ex
+      .selectFrom('organizations')
+      .select(['id', 'name'])
+      .where('name_key', '=', nameKey)
+      .executeTakeFirst()
+  }
+}

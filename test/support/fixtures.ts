@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto'
+import type { TestServer } from './server.js'
+
+// Set-up through the same services the operator CLI calls; every test then speaks HTTP only.
+export interface Tenant {
+  organizationId: string
+  apiKey: string
+  bearer: Record<string, string>
+  owner: { userId: string; email: string; password: string; jwt: Record<string, string> }
+}
+
+export function unique(label: string): string {
+  return `${label} ${randomUUID().slice(0, 8)}`
+}
+
+function must<T>(result: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
+  if (!result.ok) throw new Error(result.error.message)
+  return result.value
+}
+
+export async function createUser(server: TestServer, password = 'correct horse battery') {
+  const email = `${randomUUID().slice(0, 12)}@example.com`
+  const user = must(await server.app.core.services.access.createUser({ email, password, name: 'Test User' }))
+  const token = await server.app.core.services.access.tokenAuth(email, password)
+  return { userId: user.id, email, password, jwt: { authorization: `JWT ${token}` } }
+}
+
+export async function createTenant(server: TestServer, name = unique('Org')): Promise<Tenant> {
+  const { services } = server.app.core
+  const owner = await createUser(server)
+  const organization = must(await services.organizations.createAsOperator(name))
+  must(await services.access.addMemberAsOperator(organization.id, owner.email, 'owner'))
+  const key = must(await services.access.createApiKeyAsOperator(organization.id, 'test key'))
+  return {
+    organizationId: organization.id,
+    apiKey: key.key,
+    bearer: { authorization: `Bearer ${key.key}` },
+    owner,
+  }
+}

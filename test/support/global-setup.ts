@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import type { TestProject } from 'vitest/node'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string | undefined
+  }
+}
+
+// With DATABASE_URL set, the run gets a database of its own on that server, dropped afterwards.
+export default async function setup(project: TestProject) {
+  const serverUrl = process.env.DATABASE_URL
+  if (!serverUrl) {
+    project.provide('databaseUrl', undefined)
+    return
+  }
+  const name = `daybook_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  project.provide('databaseUrl', url.toString())
+  return async () => {
+    const cleanup = new pg.Client({ connectionString: serverUrl })
+    await cleanup.connect()
+    await cleanup.query(`drop database if exists ${name} with (force)`)
+    await cleanup.end()
+  }
+}

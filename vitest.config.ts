@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config'
+
+// Every suite runs on the engine named by the environment: SQLite by default, PostgreSQL when
+// DATABASE_URL is set (the global setup then makes a fresh database for the run).
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['test/support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    reporters: ['default'],
+  },
+})
