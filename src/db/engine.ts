@@ -47,6 +47,32 @@ function openSqlite(dataDir: string): DatabaseHandle {
   file.pragma('busy_timeout = 10000')
   file.pragma('foreign_keys = ON')
   file.defaultSafeIntegers(true)
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) })
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) })
   return { db, engine: 'sqlite', close: () => db.destroy() }
+}
+
+const statementCacheSize = 500
+
+/**
+ * Kysely prepares every query afresh; preparing costs more than running a small query, so the
+ * compiled statements are kept by SQL text. Kysely runs each statement to completion before the
+ * next, so sharing one statement object is safe.
+ */
+function withStatementCache(file: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>()
+  const prepare = (source: string): SQLite.Statement => {
+    const cached = cache.get(source)
+    if (cached) return cached
+    const statement = file.prepare(source)
+    if (cache.size >= statementCacheSize) cache.delete(cache.keys().next().value as string)
+    cache.set(source, statement)
+    return statement
+  }
+  return new Proxy(file, {
+    get(target, property, receiver) {
+      if (property === 'prepare') return prepare
+      const value = Reflect.get(target, property, receiver)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
 }

@@ -60,8 +60,14 @@ export function parseGraphQLRequest(raw: unknown): Parsed {
 }
 
 function isJsonObject(text: string): boolean {
-  const start = text.trimStart()[0]
-  if (start !== '{' && start !== '[') return false
+  // Cheap first: GraphQL text can open with '{' but never with '{"', '{}' or '['.
+  const trimmed = text.trimStart()
+  if (trimmed[0] === '{') {
+    const next = trimmed.slice(1).trimStart()[0]
+    if (next !== '"' && next !== '}') return false
+  } else if (trimmed[0] !== '[') {
+    return false
+  }
   try {
     const value: unknown = JSON.parse(text)
     return typeof value === 'object' && value !== null

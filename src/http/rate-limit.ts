@@ -27,7 +27,7 @@ export async function createRateLimiter(options: {
   let pool: pg.Pool | undefined
   let limiter: RateLimiterMemory | RateLimiterPostgres
   if (options.databaseUrl) {
-    const ownPool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 })
+    const ownPool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
     ownPool.on('error', () => {})
     pool = ownPool
     limiter = await new Promise<RateLimiterPostgres>((resolve, reject) => {

@@ -29,9 +29,13 @@ export interface OrganizationDirectory {
 }
 
 interface CachedKey {
-  found: { apiKeyId: string; organizationId: string; hash: string } | undefined
+  hash: string
+  principal: Principal
   expiresAtMs: number
 }
+
+const safeEqual = (x: string, y: string): boolean =>
+  x.length === y.length && timingSafeEqual(Buffer.from(x), Buffer.from(y))
 
 const tokenIssuer = 'daybook'
 const passwordLengthMin = 8
@@ -40,7 +44,6 @@ const apiKeyCacheEntriesMax = 10_000
 export class AccessService {
   private readonly keyCache = new Map<string, CachedKey>()
   private readonly lastTouchMs = new Map<string, number>()
-  private readonly knownOrganizations = new Set<string>()
   private readonly loginFailures = new RateLimiterMemory({
     points: limits.loginFailuresMax,
     duration: limits.loginFailureWindowSeconds,
@@ -72,26 +75,26 @@ export class AccessService {
 
   private async authenticateApiKey(key: string): Promise<Principal> {
     if (!looksLikeApiKey(key)) return { kind: 'invalid_api_key' }
-    const hash = hashApiKey(key)
     const nowMs = this.deps.clock.now().getTime()
-    let cached = this.keyCache.get(hash)
+    // Keyed by the presented key so the hot path skips hashing; entries live a few seconds and a
+    // revocation in this process drops them at once.
+    let cached = this.keyCache.get(key)
     if (!cached || cached.expiresAtMs <= nowMs) {
+      const hash = hashApiKey(key)
       const record = await this.deps.store.findApiKeyByHash(this.deps.db, hash)
-      const usable = record && record.revokedAt === null
+      const usable = record !== undefined && record.revokedAt === null && safeEqual(record.hash, hash)
       cached = {
-        found: usable
-          ? { apiKeyId: record.id, organizationId: record.organizationId, hash: record.hash }
-          : undefined,
+        hash,
+        principal: usable
+          ? { kind: 'api_key', apiKeyId: record.id, organizationId: record.organizationId }
+          : { kind: 'invalid_api_key' },
         expiresAtMs: nowMs + limits.apiKeyCacheMs,
       }
       if (this.keyCache.size >= apiKeyCacheEntriesMax) this.keyCache.clear()
-      this.keyCache.set(hash, cached)
+      this.keyCache.set(key, cached)
     }
-    const found = cached.found
-    if (!found || !timingSafeEqual(Buffer.from(found.hash), Buffer.from(hash)))
-      return { kind: 'invalid_api_key' }
-    this.noteKeyUse(found.apiKeyId, nowMs)
-    return { kind: 'api_key', apiKeyId: found.apiKeyId, organizationId: found.organizationId }
+    if (cached.principal.kind === 'api_key') this.noteKeyUse(cached.principal.apiKeyId, nowMs)
+    return cached.principal
   }
 
   /** lastUsedAt is advisory; writing it at most once a minute keeps reads from becoming writes. */
@@ -160,7 +163,7 @@ export class AccessService {
   /** Runs DESIGN 4's checks in their order; the only way to obtain an OrgScope. */
   async authorize(principal: Principal, organizationId: string, requirement: Requirement): Promise<OrgScope> {
     this.requireIdentified(principal)
-    if (!(await this.organizationExists(organizationId)))
+    if (!(await this.deps.organizations.exists(organizationId)))
       throw new AccessDenied(accessDenials.organizationNotFound)
     let actor: Actor
     if (principal.kind === 'api_key') {
@@ -182,7 +185,7 @@ export class AccessService {
    * which is an owner's; it still cannot reach an organization that does not exist.
    */
   async authorizeOperator(organizationId: string): Promise<OrgScope> {
-    if (!(await this.organizationExists(organizationId)))
+    if (!(await this.deps.organizations.exists(organizationId)))
       throw new AccessDenied(accessDenials.organizationNotFound)
     return { organizationId, actor: { kind: 'user', userId: 'operator', role: 'owner' } } as OrgScope
   }
@@ -201,14 +204,6 @@ export class AccessService {
     this.requireIdentified(principal)
     if (principal.kind === 'api_key') throw new AccessDenied(accessDenials.apiKeyAdmin)
     return principal.userId
-  }
-
-  private async organizationExists(organizationId: string): Promise<boolean> {
-    if (this.knownOrganizations.has(organizationId)) return true
-    const exists = await this.deps.organizations.exists(organizationId)
-    // Organizations are never deleted, so a positive answer can be remembered for good.
-    if (exists) this.knownOrganizations.add(organizationId)
-    return exists
   }
 
   async organizationIdsOf(principal: Principal): Promise<string[]> {
@@ -367,7 +362,7 @@ export class AccessService {
       }
       return fail('API_KEY_NOT_FOUND', 'No API key with this id.', 'apiKeyId')
     }
-    this.keyCache.delete(hash)
+    for (const [key, entry] of this.keyCache) if (entry.hash === hash) this.keyCache.delete(key)
     return ok(true as const)
   }
 

@@ -14,6 +14,9 @@ export type OrganizationSetUp = (tx: Executor, organizationId: string) => Promis
 
 export class OrganizationService {
   private readonly setUps: OrganizationSetUp[] = []
+  // Organizations are never renamed or deleted, so a record once read is good for the life of the
+  // process; every request's access check and myOrganizations read it.
+  private readonly known = new Map<string, OrganizationRecord>()
 
   constructor(
     private readonly deps: {
@@ -30,13 +33,24 @@ export class OrganizationService {
     this.setUps.push(setUp)
   }
 
-  exists(organizationId: string): Promise<boolean> {
-    return this.deps.store.exists(this.deps.db, organizationId)
+  async exists(organizationId: string): Promise<boolean> {
+    return (await this.findByIds([organizationId])).length === 1
   }
 
   async myOrganizations(principal: Principal): Promise<OrganizationRecord[]> {
     const ids = await this.deps.access().organizationIdsOf(principal)
-    return this.deps.store.findByIds(this.deps.db, ids)
+    return (await this.findByIds(ids)).sort(
+      (x, y) => compareText(nameKey(x.name), nameKey(y.name)) || compareText(x.id, y.id),
+    )
+  }
+
+  private async findByIds(ids: string[]): Promise<OrganizationRecord[]> {
+    const missing = ids.filter((id) => !this.known.has(id))
+    if (missing.length > 0) {
+      for (const record of await this.deps.store.findByIds(this.deps.db, missing))
+        this.known.set(record.id, record)
+    }
+    return ids.flatMap((id) => this.known.get(id) ?? [])
   }
 
   async createOrganization(principal: Principal, name: string): Promise<Result<OrganizationRecord>> {
@@ -71,3 +85,5 @@ export class OrganizationService {
     })
   }
 }
+
+const compareText = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0)

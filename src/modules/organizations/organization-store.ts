@@ -24,20 +24,9 @@ export class OrganizationStore {
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
   }
 
-  async exists(ex: Executor, id: string): Promise<boolean> {
-    const row = await ex.selectFrom('organizations').select('id').where('id', '=', id).executeTakeFirst()
-    return row !== undefined
-  }
-
   async findByIds(ex: Executor, ids: string[]): Promise<OrganizationRecord[]> {
     if (ids.length === 0) return []
-    return ex
-      .selectFrom('organizations')
-      .select(['id', 'name'])
-      .where('id', 'in', ids)
-      .orderBy('name_key')
-      .orderBy('id')
-      .execute()
+    return ex.selectFrom('organizations').select(['id', 'name']).where('id', 'in', ids).execute()
   }
 
   async findByNameKey(ex: Executor, nameKey: string): Promise<OrganizationRecord | undefined> {

@@ -1,0 +1,147 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import autocannon from 'autocannon'
+import pg from 'pg'
+
+const run = promisify(execFile)
+
+export interface Figure {
+  section: string
+  name: string
+  engine: string
+  value: number
+  unit: string
+  baselineName: string
+  baseline: number
+  /** value / baseline for rates (higher is better); baseline / value for times. */
+  ratio: number
+  target: string
+  extra?: string
+}
+
+export interface EngineTarget {
+  engine: 'sqlite' | 'postgres'
+  env: Record<string, string>
+}
+
+/** A fresh data directory, or a fresh PostgreSQL database on the server named by BENCH_DATABASE_URL. */
+export async function freshEngine(engine: 'sqlite' | 'postgres'): Promise<EngineTarget> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-bench-'))
+  if (engine === 'sqlite') return { engine, env: { DATA_DIR: dataDir } }
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL
+  if (!serverUrl) throw new Error('BENCH_DATABASE_URL is not set')
+  const name = `daybook_bench_${Date.now()}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return { engine, env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() } }
+}
+
+export function postgresAvailable(): boolean {
+  return Boolean(process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL)
+}
+
+export async function daybookCli(target: EngineTarget, ...args: string[]): Promise<Record<string, string>> {
+  const { stdout } = await run(process.execPath, ['bin/daybook.js', ...args], {
+    env: { ...process.env, ...target.env, LOG_LEVEL: 'silent' },
+  })
+  return JSON.parse(stdout)
+}
+
+export interface RunningServer {
+  url: string
+  process: ChildProcess
+  stop(): Promise<void>
+}
+
+function waitForPort(child: ChildProcess, pattern: RegExp): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let seen = ''
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString()
+      const match = pattern.exec(seen)
+      if (match) {
+        child.stdout?.off('data', onData)
+        resolve(Number(match[1]))
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${seen.slice(-500)}`)))
+  })
+}
+
+function stopper(child: ChildProcess) {
+  return () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve()
+      child.once('exit', () => resolve())
+      child.kill('SIGTERM')
+    })
+}
+
+/** The real server, compiled, in its own process, as `npm start` runs it. */
+export async function startDaybook(
+  target: EngineTarget,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    env: {
+      ...process.env,
+      ...target.env,
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_PER_HOUR: '1000000000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const port = await waitForPort(child, /"msg":"Server listening at http:\/\/127\.0\.0\.1:(\d+)"/)
+  return { url: `http://127.0.0.1:${port}`, process: child, stop: stopper(child) }
+}
+
+export async function startBare(): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const port = await waitForPort(child, /\{"port":(\d+)\}/)
+  return { url: `http://127.0.0.1:${port}`, process: child, stop: stopper(child) }
+}
+
+export interface LoadResult {
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  errors: number
+  non2xx: number
+}
+
+export async function load(options: {
+  url: string
+  body: unknown
+  headers?: Record<string, string>
+  connections?: number
+  durationSeconds?: number
+}): Promise<LoadResult> {
+  const common = {
+    url: `${options.url}/graphql`,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json', ...options.headers },
+    body: JSON.stringify(options.body),
+    connections: options.connections ?? 32,
+  }
+  await autocannon({ ...common, duration: 2 })
+  const result = await autocannon({ ...common, duration: options.durationSeconds ?? 10 })
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  }
+}
