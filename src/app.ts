@@ -8,13 +8,22 @@ import { buildHttpServer } from './http/server.js'
 import { type Clock, systemClock } from './kernel/clock.js'
 import { AccessService } from './modules/access/access-service.js'
 import { AccessStore } from './modules/access/access-store.js'
+import { AccountService } from './modules/accounts/account-service.js'
+import { AccountStore } from './modules/accounts/account-store.js'
+import { ContactService } from './modules/contacts/contact-service.js'
+import { ContactStore } from './modules/contacts/contact-store.js'
 import { OrganizationService } from './modules/organizations/organization-service.js'
 import { OrganizationStore } from './modules/organizations/organization-store.js'
+import { TaxCodeService } from './modules/tax-codes/tax-code-service.js'
+import { TaxCodeStore } from './modules/tax-codes/tax-code-store.js'
 
 // The composition root: the one place that knows how Daybook's parts fit together.
 export interface Services {
   access: AccessService
   organizations: OrganizationService
+  taxCodes: TaxCodeService
+  accounts: AccountService
+  contacts: ContactService
 }
 
 export interface Core {
@@ -53,7 +62,11 @@ export async function buildCore(config: Config, options: { clock?: Clock } = {})
     organizations,
     jwtSecret: config.jwtSecret,
   })
-  const services: Services = { access, organizations }
+  const taxCodes = new TaxCodeService({ db, store: new TaxCodeStore(), access })
+  const accounts = new AccountService({ db, engine, clock, store: new AccountStore(), access, taxCodes })
+  organizations.onCreate((tx, organizationId) => accounts.createDefaultChart(tx, organizationId))
+  const contacts = new ContactService({ db, engine, clock, store: new ContactStore(), access })
+  const services: Services = { access, organizations, taxCodes, accounts, contacts }
   return { database, services, close: () => database.close() }
 }
 

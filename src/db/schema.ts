@@ -45,12 +45,56 @@ export interface SettingsTable {
   value: string
 }
 
+export interface TaxCodesTable {
+  id: string
+  code: string
+  name: string
+  name_key: string
+  classification: string
+  account_type: string
+  is_total_line: Flag
+}
+
+export interface AccountsTable {
+  id: string
+  organization_id: string
+  name: string
+  name_key: string
+  account_type: string
+  classification: string
+  sub_type: string
+  tax_code_id: string | null
+  last_four: string | null
+  parent_id: string | null
+  system_role: string | null
+  active: Flag
+  debit_total_minor: Int
+  credit_total_minor: Int
+  created_at: string
+}
+
+export interface ContactsTable {
+  id: string
+  organization_id: string
+  contact_type: string
+  display_name: string
+  name_key: string
+  email: string
+  phone: string
+  active: Flag
+  balance_minor: Int
+  created_at: string
+}
+
 export interface Database {
   organizations: OrganizationsTable
   users: UsersTable
   memberships: MembershipsTable
   api_keys: ApiKeysTable
   settings: SettingsTable
+  tax_codes: TaxCodesTable
+  accounts: AccountsTable
+  contacts: ContactsTable
 }
 
 /** Any handle that can run queries: the database itself or an open database transaction. */

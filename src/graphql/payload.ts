@@ -1,13 +1,14 @@
+import { GraphQLError } from 'graphql'
 import type { Result } from '../kernel/result.js'
 
 // The one place an expected failure becomes the spec's `{ success: false, error }` shape.
-export function payloadOf<T, P extends object>(
+export function payloadOf<T, P extends object, E extends { [K in keyof P]: unknown }>(
   result: Result<T>,
   onSuccess: (value: T) => P,
-  emptyFields: { [K in keyof P]: null },
+  emptyFields: E,
 ):
   | (P & { success: true; error: null; errorCode: null })
-  | ({ [K in keyof P]: null } & { success: false; error: string; errorCode: string }) {
+  | (E & { success: false; error: string; errorCode: string }) {
   if (result.ok) return { success: true as const, error: null, errorCode: null, ...onSuccess(result.value) }
   return {
     success: false as const,
@@ -21,4 +22,15 @@ export function resultPayload(result: Result<unknown>) {
   return result.ok
     ? { success: true, error: null, errorCode: null }
     : { success: false, error: result.error.message, errorCode: result.error.code }
+}
+
+/**
+ * Queries have no payload to carry a failure, so an invalid argument (a bad limit, an unknown
+ * sortBy) ends the field with a GraphQL error that names the problem and its stable code.
+ */
+export function valueOrError<T>(result: Result<T>): T {
+  if (result.ok) return result.value
+  throw new GraphQLError(result.error.message, {
+    extensions: { code: result.error.code, ...(result.error.field ? { field: result.error.field } : {}) },
+  })
 }

@@ -1,9 +1,18 @@
 import { accessResolvers } from '../modules/access/resolvers.js'
+import { accountResolvers } from '../modules/accounts/resolvers.js'
+import { contactResolvers } from '../modules/contacts/resolvers.js'
 import { organizationResolvers } from '../modules/organizations/resolvers.js'
+import { taxCodeResolvers } from '../modules/tax-codes/resolvers.js'
 import type { Resolvers } from './generated/resolvers-types.js'
 import { DateScalar, UUIDScalar } from './scalars.js'
 
-const moduleResolvers: Resolvers[] = [accessResolvers, organizationResolvers]
+const moduleResolvers: Resolvers[] = [
+  accessResolvers,
+  organizationResolvers,
+  taxCodeResolvers,
+  accountResolvers,
+  contactResolvers,
+]
 
 /** Merges every module's resolvers type by type; a field defined twice is a wiring bug. */
 export function allResolvers(): Resolvers {

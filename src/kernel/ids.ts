@@ -1,7 +1,17 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export const newId = (): string => randomUUID()
 
 export const isUuid = (value: string): boolean => uuidPattern.test(value)
+
+/**
+ * A UUID (version 5 layout) derived from a name, for reference data that must keep the same id
+ * on every installation, such as the GIFI codes.
+ */
+export function nameBasedId(namespace: string, name: string): string {
+  const hex = createHash('sha1').update(`${namespace}:${name}`).digest('hex')
+  const variant = ((Number.parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(18, 20)}-${hex.slice(20, 32)}`
+}

@@ -10,7 +10,7 @@ export type Result<T, E = Failure> = { ok: true; value: T } | { ok: false; error
 
 export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value })
 
-export const fail = (code: string, message: string, field?: string): Result<never, Failure> => ({
+export const fail = (code: string, message: string, field?: string): { ok: false; error: Failure } => ({
   ok: false,
   error: field === undefined ? { code, message } : { code, message, field },
 })

@@ -190,6 +190,14 @@ export class AccessService {
     return { organizationId, actor: { kind: 'user', userId: 'operator', role: 'owner' } } as OrgScope
   }
 
+  /**
+   * For work Daybook does inside an organization on its own behalf, such as seeding the chart of
+   * a new organization in the transaction that creates it. Never reachable from a request.
+   */
+  internalScope(organizationId: string): OrgScope {
+    return { organizationId, actor: { kind: 'user', userId: 'system', role: 'owner' } } as OrgScope
+  }
+
   /** Check 1 alone, for operations that name no organization. */
   requireIdentified(
     principal: Principal,

@@ -1,0 +1,195 @@
+import { sql } from 'kysely'
+import type { Executor } from '../../db/schema.js'
+import { toFlag } from '../../db/schema.js'
+import { likeEscaped } from '../../db/sql-helpers.js'
+import { likeContains, type PageRequest } from '../../kernel/page.js'
+import type { OrgScope } from '../access/principal.js'
+import type { AccountType, Classification } from '../tax-codes/gifi.js'
+import type { SystemRole } from './default-chart.js'
+
+export interface AccountRecord {
+  id: string
+  name: string
+  accountType: AccountType
+  classification: Classification
+  subType: string
+  taxCodeId: string | null
+  lastFour: string | null
+  parentId: string | null
+  systemRole: SystemRole | null
+  active: boolean
+  debitTotalMinor: bigint
+  creditTotalMinor: bigint
+}
+
+export interface NewAccountRow {
+  id: string
+  name: string
+  accountType: AccountType
+  classification: Classification
+  subType: string
+  taxCodeId: string | null
+  lastFour: string | null
+  parentId: string | null
+  systemRole: SystemRole | null
+  createdAt: string
+}
+
+export type AccountSort = 'name' | 'currentBalance' | 'accountType'
+
+const columns = [
+  'id',
+  'name',
+  'account_type',
+  'classification',
+  'sub_type',
+  'tax_code_id',
+  'last_four',
+  'parent_id',
+  'system_role',
+  'active',
+  'debit_total_minor',
+  'credit_total_minor',
+] as const
+
+type Row = {
+  id: string
+  name: string
+  account_type: string
+  classification: string
+  sub_type: string
+  tax_code_id: string | null
+  last_four: string | null
+  parent_id: string | null
+  system_role: string | null
+  active: number | bigint
+  debit_total_minor: number | bigint
+  credit_total_minor: number | bigint
+}
+
+const toRecord = (row: Row): AccountRecord => ({
+  id: row.id,
+  name: row.name,
+  accountType: row.account_type as AccountType,
+  classification: row.classification as Classification,
+  subType: row.sub_type,
+  taxCodeId: row.tax_code_id,
+  lastFour: row.last_four,
+  parentId: row.parent_id,
+  systemRole: row.system_role as SystemRole | null,
+  active: toFlag(row.active),
+  debitTotalMinor: BigInt(row.debit_total_minor),
+  creditTotalMinor: BigInt(row.credit_total_minor),
+})
+
+/** The natural balance (DESIGN 5.5) as SQL, so lists can sort by it. */
+const naturalBalanceSql = sql<bigint>`case when classification in ('asset', 'expense')
+  then debit_total_minor - credit_total_minor else credit_total_minor - debit_total_minor end`
+
+export class AccountStore {
+  /** Inserts what it can; a name already taken is skipped. Returns the ids actually inserted. */
+  async insertMany(ex: Executor, scope: OrgScope, rows: NewAccountRow[]): Promise<Set<string>> {
+    if (rows.length === 0) return new Set()
+    const inserted = await ex
+      .insertInto('accounts')
+      .values(
+        rows.map((row) => ({
+          id: row.id,
+          organization_id: scope.organizationId,
+          name: row.name,
+          name_key: row.name.trim().toLowerCase(),
+          account_type: row.accountType,
+          classification: row.classification,
+          sub_type: row.subType,
+          tax_code_id: row.taxCodeId,
+          last_four: row.lastFour,
+          parent_id: row.parentId,
+          system_role: row.systemRole,
+          active: 1,
+          debit_total_minor: 0,
+          credit_total_minor: 0,
+          created_at: row.createdAt,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['organization_id', 'name_key']).doNothing())
+      .returning('id')
+      .execute()
+    return new Set(inserted.map((r) => r.id))
+  }
+
+  async findByIds(ex: Executor, scope: OrgScope, ids: string[]): Promise<AccountRecord[]> {
+    if (ids.length === 0) return []
+    const rows = await ex
+      .selectFrom('accounts')
+      .select(columns)
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', 'in', ids)
+      .execute()
+    return rows.map(toRecord)
+  }
+
+  async findBySystemRole(
+    ex: Executor,
+    scope: OrgScope,
+    role: SystemRole,
+  ): Promise<AccountRecord | undefined> {
+    const row = await ex
+      .selectFrom('accounts')
+      .select(columns)
+      .where('organization_id', '=', scope.organizationId)
+      .where('system_role', '=', role)
+      .executeTakeFirst()
+    return row && toRecord(row)
+  }
+
+  async existingNameKeys(ex: Executor, scope: OrgScope, nameKeys: string[]): Promise<Set<string>> {
+    if (nameKeys.length === 0) return new Set()
+    const rows = await ex
+      .selectFrom('accounts')
+      .select('name_key')
+      .where('organization_id', '=', scope.organizationId)
+      .where('name_key', 'in', nameKeys)
+      .execute()
+    return new Set(rows.map((r) => r.name_key))
+  }
+
+  async page(
+    ex: Executor,
+    scope: OrgScope,
+    search: string | undefined,
+    page: PageRequest<AccountSort>,
+  ): Promise<{ items: AccountRecord[]; totalCount: number }> {
+    let query = ex.selectFrom('accounts').where('organization_id', '=', scope.organizationId)
+    if (search) query = query.where(likeEscaped('name_key', likeContains(search)))
+    const ordered =
+      page.sortBy === 'currentBalance'
+        ? query.orderBy(naturalBalanceSql, page.sortDir).orderBy('name_key', page.sortDir)
+        : page.sortBy === 'accountType'
+          ? query.orderBy('account_type', page.sortDir).orderBy('name_key', page.sortDir)
+          : query.orderBy('name_key', page.sortDir)
+    const [rows, count] = await Promise.all([
+      ordered.select(columns).orderBy('id', page.sortDir).limit(page.limit).offset(page.offset).execute(),
+      query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+    ])
+    return { items: rows.map(toRecord), totalCount: Number(count.count) }
+  }
+
+  /** Adds posted journal amounts to the running totals that balances are read from. */
+  async addTotals(
+    ex: Executor,
+    scope: OrgScope,
+    accountId: string,
+    debitMinor: bigint,
+    creditMinor: bigint,
+  ): Promise<void> {
+    await ex
+      .updateTable('accounts')
+      .set((eb) => ({
+        debit_total_minor: eb('debit_total_minor', '+', debitMinor),
+        credit_total_minor: eb('credit_total_minor', '+', creditMinor),
+      }))
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', '=', accountId)
+      .execute()
+  }
+}

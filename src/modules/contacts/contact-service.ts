@@ -1,0 +1,105 @@
+import type { EngineName } from '../../db/engine.js'
+import type { Executor } from '../../db/schema.js'
+import { inTransaction } from '../../db/transaction.js'
+import { type BatchOutcome, batchTooLarge } from '../../kernel/batch.js'
+import type { Clock } from '../../kernel/clock.js'
+import { newId } from '../../kernel/ids.js'
+import { limits } from '../../kernel/limits.js'
+import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel/page.js'
+import { ok, type Result } from '../../kernel/result.js'
+import { nameKey } from '../../kernel/text.js'
+import type { AccessService } from '../access/access-service.js'
+import type { OrgScope, Principal } from '../access/principal.js'
+import { type ContactInput, contactNameTaken, type ValidContact, validateContact } from './contact.js'
+import type { ContactRecord, ContactSort, ContactStore } from './contact-store.js'
+
+const contactSorts = ['displayName', 'contactType', 'balance'] as const satisfies readonly ContactSort[]
+
+export class ContactService {
+  constructor(
+    private readonly deps: {
+      db: Executor
+      engine: EngineName
+      store: ContactStore
+      clock: Clock
+      access: AccessService
+    },
+  ) {}
+
+  async createContact(
+    principal: Principal,
+    organizationId: string,
+    input: ContactInput,
+  ): Promise<Result<ContactRecord>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const valid = validateContact(input)
+    if (!valid.ok) return valid
+    const row = this.newRow(valid.value)
+    const inserted = await this.deps.store.insertMany(this.deps.db, scope, [row])
+    if (!inserted.has(row.id)) return contactNameTaken()
+    return ok({ ...valid.value, id: row.id, active: true, balanceMinor: 0n })
+  }
+
+  async batchCreateContacts(
+    principal: Principal,
+    organizationId: string,
+    items: ContactInput[],
+  ): Promise<Result<BatchOutcome>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    if (items.length > limits.batchItemsMax) return batchTooLarge(items.length)
+    const errors: BatchOutcome['errors'] = []
+    const rows: Array<{ index: number; row: ValidContact & { id: string; createdAt: string } }> = []
+    const seen = new Set<string>()
+    items.forEach((item, index) => {
+      const valid = validateContact(item)
+      if (!valid.ok) return errors.push({ index, error: valid.error.message, errorCode: valid.error.code })
+      const key = `${valid.value.contactType}:${nameKey(valid.value.displayName)}`
+      if (seen.has(key)) {
+        const taken = contactNameTaken().error
+        return errors.push({ index, error: taken.message, errorCode: taken.code })
+      }
+      seen.add(key)
+      rows.push({ index, row: this.newRow(valid.value) })
+    })
+    const inserted = await inTransaction(this.deps.db, this.deps.engine, (tx) =>
+      this.deps.store.insertMany(
+        tx,
+        scope,
+        rows.map((r) => r.row),
+      ),
+    )
+    for (const { index, row } of rows) {
+      if (inserted.has(row.id)) continue
+      const taken = contactNameTaken().error
+      errors.push({ index, error: taken.message, errorCode: taken.code })
+    }
+    errors.sort((x, y) => x.index - y.index)
+    return ok({ created: inserted.size, errors })
+  }
+
+  async listContacts(
+    principal: Principal,
+    organizationId: string,
+    args: PageArgs & { search?: string | null },
+  ): Promise<Result<Page<ContactRecord>>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const page = parsePageRequest(args, contactSorts, { sortBy: 'displayName', sortDir: 'asc' })
+    if (!page.ok) return page
+    const found = await this.deps.store.page(this.deps.db, scope, args.search ?? undefined, page.value)
+    return ok(pageOf(found.items, found.totalCount, page.value))
+  }
+
+  // ---- for other modules ------------------------------------------------------------------
+
+  contactsByIds(ex: Executor, scope: OrgScope, ids: string[]): Promise<ContactRecord[]> {
+    return this.deps.store.findByIds(ex, scope, [...new Set(ids)])
+  }
+
+  addToBalance(ex: Executor, scope: OrgScope, contactId: string, deltaMinor: bigint): Promise<void> {
+    return this.deps.store.addToBalance(ex, scope, contactId, deltaMinor)
+  }
+
+  private newRow(contact: ValidContact) {
+    return { ...contact, id: newId(), createdAt: this.deps.clock.now().toISOString() }
+  }
+}

@@ -1,0 +1,113 @@
+import type { Executor } from '../../db/schema.js'
+import { toFlag } from '../../db/schema.js'
+import { likeEscaped } from '../../db/sql-helpers.js'
+import { likeContains, type PageRequest } from '../../kernel/page.js'
+import { nameKey } from '../../kernel/text.js'
+import type { OrgScope } from '../access/principal.js'
+import type { ContactType, ValidContact } from './contact.js'
+
+export interface ContactRecord {
+  id: string
+  contactType: ContactType
+  displayName: string
+  email: string
+  phone: string
+  active: boolean
+  balanceMinor: bigint
+}
+
+export type ContactSort = 'displayName' | 'contactType' | 'balance'
+
+const columns = ['id', 'contact_type', 'display_name', 'email', 'phone', 'active', 'balance_minor'] as const
+
+type Row = {
+  id: string
+  contact_type: string
+  display_name: string
+  email: string
+  phone: string
+  active: number | bigint
+  balance_minor: number | bigint
+}
+
+const toRecord = (row: Row): ContactRecord => ({
+  id: row.id,
+  contactType: row.contact_type as ContactType,
+  displayName: row.display_name,
+  email: row.email,
+  phone: row.phone,
+  active: toFlag(row.active),
+  balanceMinor: BigInt(row.balance_minor),
+})
+
+export class ContactStore {
+  /** Inserts what it can; a name already taken for that contact type is skipped. */
+  async insertMany(
+    ex: Executor,
+    scope: OrgScope,
+    rows: Array<ValidContact & { id: string; createdAt: string }>,
+  ): Promise<Set<string>> {
+    if (rows.length === 0) return new Set()
+    const inserted = await ex
+      .insertInto('contacts')
+      .values(
+        rows.map((row) => ({
+          id: row.id,
+          organization_id: scope.organizationId,
+          contact_type: row.contactType,
+          display_name: row.displayName,
+          name_key: nameKey(row.displayName),
+          email: row.email,
+          phone: row.phone,
+          active: 1,
+          balance_minor: 0,
+          created_at: row.createdAt,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['organization_id', 'contact_type', 'name_key']).doNothing())
+      .returning('id')
+      .execute()
+    return new Set(inserted.map((r) => r.id))
+  }
+
+  async findByIds(ex: Executor, scope: OrgScope, ids: string[]): Promise<ContactRecord[]> {
+    if (ids.length === 0) return []
+    const rows = await ex
+      .selectFrom('contacts')
+      .select(columns)
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', 'in', ids)
+      .execute()
+    return rows.map(toRecord)
+  }
+
+  async page(
+    ex: Executor,
+    scope: OrgScope,
+    search: string | undefined,
+    page: PageRequest<ContactSort>,
+  ): Promise<{ items: ContactRecord[]; totalCount: number }> {
+    let query = ex.selectFrom('contacts').where('organization_id', '=', scope.organizationId)
+    if (search) query = query.where(likeEscaped('name_key', likeContains(search)))
+    const ordered =
+      page.sortBy === 'balance'
+        ? query.orderBy('balance_minor', page.sortDir).orderBy('name_key', page.sortDir)
+        : page.sortBy === 'contactType'
+          ? query.orderBy('contact_type', page.sortDir).orderBy('name_key', page.sortDir)
+          : query.orderBy('name_key', page.sortDir)
+    const [rows, count] = await Promise.all([
+      ordered.select(columns).orderBy('id', page.sortDir).limit(page.limit).offset(page.offset).execute(),
+      query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+    ])
+    return { items: rows.map(toRecord), totalCount: Number(count.count) }
+  }
+
+  async addToBalance(ex: Executor, scope: OrgScope, contactId: string, deltaMinor: bigint): Promise<void> {
+    await ex
+      .updateTable('contacts')
+      .set((eb) => ({ balance_minor: eb('balance_minor', '+', deltaMinor) }))
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', '=', contactId)
+      .execute()
+  }
+}

@@ -1,0 +1,46 @@
+import { parseEmail } from '../../kernel/email.js'
+import { fail, ok, type Result } from '../../kernel/result.js'
+import { parseName } from '../../kernel/text.js'
+
+// The pure rules of a contact. Email is checked; a phone number is kept exactly as given, since
+// people write them in every national format.
+export const contactTypes = ['vendor', 'customer'] as const
+export type ContactType = (typeof contactTypes)[number]
+
+export interface ContactInput {
+  contactType: string
+  displayName: string
+  email?: string | null | undefined
+  phone?: string | null | undefined
+}
+
+export interface ValidContact {
+  contactType: ContactType
+  displayName: string
+  email: string
+  phone: string
+}
+
+const phoneLengthMax = 50
+
+export function validateContact(input: ContactInput): Result<ValidContact> {
+  if (!(contactTypes as readonly string[]).includes(input.contactType)) {
+    return fail('INVALID_CONTACT_TYPE', 'contactType must be vendor or customer.', 'contactType')
+  }
+  const displayName = parseName(input.displayName, 'displayName')
+  if (!displayName.ok) return displayName
+  let email = ''
+  if (input.email) {
+    const parsed = parseEmail(input.email)
+    if (!parsed.ok) return parsed
+    email = parsed.value
+  }
+  const phone = input.phone ?? ''
+  if (phone.length > phoneLengthMax || phone.includes('\u0000')) {
+    return fail('INVALID_PHONE', `phone must be at most ${phoneLengthMax} characters.`, 'phone')
+  }
+  return ok({ contactType: input.contactType as ContactType, displayName: displayName.value, email, phone })
+}
+
+export const contactNameTaken = () =>
+  fail('CONTACT_NAME_TAKEN', 'Contact with this name already exists.', 'displayName')

@@ -1,0 +1,40 @@
+import type { Contact, Resolvers } from '../../graphql/generated/resolvers-types.js'
+import { payloadOf, valueOrError } from '../../graphql/payload.js'
+import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
+import { moneyToNumber } from '../../kernel/money.js'
+import type { ContactRecord } from './contact-store.js'
+
+function contactToGraphQL(contact: ContactRecord): Contact {
+  return {
+    id: contact.id,
+    contactType: contact.contactType,
+    displayName: contact.displayName,
+    email: contact.email,
+    phone: contact.phone,
+    balance: moneyToNumber(contact.balanceMinor, currencyDecimals(defaultCurrency)),
+    active: contact.active,
+  }
+}
+
+export const contactResolvers: Resolvers = {
+  Query: {
+    listContacts: async (_, { organizationId, ...args }, { principal, services }) => {
+      const page = valueOrError(await services.contacts.listContacts(principal, organizationId, args))
+      return { ...page, items: page.items.map(contactToGraphQL) }
+    },
+  },
+  Mutation: {
+    createContact: async (_, { organizationId, ...input }, { principal, services }) =>
+      payloadOf(
+        await services.contacts.createContact(principal, organizationId, input),
+        (contact) => ({ contact: contactToGraphQL(contact) }),
+        { contact: null },
+      ),
+    batchCreateContacts: async (_, { organizationId, items }, { principal, services }) =>
+      payloadOf(
+        await services.contacts.batchCreateContacts(principal, organizationId, items),
+        (outcome) => outcome,
+        { created: 0, errors: [] },
+      ),
+  },
+}

@@ -1,0 +1,74 @@
+import type { Executor } from '../../db/schema.js'
+import { toFlag } from '../../db/schema.js'
+import { likeEscaped } from '../../db/sql-helpers.js'
+import { likeContains, type PageRequest } from '../../kernel/page.js'
+import type { AccountType, Classification } from './gifi.js'
+
+export interface TaxCodeRecord {
+  id: string
+  code: string
+  name: string
+  classification: Classification
+  accountType: AccountType
+  isTotalLine: boolean
+}
+
+export type TaxCodeSort = 'code' | 'name'
+
+type Row = {
+  id: string
+  code: string
+  name: string
+  classification: string
+  account_type: string
+  is_total_line: number | bigint
+}
+
+const columns = ['id', 'code', 'name', 'classification', 'account_type', 'is_total_line'] as const
+
+const toRecord = (row: Row): TaxCodeRecord => ({
+  id: row.id,
+  code: row.code,
+  name: row.name,
+  classification: row.classification as Classification,
+  accountType: row.account_type as AccountType,
+  isTotalLine: toFlag(row.is_total_line),
+})
+
+// GIFI codes are reference data shared by every organization, so their queries take no scope.
+export class TaxCodeStore {
+  async page(
+    ex: Executor,
+    search: string | undefined,
+    page: PageRequest<TaxCodeSort>,
+  ): Promise<{ items: TaxCodeRecord[]; totalCount: number }> {
+    let query = ex.selectFrom('tax_codes')
+    if (search) {
+      const pattern = likeContains(search)
+      query = query.where((eb) => eb.or([likeEscaped('name_key', pattern), likeEscaped('code', pattern)]))
+    }
+    const sortColumn = page.sortBy === 'code' ? 'code' : 'name_key'
+    const [rows, count] = await Promise.all([
+      query
+        .select(columns)
+        .orderBy(sortColumn, page.sortDir)
+        .orderBy('id', page.sortDir)
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+    ])
+    return { items: rows.map(toRecord), totalCount: Number(count.count) }
+  }
+
+  async findById(ex: Executor, id: string): Promise<TaxCodeRecord | undefined> {
+    const row = await ex.selectFrom('tax_codes').select(columns).where('id', '=', id).executeTakeFirst()
+    return row && toRecord(row)
+  }
+
+  async findByIds(ex: Executor, ids: string[]): Promise<TaxCodeRecord[]> {
+    if (ids.length === 0) return []
+    const rows = await ex.selectFrom('tax_codes').select(columns).where('id', 'in', ids).execute()
+    return rows.map(toRecord)
+  }
+}
