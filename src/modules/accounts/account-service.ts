@@ -82,14 +82,20 @@ export class AccountService {
 
     const candidates: Array<{ index: number; account: ValidAccount }> = []
     const seenNames = new Set<string>()
-    items.forEach((item, index) => {
+    for (const [index, item] of items.entries()) {
       const valid = validateAccount(item, undefined)
-      if (!valid.ok) return report(index, valid.error)
+      if (!valid.ok) {
+        report(index, valid.error)
+        continue
+      }
       const key = nameKey(valid.value.name)
-      if (seenNames.has(key)) return report(index, accountNameTaken().error)
+      if (seenNames.has(key)) {
+        report(index, accountNameTaken().error)
+        continue
+      }
       seenNames.add(key)
       candidates.push({ index, account: valid.value })
-    })
+    }
 
     const created = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
       const parentIds = [...new Set(candidates.flatMap((c) => c.account.parentId ?? []))]

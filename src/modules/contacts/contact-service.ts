@@ -6,7 +6,7 @@ import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
 import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel/page.js'
-import { ok, type Result } from '../../kernel/result.js'
+import { type Failure, ok, type Result } from '../../kernel/result.js'
 import { nameKey } from '../../kernel/text.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
@@ -50,17 +50,22 @@ export class ContactService {
     const errors: BatchOutcome['errors'] = []
     const rows: Array<{ index: number; row: ValidContact & { id: string; createdAt: string } }> = []
     const seen = new Set<string>()
-    items.forEach((item, index) => {
+    const report = (index: number, failure: Failure) =>
+      errors.push({ index, error: failure.message, errorCode: failure.code })
+    for (const [index, item] of items.entries()) {
       const valid = validateContact(item)
-      if (!valid.ok) return errors.push({ index, error: valid.error.message, errorCode: valid.error.code })
+      if (!valid.ok) {
+        report(index, valid.error)
+        continue
+      }
       const key = `${valid.value.contactType}:${nameKey(valid.value.displayName)}`
       if (seen.has(key)) {
-        const taken = contactNameTaken().error
-        return errors.push({ index, error: taken.message, errorCode: taken.code })
+        report(index, contactNameTaken().error)
+        continue
       }
       seen.add(key)
       rows.push({ index, row: this.newRow(valid.value) })
-    })
+    }
     const inserted = await inTransaction(this.deps.db, this.deps.engine, (tx) =>
       this.deps.store.insertMany(
         tx,
@@ -68,11 +73,7 @@ export class ContactService {
         rows.map((r) => r.row),
       ),
     )
-    for (const { index, row } of rows) {
-      if (inserted.has(row.id)) continue
-      const taken = contactNameTaken().error
-      errors.push({ index, error: taken.message, errorCode: taken.code })
-    }
+    for (const { index, row } of rows) if (!inserted.has(row.id)) report(index, contactNameTaken().error)
     errors.sort((x, y) => x.index - y.index)
     return ok({ created: inserted.size, errors })
   }
