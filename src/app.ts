@@ -10,8 +10,14 @@ import { AccessService } from './modules/access/access-service.js'
 import { AccessStore } from './modules/access/access-store.js'
 import { AccountService } from './modules/accounts/account-service.js'
 import { AccountStore } from './modules/accounts/account-store.js'
+import { CategoryRuleService } from './modules/category-rules/category-rule-service.js'
+import { CategoryRuleStore } from './modules/category-rules/category-rule-store.js'
 import { ContactService } from './modules/contacts/contact-service.js'
 import { ContactStore } from './modules/contacts/contact-store.js'
+import { JournalService } from './modules/journal/journal-service.js'
+import { JournalStore } from './modules/journal/journal-store.js'
+import { LedgerEventService } from './modules/ledger-events/ledger-event-service.js'
+import { LedgerEventStore } from './modules/ledger-events/ledger-event-store.js'
 import { OrganizationService } from './modules/organizations/organization-service.js'
 import { OrganizationStore } from './modules/organizations/organization-store.js'
 import { TaxCodeService } from './modules/tax-codes/tax-code-service.js'
@@ -24,6 +30,9 @@ export interface Services {
   taxCodes: TaxCodeService
   accounts: AccountService
   contacts: ContactService
+  categoryRules: CategoryRuleService
+  journal: JournalService
+  ledgerEvents: LedgerEventService
 }
 
 export interface Core {
@@ -66,7 +75,37 @@ export async function buildCore(config: Config, options: { clock?: Clock } = {})
   const accounts = new AccountService({ db, engine, clock, store: new AccountStore(), access, taxCodes })
   organizations.onCreate((tx, organizationId) => accounts.createDefaultChart(tx, organizationId))
   const contacts = new ContactService({ db, engine, clock, store: new ContactStore(), access })
-  const services: Services = { access, organizations, taxCodes, accounts, contacts }
+  const categoryRules = new CategoryRuleService({
+    db,
+    engine,
+    clock,
+    store: new CategoryRuleStore(),
+    access,
+    accounts,
+  })
+  const journal = new JournalService({ store: new JournalStore(), clock, accounts, contacts })
+  const ledgerEvents = new LedgerEventService({
+    db,
+    engine,
+    clock,
+    store: new LedgerEventStore(),
+    access,
+    accounts,
+    contacts,
+    journal,
+    categoryRules,
+  })
+  categoryRules.onChange((scope) => ledgerEvents.categorizeWaiting(scope))
+  const services: Services = {
+    access,
+    organizations,
+    taxCodes,
+    accounts,
+    contacts,
+    categoryRules,
+    journal,
+    ledgerEvents,
+  }
   return { database, services, close: () => database.close() }
 }
 

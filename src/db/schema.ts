@@ -86,6 +86,79 @@ export interface ContactsTable {
   created_at: string
 }
 
+export interface LedgerEventsTable {
+  id: string
+  organization_id: string
+  event_type: string
+  merchant_name: string
+  merchant_key: string
+  memo: string
+  memo_key: string
+  amount_minor: Int
+  currency: string
+  transaction_date: string
+  status: string
+  category_id: string | null
+  payment_account_id: string | null
+  contact_id: string | null
+  tax_amount_minor: Int | null
+  tax_from_code: Flag
+  tax_account_id: string | null
+  sales_tax_code: string | null
+  category_rule_id: string | null
+  reference: string | null
+  source: string
+  backfill_id: string | null
+  batch_id: string | null
+  has_document: Flag
+  journal_entry_id: string | null
+  reversal_entry_id: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface JournalEntriesTable {
+  id: string
+  organization_id: string
+  event_id: string | null
+  kind: string
+  reverses_entry_id: string | null
+  txn_date: string
+  total_minor: Int
+  currency: string
+  created_at: string
+}
+
+export interface JournalLinesTable {
+  id: string
+  entry_id: string
+  organization_id: string
+  line_no: number
+  account_id: string
+  contact_id: string | null
+  debit_minor: Int
+  credit_minor: Int
+  txn_date: string
+}
+
+export interface AccountDayTotalsTable {
+  organization_id: string
+  account_id: string
+  txn_date: string
+  debit_minor: Int
+  credit_minor: Int
+}
+
+export interface CategoryRulesTable {
+  id: string
+  organization_id: string
+  vendor_pattern: string
+  pattern_key: string
+  account_id: string
+  match_count: Int
+  created_at: string
+}
+
 export interface Database {
   organizations: OrganizationsTable
   users: UsersTable
@@ -95,6 +168,11 @@ export interface Database {
   tax_codes: TaxCodesTable
   accounts: AccountsTable
   contacts: ContactsTable
+  ledger_events: LedgerEventsTable
+  journal_entries: JournalEntriesTable
+  journal_lines: JournalLinesTable
+  account_day_totals: AccountDayTotalsTable
+  category_rules: CategoryRulesTable
 }
 
 /** Any handle that can run queries: the database itself or an open database transaction. */

@@ -1,6 +1,8 @@
 import { accessResolvers } from '../modules/access/resolvers.js'
 import { accountResolvers } from '../modules/accounts/resolvers.js'
+import { categoryRuleResolvers } from '../modules/category-rules/resolvers.js'
 import { contactResolvers } from '../modules/contacts/resolvers.js'
+import { ledgerEventResolvers } from '../modules/ledger-events/resolvers.js'
 import { organizationResolvers } from '../modules/organizations/resolvers.js'
 import { taxCodeResolvers } from '../modules/tax-codes/resolvers.js'
 import type { Resolvers } from './generated/resolvers-types.js'
@@ -12,6 +14,8 @@ const moduleResolvers: Resolvers[] = [
   taxCodeResolvers,
   accountResolvers,
   contactResolvers,
+  categoryRuleResolvers,
+  ledgerEventResolvers,
 ]
 
 /** Merges every module's resolvers type by type; a field defined twice is a wiring bug. */

@@ -23,8 +23,13 @@ export type Query = {
   listMembers: Maybe<Array<Member>>;
   /** sortBy: name (default), currentBalance or accountType; sortDir asc (default) or desc. search matches the name. */
   listAccounts: Maybe<AccountPage>;
+  /** search matches the pattern, case-insensitively. sortBy: vendorPattern (default), matchCount or createdAt. */
+  listCategoryRules: Maybe<CategoryRulePage>;
   /** sortBy: displayName (default), contactType or balance. search matches the display name. */
   listContacts: Maybe<ContactPage>;
+  /** Every filter is optional; sortBy transactionDate (default), functionalAmount, merchantName or status; sortDir desc by default. */
+  listLedgerEvents: Maybe<LedgerEventPage>;
+  getLedgerEvent: Maybe<LedgerEvent>;
   /** The organizations the caller may use: an API key's own, or a person's memberships. */
   myOrganizations: Maybe<Array<Organization>>;
   /** GIFI codes; search matches code or name. sortBy: code (default) or name. */
@@ -54,6 +59,16 @@ export type QueryListAccountsArgs = {
 };
 
 
+export type QueryListCategoryRulesArgs = {
+  organizationId: Scalars['UUID']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  sortBy?: InputMaybe<Scalars['String']['input']>;
+  sortDir?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type QueryListContactsArgs = {
   organizationId: Scalars['UUID']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -61,6 +76,31 @@ export type QueryListContactsArgs = {
   search?: InputMaybe<Scalars['String']['input']>;
   sortBy?: InputMaybe<Scalars['String']['input']>;
   sortDir?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryListLedgerEventsArgs = {
+  organizationId: Scalars['UUID']['input'];
+  status?: InputMaybe<Array<Scalars['String']['input']>>;
+  hasDocument?: InputMaybe<Scalars['Boolean']['input']>;
+  sinceDays?: InputMaybe<Scalars['Int']['input']>;
+  dateFrom?: InputMaybe<Scalars['String']['input']>;
+  dateTo?: InputMaybe<Scalars['String']['input']>;
+  amountMin?: InputMaybe<Scalars['String']['input']>;
+  amountMax?: InputMaybe<Scalars['String']['input']>;
+  accountIds?: InputMaybe<Array<Scalars['UUID']['input']>>;
+  categoryIds?: InputMaybe<Array<Scalars['UUID']['input']>>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sortBy?: InputMaybe<Scalars['String']['input']>;
+  sortDir?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryGetLedgerEventArgs = {
+  organizationId: Scalars['UUID']['input'];
+  eventId: Scalars['UUID']['input'];
 };
 
 
@@ -94,9 +134,24 @@ export type Mutation = {
   createAccount: Maybe<CreateAccountPayload>;
   /** Up to 500 accounts; each failing item is reported by index and the others are kept. */
   batchCreateAccounts: Maybe<BatchCreatePayload>;
+  /** When several rules match, the most specific (most literal characters) wins, then the oldest. */
+  createCategoryRule: Maybe<CategoryRulePayload>;
+  updateCategoryRule: Maybe<CategoryRulePayload>;
+  deleteCategoryRule: Maybe<MutationResult>;
   createContact: Maybe<CreateContactPayload>;
   /** Up to 500 contacts; each failing item is reported by index and the others are kept. */
   batchCreateContacts: Maybe<BatchCreatePayload>;
+  createLedgerEvent: Maybe<CreateLedgerEventPayload>;
+  /** Only events in needs_review or pending. */
+  updateLedgerEvent: Maybe<LedgerEventPayload>;
+  /** Classify: category, payment account, tax. taxCode alone computes the tax included in the amount. */
+  updateStagedEntry: Maybe<LedgerEventPayload>;
+  /** Posts the journal entry; needs a category and a payment account. */
+  confirmLedgerEvent: Maybe<ConfirmLedgerEventPayload>;
+  /** Any event becomes ignored; a confirmed one is reversed. */
+  rejectLedgerEvent: Maybe<RejectLedgerEventPayload>;
+  /** Moves confirmed events to synced, for clients that push the books to another system. */
+  markLedgerEventsSynced: Maybe<MarkSyncedPayload>;
   /** Creates an organization owned by the signed-in person (JWT only). */
   createOrganization: Maybe<CreateOrganizationPayload>;
 };
@@ -151,6 +206,27 @@ export type MutationBatchCreateAccountsArgs = {
 };
 
 
+export type MutationCreateCategoryRuleArgs = {
+  organizationId: Scalars['UUID']['input'];
+  vendorPattern: Scalars['String']['input'];
+  categoryId: Scalars['UUID']['input'];
+};
+
+
+export type MutationUpdateCategoryRuleArgs = {
+  organizationId: Scalars['UUID']['input'];
+  ruleId: Scalars['UUID']['input'];
+  vendorPattern?: InputMaybe<Scalars['String']['input']>;
+  categoryId?: InputMaybe<Scalars['UUID']['input']>;
+};
+
+
+export type MutationDeleteCategoryRuleArgs = {
+  organizationId: Scalars['UUID']['input'];
+  ruleId: Scalars['UUID']['input'];
+};
+
+
 export type MutationCreateContactArgs = {
   organizationId: Scalars['UUID']['input'];
   contactType: Scalars['String']['input'];
@@ -163,6 +239,59 @@ export type MutationCreateContactArgs = {
 export type MutationBatchCreateContactsArgs = {
   organizationId: Scalars['UUID']['input'];
   items: Array<ContactInput>;
+};
+
+
+export type MutationCreateLedgerEventArgs = {
+  organizationId: Scalars['UUID']['input'];
+  merchantName: Scalars['String']['input'];
+  amount: Scalars['String']['input'];
+  transactionDate: Scalars['String']['input'];
+  eventType?: InputMaybe<Scalars['String']['input']>;
+  categoryId?: InputMaybe<Scalars['UUID']['input']>;
+  paymentAccountId?: InputMaybe<Scalars['UUID']['input']>;
+  contactId?: InputMaybe<Scalars['UUID']['input']>;
+  memo?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateLedgerEventArgs = {
+  organizationId: Scalars['UUID']['input'];
+  eventId: Scalars['UUID']['input'];
+  transactionDate?: InputMaybe<Scalars['String']['input']>;
+  memo?: InputMaybe<Scalars['String']['input']>;
+  amount?: InputMaybe<Scalars['String']['input']>;
+  eventType?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateStagedEntryArgs = {
+  organizationId: Scalars['UUID']['input'];
+  eventId: Scalars['UUID']['input'];
+  categoryId?: InputMaybe<Scalars['UUID']['input']>;
+  paymentId?: InputMaybe<Scalars['UUID']['input']>;
+  taxAmount?: InputMaybe<Scalars['String']['input']>;
+  taxAccountId?: InputMaybe<Scalars['UUID']['input']>;
+  taxCode?: InputMaybe<Scalars['String']['input']>;
+  contactId?: InputMaybe<Scalars['UUID']['input']>;
+};
+
+
+export type MutationConfirmLedgerEventArgs = {
+  organizationId: Scalars['UUID']['input'];
+  eventId: Scalars['UUID']['input'];
+};
+
+
+export type MutationRejectLedgerEventArgs = {
+  organizationId: Scalars['UUID']['input'];
+  eventId: Scalars['UUID']['input'];
+};
+
+
+export type MutationMarkLedgerEventsSyncedArgs = {
+  organizationId: Scalars['UUID']['input'];
+  eventIds: Array<Scalars['UUID']['input']>;
 };
 
 
@@ -282,6 +411,40 @@ export type BatchCreatePayload = {
   errorCode: Maybe<Scalars['String']['output']>;
 };
 
+/** Fills the category of arriving events whose merchant name matches vendorPattern. */
+export type CategoryRule = {
+  __typename?: 'CategoryRule';
+  id: Scalars['UUID']['output'];
+  /** SQL ILIKE semantics over the whole merchant name: % any run, _ one character, \ escapes; case-insensitive. */
+  vendorPattern: Scalars['String']['output'];
+  account: CategoryRuleAccount;
+  /** How many times this rule filled an event's category. */
+  matchCount: Scalars['Int']['output'];
+  createdAt: Scalars['String']['output'];
+};
+
+export type CategoryRuleAccount = {
+  __typename?: 'CategoryRuleAccount';
+  id: Scalars['UUID']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type CategoryRulePage = {
+  __typename?: 'CategoryRulePage';
+  items: Array<CategoryRule>;
+  totalCount: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+};
+
+export type CategoryRulePayload = {
+  __typename?: 'CategoryRulePayload';
+  categoryRule: Maybe<CategoryRule>;
+  success: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+};
+
 export type Contact = {
   __typename?: 'Contact';
   id: Scalars['UUID']['output'];
@@ -316,6 +479,133 @@ export type CreateContactPayload = {
   __typename?: 'CreateContactPayload';
   contact: Maybe<Contact>;
   success: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+};
+
+export type JournalEntry = {
+  __typename?: 'JournalEntry';
+  id: Scalars['UUID']['output'];
+  /** The event's transactionDate; a reversing entry carries the same date. */
+  txnDate: Scalars['String']['output'];
+  /** The sum of the entry's debits (equal to the sum of its credits), as a decimal string. */
+  totalAmount: Scalars['String']['output'];
+};
+
+/** A bank or card transaction on its way into the books. */
+export type LedgerEvent = {
+  __typename?: 'LedgerEvent';
+  id: Scalars['UUID']['output'];
+  /** expense, income or transfer (refund comes from the payment-processor import) */
+  eventType: Scalars['String']['output'];
+  merchantName: Scalars['String']['output'];
+  /** The amount as a positive decimal string with the currency's decimals. */
+  functionalAmount: Scalars['String']['output'];
+  functionalCurrency: Scalars['String']['output'];
+  transactionDate: Scalars['String']['output'];
+  /** needs_review, confirmed, synced, reconciled, pending or ignored */
+  status: Scalars['String']['output'];
+  /** Empty string when unset. */
+  memo: Scalars['String']['output'];
+  hasDocument: Scalars['Boolean']['output'];
+  /** The category account, with its type. */
+  account: Maybe<LedgerEventAccount>;
+  paymentAccount: Maybe<AccountRef>;
+  category: Maybe<AccountRef>;
+  /** null until confirmed. */
+  journalEntry: Maybe<JournalEntry>;
+  /** The entry that reversed journalEntry when a confirmed event was rejected. */
+  reversalEntry: Maybe<JournalEntry>;
+  /** Decimal string; null when no tax was given. */
+  taxAmount: Maybe<Scalars['String']['output']>;
+  taxAccount: Maybe<AccountRef>;
+  /** The sales tax code id (listSalesTaxCodes). */
+  taxCode: Maybe<Scalars['String']['output']>;
+  contact: Maybe<ContactRef>;
+  /** A bank statement's own reference for the row, when it had one. */
+  reference: Maybe<Scalars['String']['output']>;
+  /** api, bank_import or processor_import */
+  source: Scalars['String']['output'];
+  createdAt: Scalars['String']['output'];
+  updatedAt: Scalars['String']['output'];
+};
+
+export type LedgerEventAccount = {
+  __typename?: 'LedgerEventAccount';
+  id: Scalars['UUID']['output'];
+  name: Scalars['String']['output'];
+  accountType: Scalars['String']['output'];
+};
+
+export type AccountRef = {
+  __typename?: 'AccountRef';
+  id: Scalars['UUID']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type ContactRef = {
+  __typename?: 'ContactRef';
+  id: Scalars['UUID']['output'];
+  displayName: Scalars['String']['output'];
+};
+
+export type LedgerEventPage = {
+  __typename?: 'LedgerEventPage';
+  items: Array<LedgerEvent>;
+  totalCount: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+};
+
+export type CreateLedgerEventPayload = {
+  __typename?: 'CreateLedgerEventPayload';
+  success: Scalars['Boolean']['output'];
+  eventId: Maybe<Scalars['UUID']['output']>;
+  event: Maybe<LedgerEvent>;
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+};
+
+export type LedgerEventPayload = {
+  __typename?: 'LedgerEventPayload';
+  success: Scalars['Boolean']['output'];
+  event: Maybe<LedgerEvent>;
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+};
+
+export type ConfirmLedgerEventPayload = {
+  __typename?: 'ConfirmLedgerEventPayload';
+  success: Scalars['Boolean']['output'];
+  eventId: Maybe<Scalars['UUID']['output']>;
+  journalEntryId: Maybe<Scalars['UUID']['output']>;
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+};
+
+export type RejectLedgerEventPayload = {
+  __typename?: 'RejectLedgerEventPayload';
+  success: Scalars['Boolean']['output'];
+  eventId: Maybe<Scalars['UUID']['output']>;
+  /** The reversing entry, when the event had been confirmed. */
+  reversalEntryId: Maybe<Scalars['UUID']['output']>;
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+};
+
+export type SyncItemError = {
+  __typename?: 'SyncItemError';
+  index: Scalars['Int']['output'];
+  eventId: Scalars['UUID']['output'];
+  error: Scalars['String']['output'];
+  errorCode: Scalars['String']['output'];
+};
+
+export type MarkSyncedPayload = {
+  __typename?: 'MarkSyncedPayload';
+  success: Scalars['Boolean']['output'];
+  syncedCount: Scalars['Int']['output'];
+  errors: Array<SyncItemError>;
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
 };
@@ -457,9 +747,9 @@ export type ResolversTypes = {
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   MutationResult: ResolverTypeWrapper<MutationResult>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   TokenAuthPayload: ResolverTypeWrapper<TokenAuthPayload>;
   ApiKey: ResolverTypeWrapper<ApiKey>;
   CreateApiKeyPayload: ResolverTypeWrapper<CreateApiKeyPayload>;
@@ -472,10 +762,26 @@ export type ResolversTypes = {
   CreateAccountPayload: ResolverTypeWrapper<CreateAccountPayload>;
   BatchItemError: ResolverTypeWrapper<BatchItemError>;
   BatchCreatePayload: ResolverTypeWrapper<BatchCreatePayload>;
+  CategoryRule: ResolverTypeWrapper<CategoryRule>;
+  CategoryRuleAccount: ResolverTypeWrapper<CategoryRuleAccount>;
+  CategoryRulePage: ResolverTypeWrapper<CategoryRulePage>;
+  CategoryRulePayload: ResolverTypeWrapper<CategoryRulePayload>;
   Contact: ResolverTypeWrapper<Contact>;
   ContactPage: ResolverTypeWrapper<ContactPage>;
   ContactInput: ContactInput;
   CreateContactPayload: ResolverTypeWrapper<CreateContactPayload>;
+  JournalEntry: ResolverTypeWrapper<JournalEntry>;
+  LedgerEvent: ResolverTypeWrapper<LedgerEvent>;
+  LedgerEventAccount: ResolverTypeWrapper<LedgerEventAccount>;
+  AccountRef: ResolverTypeWrapper<AccountRef>;
+  ContactRef: ResolverTypeWrapper<ContactRef>;
+  LedgerEventPage: ResolverTypeWrapper<LedgerEventPage>;
+  CreateLedgerEventPayload: ResolverTypeWrapper<CreateLedgerEventPayload>;
+  LedgerEventPayload: ResolverTypeWrapper<LedgerEventPayload>;
+  ConfirmLedgerEventPayload: ResolverTypeWrapper<ConfirmLedgerEventPayload>;
+  RejectLedgerEventPayload: ResolverTypeWrapper<RejectLedgerEventPayload>;
+  SyncItemError: ResolverTypeWrapper<SyncItemError>;
+  MarkSyncedPayload: ResolverTypeWrapper<MarkSyncedPayload>;
   Organization: ResolverTypeWrapper<Organization>;
   CreateOrganizationPayload: ResolverTypeWrapper<CreateOrganizationPayload>;
   TaxCode: ResolverTypeWrapper<TaxCode>;
@@ -492,9 +798,9 @@ export type ResolversParentTypes = {
   Query: Record<PropertyKey, never>;
   Int: Scalars['Int']['output'];
   String: Scalars['String']['output'];
+  Boolean: Scalars['Boolean']['output'];
   Mutation: Record<PropertyKey, never>;
   MutationResult: MutationResult;
-  Boolean: Scalars['Boolean']['output'];
   TokenAuthPayload: TokenAuthPayload;
   ApiKey: ApiKey;
   CreateApiKeyPayload: CreateApiKeyPayload;
@@ -507,10 +813,26 @@ export type ResolversParentTypes = {
   CreateAccountPayload: CreateAccountPayload;
   BatchItemError: BatchItemError;
   BatchCreatePayload: BatchCreatePayload;
+  CategoryRule: CategoryRule;
+  CategoryRuleAccount: CategoryRuleAccount;
+  CategoryRulePage: CategoryRulePage;
+  CategoryRulePayload: CategoryRulePayload;
   Contact: Contact;
   ContactPage: ContactPage;
   ContactInput: ContactInput;
   CreateContactPayload: CreateContactPayload;
+  JournalEntry: JournalEntry;
+  LedgerEvent: LedgerEvent;
+  LedgerEventAccount: LedgerEventAccount;
+  AccountRef: AccountRef;
+  ContactRef: ContactRef;
+  LedgerEventPage: LedgerEventPage;
+  CreateLedgerEventPayload: CreateLedgerEventPayload;
+  LedgerEventPayload: LedgerEventPayload;
+  ConfirmLedgerEventPayload: ConfirmLedgerEventPayload;
+  RejectLedgerEventPayload: RejectLedgerEventPayload;
+  SyncItemError: SyncItemError;
+  MarkSyncedPayload: MarkSyncedPayload;
   Organization: Organization;
   CreateOrganizationPayload: CreateOrganizationPayload;
   TaxCode: TaxCode;
@@ -532,7 +854,10 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   listApiKeys?: Resolver<Maybe<Array<ResolversTypes['ApiKey']>>, ParentType, ContextType, RequireFields<QueryListApiKeysArgs, 'organizationId'>>;
   listMembers?: Resolver<Maybe<Array<ResolversTypes['Member']>>, ParentType, ContextType, RequireFields<QueryListMembersArgs, 'organizationId'>>;
   listAccounts?: Resolver<Maybe<ResolversTypes['AccountPage']>, ParentType, ContextType, RequireFields<QueryListAccountsArgs, 'organizationId'>>;
+  listCategoryRules?: Resolver<Maybe<ResolversTypes['CategoryRulePage']>, ParentType, ContextType, RequireFields<QueryListCategoryRulesArgs, 'organizationId'>>;
   listContacts?: Resolver<Maybe<ResolversTypes['ContactPage']>, ParentType, ContextType, RequireFields<QueryListContactsArgs, 'organizationId'>>;
+  listLedgerEvents?: Resolver<Maybe<ResolversTypes['LedgerEventPage']>, ParentType, ContextType, RequireFields<QueryListLedgerEventsArgs, 'organizationId'>>;
+  getLedgerEvent?: Resolver<Maybe<ResolversTypes['LedgerEvent']>, ParentType, ContextType, RequireFields<QueryGetLedgerEventArgs, 'organizationId' | 'eventId'>>;
   myOrganizations?: Resolver<Maybe<Array<ResolversTypes['Organization']>>, ParentType, ContextType>;
   listTaxCodes?: Resolver<Maybe<ResolversTypes['TaxCodePage']>, ParentType, ContextType, RequireFields<QueryListTaxCodesArgs, 'organizationId'>>;
   listSalesTaxCodes?: Resolver<Maybe<ResolversTypes['SalesTaxCodePage']>, ParentType, ContextType, RequireFields<QueryListSalesTaxCodesArgs, 'organizationId'>>;
@@ -546,8 +871,17 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   removeMember?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationRemoveMemberArgs, 'organizationId' | 'userId'>>;
   createAccount?: Resolver<Maybe<ResolversTypes['CreateAccountPayload']>, ParentType, ContextType, RequireFields<MutationCreateAccountArgs, 'organizationId' | 'name'>>;
   batchCreateAccounts?: Resolver<Maybe<ResolversTypes['BatchCreatePayload']>, ParentType, ContextType, RequireFields<MutationBatchCreateAccountsArgs, 'organizationId' | 'items'>>;
+  createCategoryRule?: Resolver<Maybe<ResolversTypes['CategoryRulePayload']>, ParentType, ContextType, RequireFields<MutationCreateCategoryRuleArgs, 'organizationId' | 'vendorPattern' | 'categoryId'>>;
+  updateCategoryRule?: Resolver<Maybe<ResolversTypes['CategoryRulePayload']>, ParentType, ContextType, RequireFields<MutationUpdateCategoryRuleArgs, 'organizationId' | 'ruleId'>>;
+  deleteCategoryRule?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationDeleteCategoryRuleArgs, 'organizationId' | 'ruleId'>>;
   createContact?: Resolver<Maybe<ResolversTypes['CreateContactPayload']>, ParentType, ContextType, RequireFields<MutationCreateContactArgs, 'organizationId' | 'contactType' | 'displayName'>>;
   batchCreateContacts?: Resolver<Maybe<ResolversTypes['BatchCreatePayload']>, ParentType, ContextType, RequireFields<MutationBatchCreateContactsArgs, 'organizationId' | 'items'>>;
+  createLedgerEvent?: Resolver<Maybe<ResolversTypes['CreateLedgerEventPayload']>, ParentType, ContextType, RequireFields<MutationCreateLedgerEventArgs, 'organizationId' | 'merchantName' | 'amount' | 'transactionDate'>>;
+  updateLedgerEvent?: Resolver<Maybe<ResolversTypes['LedgerEventPayload']>, ParentType, ContextType, RequireFields<MutationUpdateLedgerEventArgs, 'organizationId' | 'eventId'>>;
+  updateStagedEntry?: Resolver<Maybe<ResolversTypes['LedgerEventPayload']>, ParentType, ContextType, RequireFields<MutationUpdateStagedEntryArgs, 'organizationId' | 'eventId'>>;
+  confirmLedgerEvent?: Resolver<Maybe<ResolversTypes['ConfirmLedgerEventPayload']>, ParentType, ContextType, RequireFields<MutationConfirmLedgerEventArgs, 'organizationId' | 'eventId'>>;
+  rejectLedgerEvent?: Resolver<Maybe<ResolversTypes['RejectLedgerEventPayload']>, ParentType, ContextType, RequireFields<MutationRejectLedgerEventArgs, 'organizationId' | 'eventId'>>;
+  markLedgerEventsSynced?: Resolver<Maybe<ResolversTypes['MarkSyncedPayload']>, ParentType, ContextType, RequireFields<MutationMarkLedgerEventsSyncedArgs, 'organizationId' | 'eventIds'>>;
   createOrganization?: Resolver<Maybe<ResolversTypes['CreateOrganizationPayload']>, ParentType, ContextType, RequireFields<MutationCreateOrganizationArgs, 'name'>>;
 };
 
@@ -633,6 +967,33 @@ export type BatchCreatePayloadResolvers<ContextType = GraphQLContext, ParentType
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type CategoryRuleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CategoryRule'] = ResolversParentTypes['CategoryRule']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  vendorPattern?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  account?: Resolver<ResolversTypes['CategoryRuleAccount'], ParentType, ContextType>;
+  matchCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CategoryRuleAccountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CategoryRuleAccount'] = ResolversParentTypes['CategoryRuleAccount']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CategoryRulePageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CategoryRulePage'] = ResolversParentTypes['CategoryRulePage']> = {
+  items?: Resolver<Array<ResolversTypes['CategoryRule']>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CategoryRulePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CategoryRulePayload'] = ResolversParentTypes['CategoryRulePayload']> = {
+  categoryRule?: Resolver<Maybe<ResolversTypes['CategoryRule']>, ParentType, ContextType>;
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type ContactResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Contact'] = ResolversParentTypes['Contact']> = {
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   contactType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -653,6 +1014,106 @@ export type ContactPageResolvers<ContextType = GraphQLContext, ParentType extend
 export type CreateContactPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CreateContactPayload'] = ResolversParentTypes['CreateContactPayload']> = {
   contact?: Resolver<Maybe<ResolversTypes['Contact']>, ParentType, ContextType>;
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type JournalEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['JournalEntry'] = ResolversParentTypes['JournalEntry']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  txnDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalAmount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type LedgerEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LedgerEvent'] = ResolversParentTypes['LedgerEvent']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  eventType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  merchantName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  functionalAmount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  functionalCurrency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  transactionDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  memo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  hasDocument?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  account?: Resolver<Maybe<ResolversTypes['LedgerEventAccount']>, ParentType, ContextType>;
+  paymentAccount?: Resolver<Maybe<ResolversTypes['AccountRef']>, ParentType, ContextType>;
+  category?: Resolver<Maybe<ResolversTypes['AccountRef']>, ParentType, ContextType>;
+  journalEntry?: Resolver<Maybe<ResolversTypes['JournalEntry']>, ParentType, ContextType>;
+  reversalEntry?: Resolver<Maybe<ResolversTypes['JournalEntry']>, ParentType, ContextType>;
+  taxAmount?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  taxAccount?: Resolver<Maybe<ResolversTypes['AccountRef']>, ParentType, ContextType>;
+  taxCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contact?: Resolver<Maybe<ResolversTypes['ContactRef']>, ParentType, ContextType>;
+  reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type LedgerEventAccountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LedgerEventAccount'] = ResolversParentTypes['LedgerEventAccount']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  accountType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AccountRefResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AccountRef'] = ResolversParentTypes['AccountRef']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ContactRefResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ContactRef'] = ResolversParentTypes['ContactRef']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  displayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type LedgerEventPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LedgerEventPage'] = ResolversParentTypes['LedgerEventPage']> = {
+  items?: Resolver<Array<ResolversTypes['LedgerEvent']>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type CreateLedgerEventPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CreateLedgerEventPayload'] = ResolversParentTypes['CreateLedgerEventPayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  eventId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  event?: Resolver<Maybe<ResolversTypes['LedgerEvent']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type LedgerEventPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LedgerEventPayload'] = ResolversParentTypes['LedgerEventPayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  event?: Resolver<Maybe<ResolversTypes['LedgerEvent']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ConfirmLedgerEventPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ConfirmLedgerEventPayload'] = ResolversParentTypes['ConfirmLedgerEventPayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  eventId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  journalEntryId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type RejectLedgerEventPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RejectLedgerEventPayload'] = ResolversParentTypes['RejectLedgerEventPayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  eventId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  reversalEntryId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type SyncItemErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SyncItemError'] = ResolversParentTypes['SyncItemError']> = {
+  index?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  error?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  errorCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type MarkSyncedPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MarkSyncedPayload'] = ResolversParentTypes['MarkSyncedPayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  syncedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  errors?: Resolver<Array<ResolversTypes['SyncItemError']>, ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
@@ -721,9 +1182,25 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CreateAccountPayload?: CreateAccountPayloadResolvers<ContextType>;
   BatchItemError?: BatchItemErrorResolvers<ContextType>;
   BatchCreatePayload?: BatchCreatePayloadResolvers<ContextType>;
+  CategoryRule?: CategoryRuleResolvers<ContextType>;
+  CategoryRuleAccount?: CategoryRuleAccountResolvers<ContextType>;
+  CategoryRulePage?: CategoryRulePageResolvers<ContextType>;
+  CategoryRulePayload?: CategoryRulePayloadResolvers<ContextType>;
   Contact?: ContactResolvers<ContextType>;
   ContactPage?: ContactPageResolvers<ContextType>;
   CreateContactPayload?: CreateContactPayloadResolvers<ContextType>;
+  JournalEntry?: JournalEntryResolvers<ContextType>;
+  LedgerEvent?: LedgerEventResolvers<ContextType>;
+  LedgerEventAccount?: LedgerEventAccountResolvers<ContextType>;
+  AccountRef?: AccountRefResolvers<ContextType>;
+  ContactRef?: ContactRefResolvers<ContextType>;
+  LedgerEventPage?: LedgerEventPageResolvers<ContextType>;
+  CreateLedgerEventPayload?: CreateLedgerEventPayloadResolvers<ContextType>;
+  LedgerEventPayload?: LedgerEventPayloadResolvers<ContextType>;
+  ConfirmLedgerEventPayload?: ConfirmLedgerEventPayloadResolvers<ContextType>;
+  RejectLedgerEventPayload?: RejectLedgerEventPayloadResolvers<ContextType>;
+  SyncItemError?: SyncItemErrorResolvers<ContextType>;
+  MarkSyncedPayload?: MarkSyncedPayloadResolvers<ContextType>;
   Organization?: OrganizationResolvers<ContextType>;
   CreateOrganizationPayload?: CreateOrganizationPayloadResolvers<ContextType>;
   TaxCode?: TaxCodeResolvers<ContextType>;

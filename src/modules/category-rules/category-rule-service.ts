@@ -1,0 +1,211 @@
+import type { EngineName } from '../../db/engine.js'
+import type { Executor } from '../../db/schema.js'
+import { inTransactionResult } from '../../db/transaction.js'
+import type { Clock } from '../../kernel/clock.js'
+import { newId } from '../../kernel/ids.js'
+import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel/page.js'
+import { fail, ok, type Result } from '../../kernel/result.js'
+import type { AccessService } from '../access/access-service.js'
+import type { OrgScope, Principal } from '../access/principal.js'
+import type { AccountService } from '../accounts/account-service.js'
+import type { AccountRecord } from '../accounts/account-store.js'
+import type { CategoryRuleRecord, CategoryRuleSort, CategoryRuleStore } from './category-rule-store.js'
+import { compilePattern, type RuleCandidate, VendorMatcher } from './vendor-pattern.js'
+
+export interface CategoryRuleView extends CategoryRuleRecord {
+  account: { id: string; name: string }
+}
+
+/** Runs after a rule change commits: lets waiting events pick up the new rule. */
+export type RulesChanged = (scope: OrgScope) => Promise<void>
+
+const ruleSorts = ['vendorPattern', 'matchCount', 'createdAt'] as const satisfies readonly CategoryRuleSort[]
+// Another server process learns of a rule change within this time; this process at once.
+const matcherCacheMs = 5_000
+
+export class CategoryRuleService {
+  private readonly matchers = new Map<string, { matcher: VendorMatcher; expiresAtMs: number }>()
+  private readonly listeners: RulesChanged[] = []
+
+  constructor(
+    private readonly deps: {
+      db: Executor
+      engine: EngineName
+      store: CategoryRuleStore
+      clock: Clock
+      access: AccessService
+      accounts: AccountService
+    },
+  ) {}
+
+  onChange(listener: RulesChanged): void {
+    this.listeners.push(listener)
+  }
+
+  async createCategoryRule(
+    principal: Principal,
+    organizationId: string,
+    input: { vendorPattern: string; categoryId: string },
+  ): Promise<Result<CategoryRuleView>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const compiled = compilePattern(input.vendorPattern)
+    if (!compiled.ok) return compiled
+    const category = await this.categoryAccount(scope, input.categoryId)
+    if (!category.ok) return category
+    const rule = {
+      id: newId(),
+      vendorPattern: input.vendorPattern,
+      accountId: category.value.id,
+      createdAt: this.now(),
+    }
+    if (!(await this.deps.store.insert(this.deps.db, scope, rule))) return patternTaken()
+    await this.changed(scope)
+    return this.view(scope, rule.id)
+  }
+
+  async updateCategoryRule(
+    principal: Principal,
+    organizationId: string,
+    ruleId: string,
+    input: { vendorPattern?: string | null; categoryId?: string | null },
+  ): Promise<Result<CategoryRuleView>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const updated = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const existing = await this.deps.store.findById(tx, scope, ruleId)
+      if (!existing) return ruleNotFound()
+      const vendorPattern = input.vendorPattern ?? existing.vendorPattern
+      const compiled = compilePattern(vendorPattern)
+      if (!compiled.ok) return compiled
+      if (await this.deps.store.patternTakenByOther(tx, scope, ruleId, vendorPattern)) return patternTaken()
+      let accountId = existing.accountId
+      if (input.categoryId) {
+        const category = await this.categoryAccount(scope, input.categoryId)
+        if (!category.ok) return category
+        accountId = category.value.id
+      }
+      await this.deps.store.update(tx, scope, ruleId, { vendorPattern, accountId })
+      return ok(ruleId)
+    })
+    if (!updated.ok) return updated
+    await this.changed(scope)
+    return this.view(scope, ruleId)
+  }
+
+  async deleteCategoryRule(
+    principal: Principal,
+    organizationId: string,
+    ruleId: string,
+  ): Promise<Result<true>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    if (!(await this.deps.store.delete(this.deps.db, scope, ruleId))) return ruleNotFound()
+    this.matchers.delete(scope.organizationId)
+    return ok(true as const)
+  }
+
+  async listCategoryRules(
+    principal: Principal,
+    organizationId: string,
+    args: PageArgs & { search?: string | null },
+  ): Promise<Result<Page<CategoryRuleView>>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const page = parsePageRequest(args, ruleSorts, { sortBy: 'vendorPattern', sortDir: 'asc' })
+    if (!page.ok) return page
+    const found = await this.deps.store.page(this.deps.db, scope, args.search ?? undefined, page.value)
+    return ok(pageOf(await this.views(this.deps.db, scope, found.items), found.totalCount, page.value))
+  }
+
+  // ---- for other modules ------------------------------------------------------------------
+
+  /** The rule (if any) that categorizes each merchant name; one matcher for every caller. */
+  async categorize(
+    ex: Executor,
+    scope: OrgScope,
+    merchantNames: string[],
+  ): Promise<Array<RuleCandidate | undefined>> {
+    const matcher = await this.matcher(ex, scope)
+    return merchantNames.map((name) => matcher.match(name))
+  }
+
+  /** Counts the times each rule filled a category, in the transaction that filled them. */
+  async recordMatches(
+    tx: Executor,
+    scope: OrgScope,
+    matches: Array<RuleCandidate | undefined>,
+  ): Promise<void> {
+    const counts = new Map<string, number>()
+    for (const rule of matches) if (rule) counts.set(rule.id, (counts.get(rule.id) ?? 0) + 1)
+    for (const [ruleId, count] of counts) await this.deps.store.addMatches(tx, scope, ruleId, count)
+  }
+
+  // ---- helpers ------------------------------------------------------------------------------
+
+  private async matcher(ex: Executor, scope: OrgScope): Promise<VendorMatcher> {
+    const nowMs = this.deps.clock.now().getTime()
+    const cached = this.matchers.get(scope.organizationId)
+    if (cached && cached.expiresAtMs > nowMs) return cached.matcher
+    const rules = await this.deps.store.all(ex, scope)
+    const matcher = new VendorMatcher(
+      rules.flatMap((rule) => {
+        const compiled = compilePattern(rule.vendorPattern)
+        return compiled.ok
+          ? [{ id: rule.id, accountId: rule.accountId, createdAt: rule.createdAt, compiled: compiled.value }]
+          : []
+      }),
+    )
+    this.matchers.set(scope.organizationId, { matcher, expiresAtMs: nowMs + matcherCacheMs })
+    return matcher
+  }
+
+  private async changed(scope: OrgScope): Promise<void> {
+    this.matchers.delete(scope.organizationId)
+    for (const listener of this.listeners) await listener(scope)
+  }
+
+  private async categoryAccount(scope: OrgScope, categoryId: string): Promise<Result<AccountRecord>> {
+    const [account] = await this.deps.accounts.accountsByIds(this.deps.db, scope, [categoryId])
+    if (!account) return fail('CATEGORY_NOT_FOUND', 'No account with this categoryId.', 'categoryId')
+    if (account.classification !== 'revenue' && account.classification !== 'expense') {
+      return fail(
+        'CATEGORY_NOT_ALLOWED',
+        `A rule's category must be an income or expense account; ${account.name} is ${account.classification}.`,
+        'categoryId',
+      )
+    }
+    return ok(account)
+  }
+
+  private async view(scope: OrgScope, ruleId: string): Promise<Result<CategoryRuleView>> {
+    const rule = await this.deps.store.findById(this.deps.db, scope, ruleId)
+    if (!rule) return ruleNotFound()
+    const [view] = await this.views(this.deps.db, scope, [rule])
+    return ok(view as CategoryRuleView)
+  }
+
+  private async views(
+    ex: Executor,
+    scope: OrgScope,
+    rules: CategoryRuleRecord[],
+  ): Promise<CategoryRuleView[]> {
+    const accounts = new Map(
+      (
+        await this.deps.accounts.accountsByIds(
+          ex,
+          scope,
+          rules.map((r) => r.accountId),
+        )
+      ).map((a) => [a.id, a]),
+    )
+    return rules.map((rule) => {
+      const account = accounts.get(rule.accountId)
+      return { ...rule, account: { id: rule.accountId, name: account?.name ?? '' } }
+    })
+  }
+
+  private now(): string {
+    return this.deps.clock.now().toISOString()
+  }
+}
+
+const ruleNotFound = () => fail('RULE_NOT_FOUND', 'No category rule with this id.', 'ruleId')
+const patternTaken = () =>
+  fail('RULE_PATTERN_TAKEN', 'A category rule with this vendor pattern already exists.', 'vendorPattern')

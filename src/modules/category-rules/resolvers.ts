@@ -1,0 +1,25 @@
+import type { Resolvers } from '../../graphql/generated/resolvers-types.js'
+import { payloadOf, resultPayload, valueOrError } from '../../graphql/payload.js'
+
+export const categoryRuleResolvers: Resolvers = {
+  Query: {
+    listCategoryRules: async (_, { organizationId, ...args }, { principal, services }) =>
+      valueOrError(await services.categoryRules.listCategoryRules(principal, organizationId, args)),
+  },
+  Mutation: {
+    createCategoryRule: async (_, { organizationId, ...input }, { principal, services }) =>
+      payloadOf(
+        await services.categoryRules.createCategoryRule(principal, organizationId, input),
+        (categoryRule) => ({ categoryRule }),
+        { categoryRule: null },
+      ),
+    updateCategoryRule: async (_, { organizationId, ruleId, ...input }, { principal, services }) =>
+      payloadOf(
+        await services.categoryRules.updateCategoryRule(principal, organizationId, ruleId, input),
+        (categoryRule) => ({ categoryRule }),
+        { categoryRule: null },
+      ),
+    deleteCategoryRule: async (_, { organizationId, ruleId }, { principal, services }) =>
+      resultPayload(await services.categoryRules.deleteCategoryRule(principal, organizationId, ruleId)),
+  },
+}

@@ -1,0 +1,694 @@
+import type { EngineName } from '../../db/engine.js'
+import type { Executor } from '../../db/schema.js'
+import { inTransactionResult } from '../../db/transaction.js'
+import { addDays, calendarDateOf } from '../../kernel/calendar-date.js'
+import type { Clock } from '../../kernel/clock.js'
+import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
+import { newId } from '../../kernel/ids.js'
+import { parseMoney } from '../../kernel/money.js'
+import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel/page.js'
+import { type Failure, fail, ok, type Result } from '../../kernel/result.js'
+import type { AccessService } from '../access/access-service.js'
+import type { OrgScope, Principal } from '../access/principal.js'
+import type { AccountService } from '../accounts/account-service.js'
+import type { AccountRecord } from '../accounts/account-store.js'
+import type { CategoryRuleService } from '../category-rules/category-rule-service.js'
+import type { ContactService } from '../contacts/contact-service.js'
+import type { ContactRecord } from '../contacts/contact-store.js'
+import { planPosting } from '../journal/journal.js'
+import type { JournalService } from '../journal/journal-service.js'
+import type { JournalEntryRecord } from '../journal/journal-store.js'
+import { rateOn, salesTaxCode, taxIncludedIn } from '../tax-codes/sales-tax.js'
+import {
+  categoryProblem,
+  type EventSource,
+  type EventType,
+  editableStatuses,
+  isStatus,
+  notEditable,
+  parseAmount,
+  parseEventType,
+  parseMemo,
+  parseMerchantName,
+  parseTransactionDate,
+  paymentProblem,
+  postedStatuses,
+  type Status,
+  statuses,
+  taxAccountProblem,
+} from './ledger-event.js'
+import type {
+  EventChanges,
+  EventFilters,
+  EventSort,
+  LedgerEventRecord,
+  LedgerEventStore,
+  NewLedgerEvent,
+} from './ledger-event-store.js'
+
+export interface LedgerEventView extends LedgerEventRecord {
+  category: AccountRecord | null
+  paymentAccount: AccountRecord | null
+  taxAccount: AccountRecord | null
+  contact: ContactRecord | null
+  journalEntry: JournalEntryRecord | null
+  reversalEntry: JournalEntryRecord | null
+}
+
+export interface CreateEventInput {
+  merchantName: string
+  amount: string
+  transactionDate: string
+  eventType?: string | null
+  categoryId?: string | null
+  paymentAccountId?: string | null
+  contactId?: string | null
+  memo?: string | null
+}
+
+export interface ClassifyInput {
+  categoryId?: string | null
+  paymentId?: string | null
+  taxAmount?: string | null
+  taxAccountId?: string | null
+  taxCode?: string | null
+  contactId?: string | null
+}
+
+export interface ListEventsArgs extends PageArgs {
+  status?: string[] | null
+  hasDocument?: boolean | null
+  sinceDays?: number | null
+  dateFrom?: string | null
+  dateTo?: string | null
+  amountMin?: string | null
+  amountMax?: string | null
+  accountIds?: string[] | null
+  categoryIds?: string[] | null
+  search?: string | null
+}
+
+/** Runs after new events commit, so other modules (receipt matching) can react to them. */
+export type EventsArrived = (scope: OrgScope, eventIds: string[]) => Promise<void>
+
+const eventSorts = [
+  'transactionDate',
+  'functionalAmount',
+  'merchantName',
+  'status',
+] as const satisfies readonly EventSort[]
+
+export class LedgerEventService {
+  private readonly arrivalListeners: EventsArrived[] = []
+
+  constructor(
+    private readonly deps: {
+      db: Executor
+      engine: EngineName
+      store: LedgerEventStore
+      clock: Clock
+      access: AccessService
+      accounts: AccountService
+      contacts: ContactService
+      journal: JournalService
+      categoryRules: CategoryRuleService
+    },
+  ) {}
+
+  onArrival(listener: EventsArrived): void {
+    this.arrivalListeners.push(listener)
+  }
+
+  // ---- lifecycle ----------------------------------------------------------------------------
+
+  async createLedgerEvent(
+    principal: Principal,
+    organizationId: string,
+    input: CreateEventInput,
+  ): Promise<Result<LedgerEventView>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const currency = defaultCurrency
+    const merchantName = parseMerchantName(input.merchantName)
+    if (!merchantName.ok) return merchantName
+    const amount = parseAmount(input.amount, currencyDecimals(currency))
+    if (!amount.ok) return amount
+    const date = parseTransactionDate(input.transactionDate)
+    if (!date.ok) return date
+    const eventType = parseEventType(input.eventType)
+    if (!eventType.ok) return eventType
+    const memo = parseMemo(input.memo)
+    if (!memo.ok) return memo
+
+    const refs = await this.checkReferences(this.deps.db, scope, eventType.value, {
+      categoryId: input.categoryId ?? null,
+      paymentAccountId: input.paymentAccountId ?? null,
+      contactId: input.contactId ?? null,
+    })
+    if (!refs.ok) return refs
+    const created = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const [event] = await this.insertEvents(tx, scope, [
+        {
+          eventType: eventType.value,
+          merchantName: merchantName.value,
+          amountMinor: amount.value,
+          currency,
+          transactionDate: date.value,
+          memo: memo.value,
+          categoryId: input.categoryId ?? null,
+          paymentAccountId: input.paymentAccountId ?? null,
+          contactId: input.contactId ?? null,
+          reference: null,
+          source: 'api',
+          backfillId: null,
+          batchId: null,
+          status: 'needs_review',
+        },
+      ])
+      return ok(event as NewLedgerEvent)
+    })
+    if (!created.ok) return created
+    await this.announce(scope, [created.value.id])
+    return this.viewOf(scope, created.value.id)
+  }
+
+  async updateLedgerEvent(
+    principal: Principal,
+    organizationId: string,
+    eventId: string,
+    input: {
+      transactionDate?: string | null
+      memo?: string | null
+      amount?: string | null
+      eventType?: string | null
+    },
+  ): Promise<Result<LedgerEventView>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const updated = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const event = await this.deps.store.findById(tx, scope, eventId)
+      if (!event) return eventNotFound()
+      if (!editableStatuses.includes(event.status)) return notEditable(event.status)
+      const changes: EventChanges = {}
+      if (input.transactionDate != null) {
+        const date = parseTransactionDate(input.transactionDate)
+        if (!date.ok) return date
+        changes.transactionDate = date.value
+      }
+      if (input.memo != null) {
+        const memo = parseMemo(input.memo)
+        if (!memo.ok) return memo
+        changes.memo = memo.value
+      }
+      if (input.amount != null) {
+        const amount = parseAmount(input.amount, currencyDecimals(event.currency))
+        if (!amount.ok) return amount
+        changes.amountMinor = amount.value
+      }
+      if (input.eventType != null) {
+        const eventType = parseEventType(input.eventType)
+        if (!eventType.ok) return eventType
+        changes.eventType = eventType.value
+      }
+      const next = { ...event, ...changes }
+      if (event.categoryId && changes.eventType) {
+        const [category] = await this.deps.accounts.accountsByIds(tx, scope, [event.categoryId])
+        const problem = category && categoryProblem(next.eventType, category, next.paymentAccountId)
+        if (problem) return problem
+      }
+      if (
+        event.taxFromCode &&
+        event.salesTaxCode &&
+        (changes.amountMinor !== undefined || changes.transactionDate)
+      ) {
+        const tax = taxFromCode(event.salesTaxCode, next.amountMinor, next.transactionDate)
+        if (!tax.ok) return tax
+        changes.taxAmountMinor = tax.value
+      } else if (next.taxAmountMinor !== null && next.taxAmountMinor >= next.amountMinor) {
+        return taxTooLarge()
+      }
+      if (!(await this.deps.store.update(tx, scope, eventId, editableStatuses, changes, this.now()))) {
+        return notEditable(event.status)
+      }
+      return ok(eventId)
+    })
+    if (!updated.ok) return updated
+    return this.viewOf(scope, eventId)
+  }
+
+  async updateStagedEntry(
+    principal: Principal,
+    organizationId: string,
+    eventId: string,
+    input: ClassifyInput,
+  ): Promise<Result<LedgerEventView>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const updated = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const event = await this.deps.store.findById(tx, scope, eventId)
+      if (!event) return eventNotFound()
+      if (!editableStatuses.includes(event.status)) return notEditable(event.status)
+      const changes: EventChanges = {}
+      const categoryId = input.categoryId ?? event.categoryId
+      const paymentAccountId = input.paymentId ?? event.paymentAccountId
+      const refs = await this.checkReferences(
+        tx,
+        scope,
+        event.eventType,
+        { categoryId, paymentAccountId, contactId: input.contactId ?? null },
+        'paymentId',
+      )
+      if (!refs.ok) return refs
+      if (input.categoryId) {
+        changes.categoryId = input.categoryId
+        changes.categoryRuleId = null
+      }
+      if (input.paymentId) changes.paymentAccountId = input.paymentId
+      if (input.contactId) changes.contactId = input.contactId
+      if (input.taxAccountId) {
+        const [taxAccount] = await this.deps.accounts.accountsByIds(tx, scope, [input.taxAccountId])
+        if (!taxAccount)
+          return fail('TAX_ACCOUNT_NOT_FOUND', 'No account with this taxAccountId.', 'taxAccountId')
+        const problem = taxAccountProblem(taxAccount)
+        if (problem) return problem
+        changes.taxAccountId = taxAccount.id
+      }
+      if (input.taxCode) {
+        if (!salesTaxCode(input.taxCode)) {
+          return fail(
+            'SALES_TAX_CODE_NOT_FOUND',
+            'taxCode must be a sales tax code id from listSalesTaxCodes.',
+            'taxCode',
+          )
+        }
+        changes.salesTaxCode = input.taxCode
+      }
+      if (input.taxAmount != null) {
+        const tax = parseMoney(input.taxAmount, currencyDecimals(event.currency), 'taxAmount')
+        if (!tax.ok) return tax
+        if (tax.value < 0n) return fail('INVALID_TAX_AMOUNT', 'taxAmount must not be negative.', 'taxAmount')
+        if (tax.value >= event.amountMinor) return taxTooLarge()
+        changes.taxAmountMinor = tax.value
+        changes.taxFromCode = false
+      } else if (input.taxCode) {
+        const tax = taxFromCode(input.taxCode, event.amountMinor, event.transactionDate)
+        if (!tax.ok) return tax
+        changes.taxAmountMinor = tax.value
+        changes.taxFromCode = true
+      }
+      if (!(await this.deps.store.update(tx, scope, eventId, editableStatuses, changes, this.now()))) {
+        return notEditable(event.status)
+      }
+      return ok(eventId)
+    })
+    if (!updated.ok) return updated
+    return this.viewOf(scope, eventId)
+  }
+
+  async confirmLedgerEvent(
+    principal: Principal,
+    organizationId: string,
+    eventId: string,
+  ): Promise<Result<{ eventId: string; journalEntryId: string }>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    return inTransactionResult(this.deps.db, this.deps.engine, (tx) =>
+      this.confirmInTransaction(tx, scope, eventId),
+    )
+  }
+
+  /** Posts an event inside the caller's transaction (the processor import posts as it imports). */
+  async confirmInTransaction(
+    tx: Executor,
+    scope: OrgScope,
+    eventId: string,
+  ): Promise<Result<{ eventId: string; journalEntryId: string }>> {
+    const event = await this.deps.store.findById(tx, scope, eventId)
+    if (!event) return eventNotFound()
+    if (!editableStatuses.includes(event.status)) {
+      return fail(
+        event.status === 'ignored' ? 'EVENT_IGNORED' : 'EVENT_ALREADY_CONFIRMED',
+        `Only events in needs_review or pending can be confirmed; this one is ${event.status}.`,
+        'eventId',
+      )
+    }
+    if (!event.categoryId || !event.paymentAccountId) {
+      return fail(
+        'EVENT_NOT_CLASSIFIED',
+        'Assign a category and a payment account (updateStagedEntry) before confirming.',
+        !event.categoryId ? 'categoryId' : 'paymentId',
+      )
+    }
+    const taxMinor = event.taxAmountMinor ?? 0n
+    if (taxMinor >= event.amountMinor) return taxTooLarge()
+    let taxAccountId = event.taxAccountId
+    if (taxMinor > 0n && !taxAccountId) {
+      const payable = await this.deps.accounts.accountByRole(tx, scope, 'gst_hst_payable')
+      if (!payable)
+        return fail(
+          'TAX_ACCOUNT_REQUIRED',
+          'Give taxAccountId; this organization has no GST/HST Payable account.',
+          'taxAccountId',
+        )
+      taxAccountId = payable.id
+    }
+    const journalEntryId = newId()
+    const claimed = await this.deps.store.update(
+      tx,
+      scope,
+      eventId,
+      editableStatuses,
+      { status: 'confirmed', journalEntryId, taxAccountId },
+      this.now(),
+    )
+    if (!claimed)
+      return fail('EVENT_ALREADY_CONFIRMED', 'This event was confirmed by another request.', 'eventId')
+    const plan = planPosting({
+      eventType: event.eventType,
+      grossMinor: event.amountMinor,
+      taxMinor,
+      categoryId: event.categoryId,
+      paymentAccountId: event.paymentAccountId,
+      taxAccountId: taxAccountId ?? event.paymentAccountId,
+      contactId: event.contactId,
+      txnDate: event.transactionDate,
+      currency: event.currency,
+    })
+    const posted = await this.deps.journal.postEventEntry(tx, scope, eventId, plan, journalEntryId)
+    if (!posted) return fail('EVENT_ALREADY_CONFIRMED', 'This event already has a journal entry.', 'eventId')
+    return ok({ eventId, journalEntryId })
+  }
+
+  async rejectLedgerEvent(
+    principal: Principal,
+    organizationId: string,
+    eventId: string,
+  ): Promise<Result<{ eventId: string; reversalEntryId: string | null }>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const event = await this.deps.store.findById(tx, scope, eventId)
+      if (!event) return eventNotFound()
+      if (event.status === 'ignored')
+        return fail('EVENT_ALREADY_IGNORED', 'This event is already ignored.', 'eventId')
+      const posted = postedStatuses.includes(event.status) && event.journalEntryId !== null
+      const reversalEntryId = posted ? newId() : null
+      const changes: EventChanges = { status: 'ignored', ...(reversalEntryId ? { reversalEntryId } : {}) }
+      if (!(await this.deps.store.update(tx, scope, eventId, [event.status], changes, this.now()))) {
+        return fail('EVENT_CHANGED', 'This event was changed by another request; try again.', 'eventId')
+      }
+      if (posted && event.journalEntryId && reversalEntryId) {
+        const reversed = await this.deps.journal.reverseEntry(
+          tx,
+          scope,
+          eventId,
+          event.journalEntryId,
+          reversalEntryId,
+        )
+        if (!reversed) return fail('EVENT_ALREADY_IGNORED', 'This event was already reversed.', 'eventId')
+      }
+      return ok({ eventId, reversalEntryId })
+    })
+  }
+
+  async markLedgerEventsSynced(
+    principal: Principal,
+    organizationId: string,
+    eventIds: string[],
+  ): Promise<
+    Result<{
+      syncedCount: number
+      errors: Array<{ index: number; eventId: string; error: string; errorCode: string }>
+    }>
+  > {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    if (eventIds.length > 500) {
+      return fail(
+        'BATCH_TOO_LARGE',
+        `At most 500 events per call; this one has ${eventIds.length}.`,
+        'eventIds',
+      )
+    }
+    return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const errors: Array<{ index: number; eventId: string; error: string; errorCode: string }> = []
+      let syncedCount = 0
+      for (const [index, eventId] of eventIds.entries()) {
+        const moved = await this.deps.store.update(
+          tx,
+          scope,
+          eventId,
+          ['confirmed'],
+          { status: 'synced' },
+          this.now(),
+        )
+        if (moved) {
+          syncedCount++
+          continue
+        }
+        const event = await this.deps.store.findById(tx, scope, eventId)
+        const failure: Failure = event
+          ? {
+              code: 'EVENT_NOT_CONFIRMED',
+              message: `Only confirmed events can be marked synced; this one is ${event.status}.`,
+            }
+          : eventNotFound().error
+        errors.push({ index, eventId, error: failure.message, errorCode: failure.code })
+      }
+      return ok({ syncedCount, errors })
+    })
+  }
+
+  // ---- reading ------------------------------------------------------------------------------
+
+  async getLedgerEvent(
+    principal: Principal,
+    organizationId: string,
+    eventId: string,
+  ): Promise<Result<LedgerEventView>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    return this.viewOf(scope, eventId)
+  }
+
+  async listLedgerEvents(
+    principal: Principal,
+    organizationId: string,
+    args: ListEventsArgs,
+  ): Promise<Result<Page<LedgerEventView>>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const page = parsePageRequest(args, eventSorts, { sortBy: 'transactionDate', sortDir: 'desc' })
+    if (!page.ok) return page
+    const filters = this.parseFilters(args)
+    if (!filters.ok) return filters
+    const found = await this.deps.store.page(this.deps.db, scope, filters.value, page.value)
+    return ok(pageOf(await this.views(this.deps.db, scope, found.items), found.totalCount, page.value))
+  }
+
+  private parseFilters(args: ListEventsArgs): Result<EventFilters> {
+    const filters: EventFilters = {}
+    if (args.status) {
+      const unknown = args.status.find((s) => !isStatus(s))
+      if (unknown !== undefined) {
+        return fail(
+          'INVALID_STATUS',
+          `status must be among: ${statuses.join(', ')}; got ${JSON.stringify(unknown)}.`,
+          'status',
+        )
+      }
+      filters.statuses = args.status as Status[]
+    }
+    if (args.hasDocument != null) filters.hasDocument = args.hasDocument
+    if (args.sinceDays != null) {
+      if (args.sinceDays < 0)
+        return fail('INVALID_SINCE_DAYS', 'sinceDays must not be negative.', 'sinceDays')
+      filters.dateFrom = addDays(calendarDateOf(this.deps.clock.now()), -Math.min(args.sinceDays, 3_000_000))
+    }
+    for (const field of ['dateFrom', 'dateTo'] as const) {
+      const value = args[field]
+      if (value == null) continue
+      const date = parseTransactionDate(value, field)
+      if (!date.ok) return date
+      if (field === 'dateTo') filters.dateTo = date.value
+      else if (!filters.dateFrom || date.value > filters.dateFrom) filters.dateFrom = date.value
+    }
+    const decimals = currencyDecimals(defaultCurrency)
+    if (args.amountMin != null) {
+      const amount = parseMoney(args.amountMin, decimals, 'amountMin')
+      if (!amount.ok) return amount
+      filters.amountMinMinor = amount.value
+    }
+    if (args.amountMax != null) {
+      const amount = parseMoney(args.amountMax, decimals, 'amountMax')
+      if (!amount.ok) return amount
+      filters.amountMaxMinor = amount.value
+    }
+    if (args.accountIds) filters.accountIds = args.accountIds
+    if (args.categoryIds) filters.categoryIds = args.categoryIds
+    if (args.search) filters.search = args.search
+    return ok(filters)
+  }
+
+  // ---- for other modules ------------------------------------------------------------------
+
+  /**
+   * Inserts new events inside the caller's transaction, filling missing categories from the
+   * category rules and counting the matches. Bank and processor imports come through here too.
+   */
+  async insertEvents(
+    tx: Executor,
+    scope: OrgScope,
+    events: Array<
+      Omit<
+        NewLedgerEvent,
+        | 'id'
+        | 'createdAt'
+        | 'categoryRuleId'
+        | 'taxAmountMinor'
+        | 'taxFromCode'
+        | 'taxAccountId'
+        | 'salesTaxCode'
+      > & { id?: string }
+    >,
+  ): Promise<NewLedgerEvent[]> {
+    const needRules = events.map((e) => (e.categoryId ? undefined : e.merchantName))
+    const names = needRules.filter((n): n is string => n !== undefined)
+    const matches = names.length > 0 ? await this.deps.categoryRules.categorize(tx, scope, names) : []
+    let next = 0
+    const createdAt = this.now()
+    const rows: NewLedgerEvent[] = events.map((event, index) => {
+      const rule = needRules[index] === undefined ? undefined : matches[next++]
+      return {
+        ...event,
+        id: event.id ?? newId(),
+        categoryId: event.categoryId ?? rule?.accountId ?? null,
+        categoryRuleId: rule?.id ?? null,
+        taxAmountMinor: null,
+        taxFromCode: false,
+        taxAccountId: null,
+        salesTaxCode: null,
+        createdAt,
+      }
+    })
+    await this.deps.store.insertMany(tx, scope, rows)
+    await this.deps.categoryRules.recordMatches(tx, scope, matches)
+    return rows
+  }
+
+  /** Tells listeners (receipt matching) about events committed by an import. */
+  async announce(scope: OrgScope, eventIds: string[]): Promise<void> {
+    for (const listener of this.arrivalListeners) await listener(scope, eventIds)
+  }
+
+  /** A category rule changed: events waiting for review without a category may now have one. */
+  async categorizeWaiting(scope: OrgScope): Promise<void> {
+    await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const waiting = await this.deps.store.waitingWithoutCategory(tx, scope)
+      if (waiting.length === 0) return ok(0)
+      const matches = await this.deps.categoryRules.categorize(
+        tx,
+        scope,
+        waiting.map((e) => e.merchantName),
+      )
+      const applied: typeof matches = []
+      for (const [index, event] of waiting.entries()) {
+        const rule = matches[index]
+        if (!rule) continue
+        const accepted = await this.deps.store.update(
+          tx,
+          scope,
+          event.id,
+          editableStatuses,
+          { categoryId: rule.accountId, categoryRuleId: rule.id },
+          this.now(),
+        )
+        if (accepted) applied.push(rule)
+      }
+      await this.deps.categoryRules.recordMatches(tx, scope, applied)
+      return ok(applied.length)
+    })
+  }
+
+  async eventsByIds(ex: Executor, scope: OrgScope, ids: string[]): Promise<LedgerEventRecord[]> {
+    return this.deps.store.findByIds(ex, scope, ids)
+  }
+
+  // ---- helpers ------------------------------------------------------------------------------
+
+  private async checkReferences(
+    ex: Executor,
+    scope: OrgScope,
+    eventType: EventType,
+    refs: { categoryId: string | null; paymentAccountId: string | null; contactId: string | null },
+    paymentField = 'paymentAccountId',
+  ): Promise<Result<true>> {
+    const ids = [refs.categoryId, refs.paymentAccountId].filter((id): id is string => id !== null)
+    const accounts = new Map((await this.deps.accounts.accountsByIds(ex, scope, ids)).map((a) => [a.id, a]))
+    if (refs.categoryId) {
+      const category = accounts.get(refs.categoryId)
+      if (!category) return fail('CATEGORY_NOT_FOUND', 'No account with this categoryId.', 'categoryId')
+      const problem = categoryProblem(eventType, category, refs.paymentAccountId)
+      if (problem) return problem
+    }
+    if (refs.paymentAccountId) {
+      const payment = accounts.get(refs.paymentAccountId)
+      if (!payment)
+        return fail('PAYMENT_ACCOUNT_NOT_FOUND', `No account with this ${paymentField}.`, paymentField)
+      const problem = paymentProblem(payment, paymentField)
+      if (problem) return problem
+    }
+    if (refs.contactId) {
+      const [contact] = await this.deps.contacts.contactsByIds(ex, scope, [refs.contactId])
+      if (!contact) return fail('CONTACT_NOT_FOUND', 'No contact with this contactId.', 'contactId')
+    }
+    return ok(true as const)
+  }
+
+  private async viewOf(scope: OrgScope, eventId: string): Promise<Result<LedgerEventView>> {
+    const event = await this.deps.store.findById(this.deps.db, scope, eventId)
+    if (!event) return eventNotFound()
+    const [view] = await this.views(this.deps.db, scope, [event])
+    return ok(view as LedgerEventView)
+  }
+
+  private async views(
+    ex: Executor,
+    scope: OrgScope,
+    events: LedgerEventRecord[],
+  ): Promise<LedgerEventView[]> {
+    const accountIds = events.flatMap((e) =>
+      [e.categoryId, e.paymentAccountId, e.taxAccountId].filter((id): id is string => id !== null),
+    )
+    const contactIds = events.flatMap((e) => (e.contactId ? [e.contactId] : []))
+    const entryIds = events.flatMap((e) =>
+      [e.journalEntryId, e.reversalEntryId].filter((id): id is string => id !== null),
+    )
+    const [accounts, contacts, entries] = await Promise.all([
+      this.deps.accounts.accountsByIds(ex, scope, accountIds),
+      this.deps.contacts.contactsByIds(ex, scope, contactIds),
+      this.deps.journal.entries(ex, scope, entryIds),
+    ])
+    const accountById = new Map(accounts.map((a) => [a.id, a]))
+    const contactById = new Map(contacts.map((c) => [c.id, c]))
+    const entryById = new Map(entries.map((e) => [e.id, e]))
+    const lookup = <T>(map: Map<string, T>, id: string | null) => (id === null ? null : (map.get(id) ?? null))
+    return events.map((event) => ({
+      ...event,
+      category: lookup(accountById, event.categoryId),
+      paymentAccount: lookup(accountById, event.paymentAccountId),
+      taxAccount: lookup(accountById, event.taxAccountId),
+      contact: lookup(contactById, event.contactId),
+      journalEntry: lookup(entryById, event.journalEntryId),
+      reversalEntry: lookup(entryById, event.reversalEntryId),
+    }))
+  }
+
+  private now(): string {
+    return this.deps.clock.now().toISOString()
+  }
+}
+
+const eventNotFound = () => fail('EVENT_NOT_FOUND', 'No ledger event with this id.', 'eventId')
+const taxTooLarge = () => fail('INVALID_TAX_AMOUNT', 'taxAmount must be less than the amount.', 'taxAmount')
+
+/** The tax included in a tax-inclusive amount at the code's rate on the transaction date. */
+function taxFromCode(code: string, grossMinor: bigint, date: string): Result<bigint> {
+  const rate = rateOn(code, date)
+  if (!rate) return fail('TAX_CODE_NO_RATE', `Sales tax ${code} has no rate on ${date}.`, 'taxCode')
+  return ok(taxIncludedIn(grossMinor, rate))
+}
+
+export type { EventSource }

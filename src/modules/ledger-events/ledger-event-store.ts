@@ -1,0 +1,326 @@
+import type { Executor } from '../../db/schema.js'
+import { toFlag } from '../../db/schema.js'
+import { likeEscaped } from '../../db/sql-helpers.js'
+import { likeContains, type PageRequest } from '../../kernel/page.js'
+import type { OrgScope } from '../access/principal.js'
+import type { EventSource, EventType, Status } from './ledger-event.js'
+
+export interface LedgerEventRecord {
+  id: string
+  eventType: EventType
+  merchantName: string
+  memo: string
+  amountMinor: bigint
+  currency: string
+  transactionDate: string
+  status: Status
+  categoryId: string | null
+  paymentAccountId: string | null
+  contactId: string | null
+  taxAmountMinor: bigint | null
+  taxFromCode: boolean
+  taxAccountId: string | null
+  salesTaxCode: string | null
+  categoryRuleId: string | null
+  reference: string | null
+  source: EventSource
+  backfillId: string | null
+  batchId: string | null
+  hasDocument: boolean
+  journalEntryId: string | null
+  reversalEntryId: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export type NewLedgerEvent = Omit<
+  LedgerEventRecord,
+  'hasDocument' | 'journalEntryId' | 'reversalEntryId' | 'updatedAt'
+>
+
+/** The columns a lifecycle step may change; the rest of an event is fixed at creation. */
+export interface EventChanges {
+  eventType?: EventType
+  memo?: string
+  amountMinor?: bigint
+  transactionDate?: string
+  status?: Status
+  categoryId?: string | null
+  categoryRuleId?: string | null
+  paymentAccountId?: string | null
+  contactId?: string | null
+  taxAmountMinor?: bigint | null
+  taxFromCode?: boolean
+  taxAccountId?: string | null
+  salesTaxCode?: string | null
+  hasDocument?: boolean
+  journalEntryId?: string | null
+  reversalEntryId?: string | null
+}
+
+export interface EventFilters {
+  statuses?: Status[]
+  hasDocument?: boolean
+  dateFrom?: string
+  dateTo?: string
+  amountMinMinor?: bigint
+  amountMaxMinor?: bigint
+  accountIds?: string[]
+  categoryIds?: string[]
+  search?: string
+}
+
+export type EventSort = 'transactionDate' | 'functionalAmount' | 'merchantName' | 'status'
+
+const sortColumns = {
+  transactionDate: 'transaction_date',
+  functionalAmount: 'amount_minor',
+  merchantName: 'merchant_key',
+  status: 'status',
+} as const
+
+type Row = {
+  id: string
+  event_type: string
+  merchant_name: string
+  memo: string
+  amount_minor: number | bigint
+  currency: string
+  transaction_date: string
+  status: string
+  category_id: string | null
+  payment_account_id: string | null
+  contact_id: string | null
+  tax_amount_minor: number | bigint | null
+  tax_from_code: number | bigint
+  tax_account_id: string | null
+  sales_tax_code: string | null
+  category_rule_id: string | null
+  reference: string | null
+  source: string
+  backfill_id: string | null
+  batch_id: string | null
+  has_document: number | bigint
+  journal_entry_id: string | null
+  reversal_entry_id: string | null
+  created_at: string
+  updated_at: string
+}
+
+const columns = [
+  'id',
+  'event_type',
+  'merchant_name',
+  'memo',
+  'amount_minor',
+  'currency',
+  'transaction_date',
+  'status',
+  'category_id',
+  'payment_account_id',
+  'contact_id',
+  'tax_amount_minor',
+  'tax_from_code',
+  'tax_account_id',
+  'sales_tax_code',
+  'category_rule_id',
+  'reference',
+  'source',
+  'backfill_id',
+  'batch_id',
+  'has_document',
+  'journal_entry_id',
+  'reversal_entry_id',
+  'created_at',
+  'updated_at',
+] as const
+
+const toRecord = (row: Row): LedgerEventRecord => ({
+  id: row.id,
+  eventType: row.event_type as EventType,
+  merchantName: row.merchant_name,
+  memo: row.memo,
+  amountMinor: BigInt(row.amount_minor),
+  currency: row.currency,
+  transactionDate: row.transaction_date,
+  status: row.status as Status,
+  categoryId: row.category_id,
+  paymentAccountId: row.payment_account_id,
+  contactId: row.contact_id,
+  taxAmountMinor: row.tax_amount_minor === null ? null : BigInt(row.tax_amount_minor),
+  taxFromCode: toFlag(row.tax_from_code),
+  taxAccountId: row.tax_account_id,
+  salesTaxCode: row.sales_tax_code,
+  categoryRuleId: row.category_rule_id,
+  reference: row.reference,
+  source: row.source as EventSource,
+  backfillId: row.backfill_id,
+  batchId: row.batch_id,
+  hasDocument: toFlag(row.has_document),
+  journalEntryId: row.journal_entry_id,
+  reversalEntryId: row.reversal_entry_id,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+})
+
+// Rows per INSERT statement: well under SQLite's 32,766 bound parameters at 27 columns.
+const insertChunkRows = 500
+
+export class LedgerEventStore {
+  async insertMany(ex: Executor, scope: OrgScope, events: NewLedgerEvent[]): Promise<void> {
+    for (let start = 0; start < events.length; start += insertChunkRows) {
+      await ex
+        .insertInto('ledger_events')
+        .values(
+          events.slice(start, start + insertChunkRows).map((e) => ({
+            id: e.id,
+            organization_id: scope.organizationId,
+            event_type: e.eventType,
+            merchant_name: e.merchantName,
+            merchant_key: e.merchantName.toLowerCase(),
+            memo: e.memo,
+            memo_key: e.memo.toLowerCase(),
+            amount_minor: e.amountMinor,
+            currency: e.currency,
+            transaction_date: e.transactionDate,
+            status: e.status,
+            category_id: e.categoryId,
+            payment_account_id: e.paymentAccountId,
+            contact_id: e.contactId,
+            tax_amount_minor: e.taxAmountMinor,
+            tax_from_code: e.taxFromCode ? 1 : 0,
+            tax_account_id: e.taxAccountId,
+            sales_tax_code: e.salesTaxCode,
+            category_rule_id: e.categoryRuleId,
+            reference: e.reference,
+            source: e.source,
+            backfill_id: e.backfillId,
+            batch_id: e.batchId,
+            has_document: 0,
+            journal_entry_id: null,
+            reversal_entry_id: null,
+            created_at: e.createdAt,
+            updated_at: e.createdAt,
+          })),
+        )
+        .execute()
+    }
+  }
+
+  async findById(ex: Executor, scope: OrgScope, id: string): Promise<LedgerEventRecord | undefined> {
+    const row = await ex
+      .selectFrom('ledger_events')
+      .select(columns)
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+    return row && toRecord(row)
+  }
+
+  async findByIds(ex: Executor, scope: OrgScope, ids: string[]): Promise<LedgerEventRecord[]> {
+    if (ids.length === 0) return []
+    const rows = await ex
+      .selectFrom('ledger_events')
+      .select(columns)
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', 'in', ids)
+      .execute()
+    return rows.map(toRecord)
+  }
+
+  /**
+   * Applies changes only while the event is still in one of `fromStatuses`: the guard that lets
+   * exactly one of several concurrent confirms (or rejects) win. Returns whether it applied.
+   */
+  async update(
+    ex: Executor,
+    scope: OrgScope,
+    id: string,
+    fromStatuses: readonly Status[],
+    changes: EventChanges,
+    updatedAt: string,
+  ): Promise<boolean> {
+    const set: Record<string, unknown> = { updated_at: updatedAt }
+    if (changes.eventType !== undefined) set.event_type = changes.eventType
+    if (changes.memo !== undefined) {
+      set.memo = changes.memo
+      set.memo_key = changes.memo.toLowerCase()
+    }
+    if (changes.amountMinor !== undefined) set.amount_minor = changes.amountMinor
+    if (changes.transactionDate !== undefined) set.transaction_date = changes.transactionDate
+    if (changes.status !== undefined) set.status = changes.status
+    if (changes.categoryId !== undefined) set.category_id = changes.categoryId
+    if (changes.categoryRuleId !== undefined) set.category_rule_id = changes.categoryRuleId
+    if (changes.paymentAccountId !== undefined) set.payment_account_id = changes.paymentAccountId
+    if (changes.contactId !== undefined) set.contact_id = changes.contactId
+    if (changes.taxAmountMinor !== undefined) set.tax_amount_minor = changes.taxAmountMinor
+    if (changes.taxFromCode !== undefined) set.tax_from_code = changes.taxFromCode ? 1 : 0
+    if (changes.taxAccountId !== undefined) set.tax_account_id = changes.taxAccountId
+    if (changes.salesTaxCode !== undefined) set.sales_tax_code = changes.salesTaxCode
+    if (changes.hasDocument !== undefined) set.has_document = changes.hasDocument ? 1 : 0
+    if (changes.journalEntryId !== undefined) set.journal_entry_id = changes.journalEntryId
+    if (changes.reversalEntryId !== undefined) set.reversal_entry_id = changes.reversalEntryId
+    const result = await ex
+      .updateTable('ledger_events')
+      .set(set)
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', '=', id)
+      .where('status', 'in', [...fromStatuses])
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows) === 1
+  }
+
+  async page(
+    ex: Executor,
+    scope: OrgScope,
+    filters: EventFilters,
+    page: PageRequest<EventSort>,
+  ): Promise<{ items: LedgerEventRecord[]; totalCount: number }> {
+    let query = ex.selectFrom('ledger_events').where('organization_id', '=', scope.organizationId)
+    if (filters.statuses && filters.statuses.length > 0) query = query.where('status', 'in', filters.statuses)
+    if (filters.hasDocument !== undefined)
+      query = query.where('has_document', '=', filters.hasDocument ? 1 : 0)
+    if (filters.dateFrom !== undefined) query = query.where('transaction_date', '>=', filters.dateFrom)
+    if (filters.dateTo !== undefined) query = query.where('transaction_date', '<=', filters.dateTo)
+    if (filters.amountMinMinor !== undefined)
+      query = query.where('amount_minor', '>=', filters.amountMinMinor)
+    if (filters.amountMaxMinor !== undefined)
+      query = query.where('amount_minor', '<=', filters.amountMaxMinor)
+    const categoryIds = filters.categoryIds
+    if (categoryIds) query = query.where('category_id', 'in', categoryIds.length > 0 ? categoryIds : [''])
+    const accountIds = filters.accountIds
+    if (accountIds) {
+      const ids = accountIds.length > 0 ? accountIds : ['']
+      query = query.where((eb) => eb.or([eb('category_id', 'in', ids), eb('payment_account_id', 'in', ids)]))
+    }
+    if (filters.search) {
+      const pattern = likeContains(filters.search)
+      query = query.where((eb) =>
+        eb.or([likeEscaped('merchant_key', pattern), likeEscaped('memo_key', pattern)]),
+      )
+    }
+    const [rows, count] = await Promise.all([
+      query
+        .select(columns)
+        .orderBy(sortColumns[page.sortBy], page.sortDir)
+        .orderBy('id', page.sortDir)
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+    ])
+    return { items: rows.map(toRecord), totalCount: Number(count.count) }
+  }
+
+  /** Events still waiting for review with no category: what a new category rule may fill. */
+  async waitingWithoutCategory(ex: Executor, scope: OrgScope): Promise<LedgerEventRecord[]> {
+    const rows = await ex
+      .selectFrom('ledger_events')
+      .select(columns)
+      .where('organization_id', '=', scope.organizationId)
+      .where('status', 'in', ['needs_review', 'pending'])
+      .where('category_id', 'is', null)
+      .execute()
+    return rows.map(toRecord)
+  }
+}

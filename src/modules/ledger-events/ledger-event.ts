@@ -1,0 +1,128 @@
+import { type CalendarDate, parseCalendarDate } from '../../kernel/calendar-date.js'
+import { parsePositiveMoney } from '../../kernel/money.js'
+import { fail, ok, type Result } from '../../kernel/result.js'
+import { parseName } from '../../kernel/text.js'
+import type { AccountRecord } from '../accounts/account-store.js'
+
+// The pure rules of a ledger event: its states, what may change in each, and which accounts fit.
+
+export const statuses = ['needs_review', 'confirmed', 'synced', 'reconciled', 'pending', 'ignored'] as const
+export type Status = (typeof statuses)[number]
+
+/** What a client may create or set; `refund` is produced only by the processor import. */
+export const clientEventTypes = ['expense', 'income', 'transfer'] as const
+export type EventType = (typeof clientEventTypes)[number] | 'refund'
+
+export type EventSource = 'api' | 'bank_import' | 'processor_import'
+
+/** Spec rule 2: only events not yet in the books can be edited. */
+export const editableStatuses: readonly Status[] = ['needs_review', 'pending']
+/** Statuses whose events have a posted entry that has not been reversed. */
+export const postedStatuses: readonly Status[] = ['confirmed', 'synced', 'reconciled']
+
+const memoLengthMax = 2_000
+const referenceLengthMax = 200
+
+export const isStatus = (value: string): value is Status => (statuses as readonly string[]).includes(value)
+
+export function parseEventType(value: string | null | undefined): Result<EventType> {
+  const type = value ?? 'expense'
+  if (!(clientEventTypes as readonly string[]).includes(type)) {
+    return fail(
+      'INVALID_EVENT_TYPE',
+      `eventType must be one of: ${clientEventTypes.join(', ')}.`,
+      'eventType',
+    )
+  }
+  return ok(type as EventType)
+}
+
+export function parseMerchantName(value: string): Result<string> {
+  return parseName(value, 'merchantName')
+}
+
+export function parseMemo(value: string | null | undefined): Result<string> {
+  const memo = value ?? ''
+  if (memo.length > memoLengthMax || memo.includes('\u0000')) {
+    return fail('INVALID_MEMO', `memo must be at most ${memoLengthMax} characters, without NUL.`, 'memo')
+  }
+  return ok(memo)
+}
+
+export function parseReference(value: string | null | undefined): Result<string | null> {
+  if (value === null || value === undefined || value === '') return ok(null)
+  if (value.length > referenceLengthMax || value.includes('\u0000')) {
+    return fail(
+      'INVALID_REFERENCE',
+      `reference must be at most ${referenceLengthMax} characters.`,
+      'reference',
+    )
+  }
+  return ok(value)
+}
+
+export function parseAmount(value: string, decimals: number, field = 'amount'): Result<bigint> {
+  return parsePositiveMoney(value, decimals, field)
+}
+
+export function parseTransactionDate(value: string, field = 'transactionDate'): Result<CalendarDate> {
+  return parseCalendarDate(value, field)
+}
+
+export function notEditable(status: Status) {
+  return fail(
+    'EVENT_NOT_EDITABLE',
+    `Only events in needs_review or pending can be changed; this one is ${status}.`,
+    'eventId',
+  )
+}
+
+/** Income and expense events take an income or expense category; a transfer may go to any account. */
+export function categoryProblem(
+  eventType: EventType,
+  category: AccountRecord,
+  paymentAccountId: string | null,
+) {
+  if (category.id === paymentAccountId) {
+    return fail(
+      'CATEGORY_IS_PAYMENT_ACCOUNT',
+      'The category and the payment account must differ.',
+      'categoryId',
+    )
+  }
+  if ((eventType === 'income' || eventType === 'expense') && !isIncomeOrExpense(category)) {
+    return fail(
+      'CATEGORY_NOT_ALLOWED',
+      `An ${eventType} event needs an income or expense category; ${category.name} is ${category.classification}.`,
+      'categoryId',
+    )
+  }
+  return undefined
+}
+
+export const isIncomeOrExpense = (account: AccountRecord) =>
+  account.classification === 'revenue' || account.classification === 'expense'
+
+const paymentTypes = ['bank', 'credit_card', 'accounts_receivable', 'accounts_payable'] as const
+
+export function paymentProblem(account: AccountRecord, field = 'paymentAccountId') {
+  if (!(paymentTypes as readonly string[]).includes(account.accountType)) {
+    return fail(
+      'PAYMENT_ACCOUNT_NOT_ALLOWED',
+      `A payment account must be a bank, credit card, receivable or payable account; ${account.name} is ${account.accountType}.`,
+      field,
+    )
+  }
+  return undefined
+}
+
+export function taxAccountProblem(account: AccountRecord) {
+  if (account.classification !== 'liability' && account.classification !== 'asset') {
+    return fail(
+      'TAX_ACCOUNT_NOT_ALLOWED',
+      `A tax account must be a liability or asset account; ${account.name} is ${account.classification}.`,
+      'taxAccountId',
+    )
+  }
+  return undefined
+}
