@@ -10,6 +10,7 @@ import { AccessService } from './modules/access/access-service.js'
 import { AccessStore } from './modules/access/access-store.js'
 import { AccountService } from './modules/accounts/account-service.js'
 import { AccountStore } from './modules/accounts/account-store.js'
+import { BankImportService } from './modules/bank-import/bank-import-service.js'
 import { CategoryRuleService } from './modules/category-rules/category-rule-service.js'
 import { CategoryRuleStore } from './modules/category-rules/category-rule-store.js'
 import { ContactService } from './modules/contacts/contact-service.js'
@@ -20,6 +21,9 @@ import { LedgerEventService } from './modules/ledger-events/ledger-event-service
 import { LedgerEventStore } from './modules/ledger-events/ledger-event-store.js'
 import { OrganizationService } from './modules/organizations/organization-service.js'
 import { OrganizationStore } from './modules/organizations/organization-store.js'
+import { ReceiptService } from './modules/receipts/receipt-service.js'
+import { ReceiptStore } from './modules/receipts/receipt-store.js'
+import { ReportService } from './modules/reports/report-service.js'
 import { TaxCodeService } from './modules/tax-codes/tax-code-service.js'
 import { TaxCodeStore } from './modules/tax-codes/tax-code-store.js'
 
@@ -33,6 +37,9 @@ export interface Services {
   categoryRules: CategoryRuleService
   journal: JournalService
   ledgerEvents: LedgerEventService
+  bankImport: BankImportService
+  receipts: ReceiptService
+  reports: ReportService
 }
 
 export interface Core {
@@ -72,7 +79,14 @@ export async function buildCore(config: Config, options: { clock?: Clock } = {})
     jwtSecret: config.jwtSecret,
   })
   const taxCodes = new TaxCodeService({ db, store: new TaxCodeStore(), access })
-  const accounts = new AccountService({ db, engine, clock, store: new AccountStore(), access, taxCodes })
+  const accounts = new AccountService({
+    db,
+    engine,
+    clock,
+    store: new AccountStore(engine),
+    access,
+    taxCodes,
+  })
   organizations.onCreate((tx, organizationId) => accounts.createDefaultChart(tx, organizationId))
   const contacts = new ContactService({ db, engine, clock, store: new ContactStore(), access })
   const categoryRules = new CategoryRuleService({
@@ -96,6 +110,9 @@ export async function buildCore(config: Config, options: { clock?: Clock } = {})
     categoryRules,
   })
   categoryRules.onChange((scope) => ledgerEvents.categorizeWaiting(scope))
+  const bankImport = new BankImportService({ db, engine, access, accounts, ledgerEvents })
+  const receipts = new ReceiptService({ store: new ReceiptStore() })
+  const reports = new ReportService({ db, clock, access, accounts, journal, ledgerEvents, receipts })
   const services: Services = {
     access,
     organizations,
@@ -105,6 +122,9 @@ export async function buildCore(config: Config, options: { clock?: Clock } = {})
     categoryRules,
     journal,
     ledgerEvents,
+    bankImport,
+    receipts,
+    reports,
   }
   return { database, services, close: () => database.close() }
 }

@@ -1,3 +1,4 @@
+import { createWriteStream } from 'node:fs'
 import { Command, CommanderError } from 'commander'
 import { buildCore, type Core } from '../app.js'
 import { loadConfig } from '../config.js'
@@ -89,6 +90,42 @@ export function buildProgram(io: CliIo): Command {
       withCore(async (core) => {
         const created = unwrap(await core.services.access.createApiKeyAsOperator(options.orgId, options.name))
         json({ id: created.apiKey.id, key: created.key })
+      }),
+    )
+
+  program
+    .command('export-journal')
+    .description("Write an organization's posted books as an hledger or Beancount journal.")
+    .requiredOption('--org-name <name>')
+    .option('--format <format>', 'hledger or beancount', 'hledger')
+    .option('--out <file>', 'write to this file instead of standard output')
+    .action((options: { orgName: string; format: string; out?: string }) =>
+      withCore(async (core) => {
+        if (options.format !== 'hledger' && options.format !== 'beancount') {
+          throw new CliFailure(`--format must be hledger or beancount, not ${options.format}.`)
+        }
+        const organization = await core.services.organizations.findByName(options.orgName)
+        if (!organization)
+          throw new CliFailure(`No organization is named ${JSON.stringify(options.orgName)}.`)
+        const scope = await core.services.access.authorizeOperator(organization.id)
+        const file = options.out ? createWriteStream(options.out) : undefined
+        const write = (chunk: string) =>
+          new Promise<void>((resolve, reject) => {
+            const target = file ?? process.stdout
+            target.write(chunk, (error) => (error ? reject(error) : resolve()))
+          })
+        const entries = await core.services.reports.exportJournal(
+          scope,
+          organization.name,
+          options.format,
+          write,
+        )
+        if (file) {
+          await new Promise<void>((resolve, reject) =>
+            file.end((error?: Error | null) => (error ? reject(error) : resolve())),
+          )
+          json({ organizationId: organization.id, format: options.format, entries, out: options.out })
+        }
       }),
     )
 

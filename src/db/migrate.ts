@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as foundation from './migrations/0001-foundation.js'
 import * as chartOfAccounts from './migrations/0002-chart-of-accounts.js'
 import * as ledger from './migrations/0003-ledger.js'
+import * as receipts from './migrations/0004-receipts.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -9,6 +10,7 @@ const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-chart-of-accounts': chartOfAccounts,
   '0003-ledger': ledger,
+  '0004-receipts': receipts,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

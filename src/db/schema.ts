@@ -159,6 +159,29 @@ export interface CategoryRulesTable {
   created_at: string
 }
 
+export interface ReceiptsTable {
+  id: string
+  organization_id: string
+  event_id: string | null
+  source: string
+  status: string
+  vendor_name: string | null
+  vendor_key: string | null
+  amount_minor: Int | null
+  currency: string
+  receipt_date: string | null
+  filename: string
+  s3_key: string
+  content_type: string
+  size_bytes: Int
+  sha256: string
+  dedup_key: string | null
+  intake_address_id: string | null
+  extraction_error: string | null
+  created_at: string
+  updated_at: string
+}
+
 export interface Database {
   organizations: OrganizationsTable
   users: UsersTable
@@ -173,6 +196,7 @@ export interface Database {
   journal_lines: JournalLinesTable
   account_day_totals: AccountDayTotalsTable
   category_rules: CategoryRulesTable
+  receipts: ReceiptsTable
 }
 
 /** Any handle that can run queries: the database itself or an open database transaction. */

@@ -1,9 +1,11 @@
 import { accessResolvers } from '../modules/access/resolvers.js'
 import { accountResolvers } from '../modules/accounts/resolvers.js'
+import { bankImportResolvers } from '../modules/bank-import/resolvers.js'
 import { categoryRuleResolvers } from '../modules/category-rules/resolvers.js'
 import { contactResolvers } from '../modules/contacts/resolvers.js'
 import { ledgerEventResolvers } from '../modules/ledger-events/resolvers.js'
 import { organizationResolvers } from '../modules/organizations/resolvers.js'
+import { reportResolvers } from '../modules/reports/resolvers.js'
 import { taxCodeResolvers } from '../modules/tax-codes/resolvers.js'
 import type { Resolvers } from './generated/resolvers-types.js'
 import { DateScalar, UUIDScalar } from './scalars.js'
@@ -16,6 +18,8 @@ const moduleResolvers: Resolvers[] = [
   contactResolvers,
   categoryRuleResolvers,
   ledgerEventResolvers,
+  bankImportResolvers,
+  reportResolvers,
 ]
 
 /** Merges every module's resolvers type by type; a field defined twice is a wiring bug. */

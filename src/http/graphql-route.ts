@@ -49,6 +49,15 @@ export function parseGraphQLRequest(raw: unknown): Parsed {
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
     return invalid('operationName must be a string.')
   }
+  // No Daybook string may hold NUL: PostgreSQL cannot store one and SQLite cuts text short at it.
+  if (query.includes('\u0000') || /\\u0000/i.test(query) || hasNul(variables)) {
+    return {
+      ok: false,
+      status: httpStatus.ok,
+      message: 'Strings must not contain NUL characters.',
+      code: 'INVALID_CHARACTER',
+    }
+  }
   return {
     ok: true,
     body: {
@@ -57,6 +66,15 @@ export function parseGraphQLRequest(raw: unknown): Parsed {
       operationName: operationName ?? undefined,
     },
   }
+}
+
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000')
+  if (Array.isArray(value)) return value.some(hasNul)
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || hasNul(inner))
+  }
+  return false
 }
 
 function isJsonObject(text: string): boolean {

@@ -32,6 +32,17 @@ export type Query = {
   getLedgerEvent: Maybe<LedgerEvent>;
   /** The organizations the caller may use: an API key's own, or a person's memberships. */
   myOrganizations: Maybe<Array<Organization>>;
+  /** Defaults: startDate the first of the current month, endDate today (UTC). */
+  dashboardSummary: Maybe<DashboardSummary>;
+  /** Same defaults as dashboardSummary. */
+  incomeStatement: Maybe<IncomeStatement>;
+  /** Every account. */
+  accountBalances: Maybe<Array<AccountBalance>>;
+  /** Balances of every account with activity up to asOf (default today). */
+  trialBalance: Maybe<TrialBalance>;
+  balanceSheet: Maybe<BalanceSheet>;
+  /** One account's lines in the period, oldest first, with the running balance. */
+  generalLedger: Maybe<GeneralLedger>;
   /** GIFI codes; search matches code or name. sortBy: code (default) or name. */
   listTaxCodes: Maybe<TaxCodePage>;
   /** Canadian sales tax codes with their rates over time. sortBy: id (default) or name. */
@@ -104,6 +115,47 @@ export type QueryGetLedgerEventArgs = {
 };
 
 
+export type QueryDashboardSummaryArgs = {
+  organizationId: Scalars['UUID']['input'];
+  startDate?: InputMaybe<Scalars['Date']['input']>;
+  endDate?: InputMaybe<Scalars['Date']['input']>;
+};
+
+
+export type QueryIncomeStatementArgs = {
+  organizationId: Scalars['UUID']['input'];
+  startDate?: InputMaybe<Scalars['Date']['input']>;
+  endDate?: InputMaybe<Scalars['Date']['input']>;
+};
+
+
+export type QueryAccountBalancesArgs = {
+  organizationId: Scalars['UUID']['input'];
+};
+
+
+export type QueryTrialBalanceArgs = {
+  organizationId: Scalars['UUID']['input'];
+  asOf?: InputMaybe<Scalars['Date']['input']>;
+};
+
+
+export type QueryBalanceSheetArgs = {
+  organizationId: Scalars['UUID']['input'];
+  asOf?: InputMaybe<Scalars['Date']['input']>;
+};
+
+
+export type QueryGeneralLedgerArgs = {
+  organizationId: Scalars['UUID']['input'];
+  accountId: Scalars['UUID']['input'];
+  startDate?: InputMaybe<Scalars['Date']['input']>;
+  endDate?: InputMaybe<Scalars['Date']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
 export type QueryListTaxCodesArgs = {
   organizationId: Scalars['UUID']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -134,6 +186,10 @@ export type Mutation = {
   createAccount: Maybe<CreateAccountPayload>;
   /** Up to 500 accounts; each failing item is reported by index and the others are kept. */
   batchCreateAccounts: Maybe<BatchCreatePayload>;
+  /** Answers exactly what importBankStatement would do with the same rows. */
+  checkBankStatementDups: Maybe<CheckBankStatementDupsPayload>;
+  /** All or nothing: one needs_review event per row that is not a duplicate; at most 10,000 rows. */
+  importBankStatement: Maybe<ImportBankStatementPayload>;
   /** When several rules match, the most specific (most literal characters) wins, then the oldest. */
   createCategoryRule: Maybe<CategoryRulePayload>;
   updateCategoryRule: Maybe<CategoryRulePayload>;
@@ -203,6 +259,22 @@ export type MutationCreateAccountArgs = {
 export type MutationBatchCreateAccountsArgs = {
   organizationId: Scalars['UUID']['input'];
   items: Array<AccountInput>;
+};
+
+
+export type MutationCheckBankStatementDupsArgs = {
+  organizationId: Scalars['UUID']['input'];
+  paymentAccountId: Scalars['UUID']['input'];
+  rows: Array<BankStatementRowInput>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationImportBankStatementArgs = {
+  organizationId: Scalars['UUID']['input'];
+  paymentAccountId: Scalars['UUID']['input'];
+  currency?: InputMaybe<Scalars['String']['input']>;
+  rows: Array<BankStatementRowInput>;
 };
 
 
@@ -406,6 +478,57 @@ export type BatchCreatePayload = {
   __typename?: 'BatchCreatePayload';
   created: Scalars['Int']['output'];
   errors: Array<BatchItemError>;
+  success: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+};
+
+export type BankStatementRowInput = {
+  transactionDate: Scalars['String']['input'];
+  /** Becomes the event's merchant name. */
+  description: Scalars['String']['input'];
+  /** Signed or not; the event keeps the magnitude and the row's eventType. */
+  amount: Scalars['String']['input'];
+  /** expense, income or transfer */
+  eventType: Scalars['String']['input'];
+  memo?: InputMaybe<Scalars['String']['input']>;
+  /** The bank's own id for the row; a row whose reference matches an event's on this account is a duplicate. */
+  reference?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type NearMatch = {
+  __typename?: 'NearMatch';
+  eventId: Scalars['UUID']['output'];
+  transactionDate: Scalars['String']['output'];
+  merchantName: Scalars['String']['output'];
+  amount: Scalars['String']['output'];
+};
+
+export type DuplicateCheckResult = {
+  __typename?: 'DuplicateCheckResult';
+  /** 0-based index of the row in the request. */
+  rowIndex: Scalars['Int']['output'];
+  isDuplicate: Scalars['Boolean']['output'];
+  isPossibleDuplicate: Scalars['Boolean']['output'];
+  matchingEventId: Maybe<Scalars['UUID']['output']>;
+  /** reference, exact, same_date_amount, or null when the row matches nothing. */
+  reason: Maybe<Scalars['String']['output']>;
+  /** For rows with no match: events of the same amount and type within 3 days. */
+  nearMatches: Array<NearMatch>;
+};
+
+export type CheckBankStatementDupsPayload = {
+  __typename?: 'CheckBankStatementDupsPayload';
+  results: Array<DuplicateCheckResult>;
+  success: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+};
+
+export type ImportBankStatementPayload = {
+  __typename?: 'ImportBankStatementPayload';
+  importedCount: Scalars['Int']['output'];
+  skippedCount: Scalars['Int']['output'];
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
@@ -624,6 +747,120 @@ export type CreateOrganizationPayload = {
   organization: Maybe<Organization>;
 };
 
+export type DashboardSummary = {
+  __typename?: 'DashboardSummary';
+  startDate: Scalars['String']['output'];
+  endDate: Scalars['String']['output'];
+  totalRevenue: Scalars['String']['output'];
+  totalExpenses: Scalars['String']['output'];
+  netIncome: Scalars['String']['output'];
+  /** Receipts dated in the range (an undated receipt counts on the day it arrived). */
+  receiptCount: Scalars['Int']['output'];
+  /** needs_review events dated in the range. */
+  unreviewedCount: Scalars['Int']['output'];
+};
+
+export type IncomeStatementLine = {
+  __typename?: 'IncomeStatementLine';
+  accountId: Scalars['UUID']['output'];
+  accountName: Scalars['String']['output'];
+  total: Scalars['String']['output'];
+};
+
+export type IncomeStatement = {
+  __typename?: 'IncomeStatement';
+  startDate: Scalars['String']['output'];
+  endDate: Scalars['String']['output'];
+  /** Revenue accounts whose balance changed in the period. */
+  incomeAccounts: Array<IncomeStatementLine>;
+  expenseAccounts: Array<IncomeStatementLine>;
+  totalIncome: Scalars['String']['output'];
+  totalExpenses: Scalars['String']['output'];
+  netIncome: Scalars['String']['output'];
+};
+
+export type AccountBalance = {
+  __typename?: 'AccountBalance';
+  accountId: Scalars['UUID']['output'];
+  accountName: Scalars['String']['output'];
+  accountType: Scalars['String']['output'];
+  classification: Scalars['String']['output'];
+  /** Natural balance of every posted line, as a decimal string. */
+  balance: Scalars['String']['output'];
+};
+
+export type TrialBalanceLine = {
+  __typename?: 'TrialBalanceLine';
+  accountId: Scalars['UUID']['output'];
+  accountName: Scalars['String']['output'];
+  accountType: Scalars['String']['output'];
+  classification: Scalars['String']['output'];
+  debit: Scalars['String']['output'];
+  credit: Scalars['String']['output'];
+};
+
+export type TrialBalance = {
+  __typename?: 'TrialBalance';
+  asOf: Scalars['String']['output'];
+  lines: Array<TrialBalanceLine>;
+  totalDebit: Scalars['String']['output'];
+  totalCredit: Scalars['String']['output'];
+};
+
+export type BalanceSheetLine = {
+  __typename?: 'BalanceSheetLine';
+  accountId: Scalars['UUID']['output'];
+  accountName: Scalars['String']['output'];
+  accountType: Scalars['String']['output'];
+  amount: Scalars['String']['output'];
+};
+
+/** assets = liabilities + equity + currentEarnings (Daybook posts no closing entries). */
+export type BalanceSheet = {
+  __typename?: 'BalanceSheet';
+  asOf: Scalars['String']['output'];
+  assets: Array<BalanceSheetLine>;
+  liabilities: Array<BalanceSheetLine>;
+  equity: Array<BalanceSheetLine>;
+  totalAssets: Scalars['String']['output'];
+  totalLiabilities: Scalars['String']['output'];
+  totalEquity: Scalars['String']['output'];
+  currentEarnings: Scalars['String']['output'];
+  totalLiabilitiesAndEquity: Scalars['String']['output'];
+};
+
+export type GeneralLedgerLine = {
+  __typename?: 'GeneralLedgerLine';
+  entryId: Scalars['UUID']['output'];
+  eventId: Maybe<Scalars['UUID']['output']>;
+  /** posting or reversal */
+  kind: Scalars['String']['output'];
+  txnDate: Scalars['String']['output'];
+  debit: Scalars['String']['output'];
+  credit: Scalars['String']['output'];
+  /** The account's natural balance after this line. */
+  balance: Scalars['String']['output'];
+};
+
+export type GeneralLedgerLinePage = {
+  __typename?: 'GeneralLedgerLinePage';
+  items: Array<GeneralLedgerLine>;
+  totalCount: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+};
+
+export type GeneralLedger = {
+  __typename?: 'GeneralLedger';
+  accountId: Scalars['UUID']['output'];
+  accountName: Scalars['String']['output'];
+  startDate: Scalars['String']['output'];
+  endDate: Scalars['String']['output'];
+  openingBalance: Scalars['String']['output'];
+  closingBalance: Scalars['String']['output'];
+  lines: GeneralLedgerLinePage;
+};
+
 /** A CRA GIFI code. Choosing one for an account determines its type and classification. */
 export type TaxCode = {
   __typename?: 'TaxCode';
@@ -762,6 +999,11 @@ export type ResolversTypes = {
   CreateAccountPayload: ResolverTypeWrapper<CreateAccountPayload>;
   BatchItemError: ResolverTypeWrapper<BatchItemError>;
   BatchCreatePayload: ResolverTypeWrapper<BatchCreatePayload>;
+  BankStatementRowInput: BankStatementRowInput;
+  NearMatch: ResolverTypeWrapper<NearMatch>;
+  DuplicateCheckResult: ResolverTypeWrapper<DuplicateCheckResult>;
+  CheckBankStatementDupsPayload: ResolverTypeWrapper<CheckBankStatementDupsPayload>;
+  ImportBankStatementPayload: ResolverTypeWrapper<ImportBankStatementPayload>;
   CategoryRule: ResolverTypeWrapper<CategoryRule>;
   CategoryRuleAccount: ResolverTypeWrapper<CategoryRuleAccount>;
   CategoryRulePage: ResolverTypeWrapper<CategoryRulePage>;
@@ -784,6 +1026,17 @@ export type ResolversTypes = {
   MarkSyncedPayload: ResolverTypeWrapper<MarkSyncedPayload>;
   Organization: ResolverTypeWrapper<Organization>;
   CreateOrganizationPayload: ResolverTypeWrapper<CreateOrganizationPayload>;
+  DashboardSummary: ResolverTypeWrapper<DashboardSummary>;
+  IncomeStatementLine: ResolverTypeWrapper<IncomeStatementLine>;
+  IncomeStatement: ResolverTypeWrapper<IncomeStatement>;
+  AccountBalance: ResolverTypeWrapper<AccountBalance>;
+  TrialBalanceLine: ResolverTypeWrapper<TrialBalanceLine>;
+  TrialBalance: ResolverTypeWrapper<TrialBalance>;
+  BalanceSheetLine: ResolverTypeWrapper<BalanceSheetLine>;
+  BalanceSheet: ResolverTypeWrapper<BalanceSheet>;
+  GeneralLedgerLine: ResolverTypeWrapper<GeneralLedgerLine>;
+  GeneralLedgerLinePage: ResolverTypeWrapper<GeneralLedgerLinePage>;
+  GeneralLedger: ResolverTypeWrapper<GeneralLedger>;
   TaxCode: ResolverTypeWrapper<TaxCode>;
   TaxCodePage: ResolverTypeWrapper<TaxCodePage>;
   SalesTaxRate: ResolverTypeWrapper<SalesTaxRate>;
@@ -813,6 +1066,11 @@ export type ResolversParentTypes = {
   CreateAccountPayload: CreateAccountPayload;
   BatchItemError: BatchItemError;
   BatchCreatePayload: BatchCreatePayload;
+  BankStatementRowInput: BankStatementRowInput;
+  NearMatch: NearMatch;
+  DuplicateCheckResult: DuplicateCheckResult;
+  CheckBankStatementDupsPayload: CheckBankStatementDupsPayload;
+  ImportBankStatementPayload: ImportBankStatementPayload;
   CategoryRule: CategoryRule;
   CategoryRuleAccount: CategoryRuleAccount;
   CategoryRulePage: CategoryRulePage;
@@ -835,6 +1093,17 @@ export type ResolversParentTypes = {
   MarkSyncedPayload: MarkSyncedPayload;
   Organization: Organization;
   CreateOrganizationPayload: CreateOrganizationPayload;
+  DashboardSummary: DashboardSummary;
+  IncomeStatementLine: IncomeStatementLine;
+  IncomeStatement: IncomeStatement;
+  AccountBalance: AccountBalance;
+  TrialBalanceLine: TrialBalanceLine;
+  TrialBalance: TrialBalance;
+  BalanceSheetLine: BalanceSheetLine;
+  BalanceSheet: BalanceSheet;
+  GeneralLedgerLine: GeneralLedgerLine;
+  GeneralLedgerLinePage: GeneralLedgerLinePage;
+  GeneralLedger: GeneralLedger;
   TaxCode: TaxCode;
   TaxCodePage: TaxCodePage;
   SalesTaxRate: SalesTaxRate;
@@ -859,6 +1128,12 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   listLedgerEvents?: Resolver<Maybe<ResolversTypes['LedgerEventPage']>, ParentType, ContextType, RequireFields<QueryListLedgerEventsArgs, 'organizationId'>>;
   getLedgerEvent?: Resolver<Maybe<ResolversTypes['LedgerEvent']>, ParentType, ContextType, RequireFields<QueryGetLedgerEventArgs, 'organizationId' | 'eventId'>>;
   myOrganizations?: Resolver<Maybe<Array<ResolversTypes['Organization']>>, ParentType, ContextType>;
+  dashboardSummary?: Resolver<Maybe<ResolversTypes['DashboardSummary']>, ParentType, ContextType, RequireFields<QueryDashboardSummaryArgs, 'organizationId'>>;
+  incomeStatement?: Resolver<Maybe<ResolversTypes['IncomeStatement']>, ParentType, ContextType, RequireFields<QueryIncomeStatementArgs, 'organizationId'>>;
+  accountBalances?: Resolver<Maybe<Array<ResolversTypes['AccountBalance']>>, ParentType, ContextType, RequireFields<QueryAccountBalancesArgs, 'organizationId'>>;
+  trialBalance?: Resolver<Maybe<ResolversTypes['TrialBalance']>, ParentType, ContextType, RequireFields<QueryTrialBalanceArgs, 'organizationId'>>;
+  balanceSheet?: Resolver<Maybe<ResolversTypes['BalanceSheet']>, ParentType, ContextType, RequireFields<QueryBalanceSheetArgs, 'organizationId'>>;
+  generalLedger?: Resolver<Maybe<ResolversTypes['GeneralLedger']>, ParentType, ContextType, RequireFields<QueryGeneralLedgerArgs, 'organizationId' | 'accountId'>>;
   listTaxCodes?: Resolver<Maybe<ResolversTypes['TaxCodePage']>, ParentType, ContextType, RequireFields<QueryListTaxCodesArgs, 'organizationId'>>;
   listSalesTaxCodes?: Resolver<Maybe<ResolversTypes['SalesTaxCodePage']>, ParentType, ContextType, RequireFields<QueryListSalesTaxCodesArgs, 'organizationId'>>;
 };
@@ -871,6 +1146,8 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   removeMember?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationRemoveMemberArgs, 'organizationId' | 'userId'>>;
   createAccount?: Resolver<Maybe<ResolversTypes['CreateAccountPayload']>, ParentType, ContextType, RequireFields<MutationCreateAccountArgs, 'organizationId' | 'name'>>;
   batchCreateAccounts?: Resolver<Maybe<ResolversTypes['BatchCreatePayload']>, ParentType, ContextType, RequireFields<MutationBatchCreateAccountsArgs, 'organizationId' | 'items'>>;
+  checkBankStatementDups?: Resolver<Maybe<ResolversTypes['CheckBankStatementDupsPayload']>, ParentType, ContextType, RequireFields<MutationCheckBankStatementDupsArgs, 'organizationId' | 'paymentAccountId' | 'rows'>>;
+  importBankStatement?: Resolver<Maybe<ResolversTypes['ImportBankStatementPayload']>, ParentType, ContextType, RequireFields<MutationImportBankStatementArgs, 'organizationId' | 'paymentAccountId' | 'rows'>>;
   createCategoryRule?: Resolver<Maybe<ResolversTypes['CategoryRulePayload']>, ParentType, ContextType, RequireFields<MutationCreateCategoryRuleArgs, 'organizationId' | 'vendorPattern' | 'categoryId'>>;
   updateCategoryRule?: Resolver<Maybe<ResolversTypes['CategoryRulePayload']>, ParentType, ContextType, RequireFields<MutationUpdateCategoryRuleArgs, 'organizationId' | 'ruleId'>>;
   deleteCategoryRule?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationDeleteCategoryRuleArgs, 'organizationId' | 'ruleId'>>;
@@ -962,6 +1239,37 @@ export type BatchItemErrorResolvers<ContextType = GraphQLContext, ParentType ext
 export type BatchCreatePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BatchCreatePayload'] = ResolversParentTypes['BatchCreatePayload']> = {
   created?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   errors?: Resolver<Array<ResolversTypes['BatchItemError']>, ParentType, ContextType>;
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type NearMatchResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NearMatch'] = ResolversParentTypes['NearMatch']> = {
+  eventId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  transactionDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  merchantName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DuplicateCheckResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DuplicateCheckResult'] = ResolversParentTypes['DuplicateCheckResult']> = {
+  rowIndex?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  isDuplicate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isPossibleDuplicate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  matchingEventId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nearMatches?: Resolver<Array<ResolversTypes['NearMatch']>, ParentType, ContextType>;
+};
+
+export type CheckBankStatementDupsPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CheckBankStatementDupsPayload'] = ResolversParentTypes['CheckBankStatementDupsPayload']> = {
+  results?: Resolver<Array<ResolversTypes['DuplicateCheckResult']>, ParentType, ContextType>;
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ImportBankStatementPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportBankStatementPayload'] = ResolversParentTypes['ImportBankStatementPayload']> = {
+  importedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  skippedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1130,6 +1438,102 @@ export type CreateOrganizationPayloadResolvers<ContextType = GraphQLContext, Par
   organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType>;
 };
 
+export type DashboardSummaryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DashboardSummary'] = ResolversParentTypes['DashboardSummary']> = {
+  startDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  endDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalRevenue?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalExpenses?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  netIncome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  receiptCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unreviewedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type IncomeStatementLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IncomeStatementLine'] = ResolversParentTypes['IncomeStatementLine']> = {
+  accountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  accountName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type IncomeStatementResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IncomeStatement'] = ResolversParentTypes['IncomeStatement']> = {
+  startDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  endDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  incomeAccounts?: Resolver<Array<ResolversTypes['IncomeStatementLine']>, ParentType, ContextType>;
+  expenseAccounts?: Resolver<Array<ResolversTypes['IncomeStatementLine']>, ParentType, ContextType>;
+  totalIncome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalExpenses?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  netIncome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AccountBalanceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AccountBalance'] = ResolversParentTypes['AccountBalance']> = {
+  accountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  accountName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  accountType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  classification?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  balance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type TrialBalanceLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrialBalanceLine'] = ResolversParentTypes['TrialBalanceLine']> = {
+  accountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  accountName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  accountType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  classification?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  debit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  credit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type TrialBalanceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrialBalance'] = ResolversParentTypes['TrialBalance']> = {
+  asOf?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['TrialBalanceLine']>, ParentType, ContextType>;
+  totalDebit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalCredit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BalanceSheetLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BalanceSheetLine'] = ResolversParentTypes['BalanceSheetLine']> = {
+  accountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  accountName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  accountType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type BalanceSheetResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BalanceSheet'] = ResolversParentTypes['BalanceSheet']> = {
+  asOf?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  assets?: Resolver<Array<ResolversTypes['BalanceSheetLine']>, ParentType, ContextType>;
+  liabilities?: Resolver<Array<ResolversTypes['BalanceSheetLine']>, ParentType, ContextType>;
+  equity?: Resolver<Array<ResolversTypes['BalanceSheetLine']>, ParentType, ContextType>;
+  totalAssets?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalLiabilities?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalEquity?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currentEarnings?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalLiabilitiesAndEquity?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type GeneralLedgerLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GeneralLedgerLine'] = ResolversParentTypes['GeneralLedgerLine']> = {
+  entryId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  eventId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  txnDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  debit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  credit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  balance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type GeneralLedgerLinePageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GeneralLedgerLinePage'] = ResolversParentTypes['GeneralLedgerLinePage']> = {
+  items?: Resolver<Array<ResolversTypes['GeneralLedgerLine']>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type GeneralLedgerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GeneralLedger'] = ResolversParentTypes['GeneralLedger']> = {
+  accountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  accountName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  startDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  endDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  openingBalance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  closingBalance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lines?: Resolver<ResolversTypes['GeneralLedgerLinePage'], ParentType, ContextType>;
+};
+
 export type TaxCodeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TaxCode'] = ResolversParentTypes['TaxCode']> = {
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1182,6 +1586,10 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CreateAccountPayload?: CreateAccountPayloadResolvers<ContextType>;
   BatchItemError?: BatchItemErrorResolvers<ContextType>;
   BatchCreatePayload?: BatchCreatePayloadResolvers<ContextType>;
+  NearMatch?: NearMatchResolvers<ContextType>;
+  DuplicateCheckResult?: DuplicateCheckResultResolvers<ContextType>;
+  CheckBankStatementDupsPayload?: CheckBankStatementDupsPayloadResolvers<ContextType>;
+  ImportBankStatementPayload?: ImportBankStatementPayloadResolvers<ContextType>;
   CategoryRule?: CategoryRuleResolvers<ContextType>;
   CategoryRuleAccount?: CategoryRuleAccountResolvers<ContextType>;
   CategoryRulePage?: CategoryRulePageResolvers<ContextType>;
@@ -1203,6 +1611,17 @@ export type Resolvers<ContextType = GraphQLContext> = {
   MarkSyncedPayload?: MarkSyncedPayloadResolvers<ContextType>;
   Organization?: OrganizationResolvers<ContextType>;
   CreateOrganizationPayload?: CreateOrganizationPayloadResolvers<ContextType>;
+  DashboardSummary?: DashboardSummaryResolvers<ContextType>;
+  IncomeStatementLine?: IncomeStatementLineResolvers<ContextType>;
+  IncomeStatement?: IncomeStatementResolvers<ContextType>;
+  AccountBalance?: AccountBalanceResolvers<ContextType>;
+  TrialBalanceLine?: TrialBalanceLineResolvers<ContextType>;
+  TrialBalance?: TrialBalanceResolvers<ContextType>;
+  BalanceSheetLine?: BalanceSheetLineResolvers<ContextType>;
+  BalanceSheet?: BalanceSheetResolvers<ContextType>;
+  GeneralLedgerLine?: GeneralLedgerLineResolvers<ContextType>;
+  GeneralLedgerLinePage?: GeneralLedgerLinePageResolvers<ContextType>;
+  GeneralLedger?: GeneralLedgerResolvers<ContextType>;
   TaxCode?: TaxCodeResolvers<ContextType>;
   TaxCodePage?: TaxCodePageResolvers<ContextType>;
   SalesTaxRate?: SalesTaxRateResolvers<ContextType>;

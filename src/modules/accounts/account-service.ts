@@ -6,7 +6,7 @@ import type { Clock } from '../../kernel/clock.js'
 import { nameBasedId, newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
 import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel/page.js'
-import { type Failure, ok, type Result } from '../../kernel/result.js'
+import { type Failure, fail, ok, type Result } from '../../kernel/result.js'
 import { nameKey } from '../../kernel/text.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
@@ -29,6 +29,10 @@ export interface AccountView extends AccountRecord {
 }
 
 const accountSorts = ['name', 'currentBalance', 'accountType'] as const satisfies readonly AccountSort[]
+
+// No stored name can hold a NUL, and PostgreSQL refuses one in a query while SQLite cuts the
+// pattern short at it, so a search with one is refused instead of failing or matching wrongly.
+const searchWithNul = () => fail('INVALID_SEARCH', 'search must not contain NUL characters.', 'search')
 
 export class AccountService {
   constructor(
@@ -81,30 +85,32 @@ export class AccountService {
       errors.push({ index, error: failure.message, errorCode: failure.code })
 
     const candidates: Array<{ index: number; account: ValidAccount }> = []
-    const seenNames = new Set<string>()
     for (const [index, item] of items.entries()) {
       const valid = validateAccount(item, undefined)
-      if (!valid.ok) {
-        report(index, valid.error)
-        continue
-      }
-      const key = nameKey(valid.value.name)
-      if (seenNames.has(key)) {
-        report(index, accountNameTaken().error)
-        continue
-      }
-      seenNames.add(key)
-      candidates.push({ index, account: valid.value })
+      if (valid.ok) candidates.push({ index, account: valid.value })
+      else report(index, valid.error)
     }
 
     const created = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
       const parentIds = [...new Set(candidates.flatMap((c) => c.account.parentId ?? []))]
       const parents = new Map((await this.deps.store.findByIds(tx, scope, parentIds)).map((a) => [a.id, a]))
       const rows: Array<{ index: number; row: NewAccountRow }> = []
+      // A name counts as used by the batch only once its item has passed every other check, so an
+      // item that fails (for its parent, say) never blocks a later item of the same name.
+      const seenNames = new Set<string>()
       for (const candidate of candidates) {
         const problem = parentMismatch(candidate.account, parents)
-        if (problem) report(candidate.index, problem)
-        else rows.push({ index: candidate.index, row: this.newRow(candidate.account) })
+        if (problem) {
+          report(candidate.index, problem)
+          continue
+        }
+        const key = nameKey(candidate.account.name)
+        if (seenNames.has(key)) {
+          report(candidate.index, accountNameTaken().error)
+          continue
+        }
+        seenNames.add(key)
+        rows.push({ index: candidate.index, row: this.newRow(candidate.account) })
       }
       const inserted = await this.deps.store.insertMany(
         tx,
@@ -127,6 +133,7 @@ export class AccountService {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const page = parsePageRequest(args, accountSorts, { sortBy: 'name', sortDir: 'asc' })
     if (!page.ok) return page
+    if (args.search?.includes('\u0000')) return searchWithNul()
     const found = await this.deps.store.page(this.deps.db, scope, args.search ?? undefined, page.value)
     return ok(pageOf(await this.views(found.items), found.totalCount, page.value))
   }
@@ -157,8 +164,16 @@ export class AccountService {
     return this.deps.store.findByIds(ex, scope, [...new Set(ids)])
   }
 
+  allAccounts(ex: Executor, scope: OrgScope): Promise<AccountRecord[]> {
+    return this.deps.store.all(ex, scope)
+  }
+
   accountByRole(ex: Executor, scope: OrgScope, role: SystemRole): Promise<AccountRecord | undefined> {
     return this.deps.store.findBySystemRole(ex, scope, role)
+  }
+
+  lockAccount(tx: Executor, scope: OrgScope, accountId: string): Promise<void> {
+    return this.deps.store.lock(tx, scope, accountId)
   }
 
   addTotals(ex: Executor, scope: OrgScope, accountId: string, debitMinor: bigint, creditMinor: bigint) {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import { toFlag } from '../../db/schema.js'
 import { likeEscaped } from '../../db/sql-helpers.js'
@@ -87,6 +88,23 @@ const naturalBalanceSql = sql<bigint>`case when classification in ('asset', 'exp
   then debit_total_minor - credit_total_minor else credit_total_minor - debit_total_minor end`
 
 export class AccountStore {
+  constructor(private readonly engine: EngineName) {}
+
+  /**
+   * Holds the account's row until the transaction ends, so work on one account (an import)
+   * runs one at a time. SQLite needs nothing: its write transactions already run one at a time.
+   */
+  async lock(ex: Executor, scope: OrgScope, accountId: string): Promise<void> {
+    if (this.engine !== 'postgres') return
+    await ex
+      .selectFrom('accounts')
+      .select('id')
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', '=', accountId)
+      .forUpdate()
+      .execute()
+  }
+
   /** Inserts what it can; a name already taken is skipped. Returns the ids actually inserted. */
   async insertMany(ex: Executor, scope: OrgScope, rows: NewAccountRow[]): Promise<Set<string>> {
     if (rows.length === 0) return new Set()
@@ -124,6 +142,17 @@ export class AccountStore {
       .select(columns)
       .where('organization_id', '=', scope.organizationId)
       .where('id', 'in', ids)
+      .execute()
+    return rows.map(toRecord)
+  }
+
+  async all(ex: Executor, scope: OrgScope): Promise<AccountRecord[]> {
+    const rows = await ex
+      .selectFrom('accounts')
+      .select(columns)
+      .where('organization_id', '=', scope.organizationId)
+      .orderBy('name_key')
+      .orderBy('id')
       .execute()
     return rows.map(toRecord)
   }

@@ -50,7 +50,7 @@ export class CategoryRuleService {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const compiled = compilePattern(input.vendorPattern)
     if (!compiled.ok) return compiled
-    const category = await this.categoryAccount(scope, input.categoryId)
+    const category = await this.categoryAccount(this.deps.db, scope, input.categoryId)
     if (!category.ok) return category
     const rule = {
       id: newId(),
@@ -79,7 +79,8 @@ export class CategoryRuleService {
       if (await this.deps.store.patternTakenByOther(tx, scope, ruleId, vendorPattern)) return patternTaken()
       let accountId = existing.accountId
       if (input.categoryId) {
-        const category = await this.categoryAccount(scope, input.categoryId)
+        // The transaction's own executor: on SQLite the transaction holds the only connection.
+        const category = await this.categoryAccount(tx, scope, input.categoryId)
         if (!category.ok) return category
         accountId = category.value.id
       }
@@ -161,8 +162,12 @@ export class CategoryRuleService {
     for (const listener of this.listeners) await listener(scope)
   }
 
-  private async categoryAccount(scope: OrgScope, categoryId: string): Promise<Result<AccountRecord>> {
-    const [account] = await this.deps.accounts.accountsByIds(this.deps.db, scope, [categoryId])
+  private async categoryAccount(
+    ex: Executor,
+    scope: OrgScope,
+    categoryId: string,
+  ): Promise<Result<AccountRecord>> {
+    const [account] = await this.deps.accounts.accountsByIds(ex, scope, [categoryId])
     if (!account) return fail('CATEGORY_NOT_FOUND', 'No account with this categoryId.', 'categoryId')
     if (account.classification !== 'revenue' && account.classification !== 'expense') {
       return fail(

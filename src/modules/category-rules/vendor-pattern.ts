@@ -46,7 +46,9 @@ function tokenize(pattern: string): Result<Token[]> {
   return ok(tokens)
 }
 
-const escapeRegex = (char: string) => char.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')
+// Only the characters special outside a class: with the `u` flag any other escape (`\-`) is a
+// syntax error, and a vendor name such as "Petro-Canada" must compile.
+const escapeRegex = (char: string) => char.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 
 export function compilePattern(pattern: string): Result<CompiledPattern> {
   if (pattern.trim() === '')

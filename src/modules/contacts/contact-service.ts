@@ -6,7 +6,7 @@ import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
 import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel/page.js'
-import { type Failure, ok, type Result } from '../../kernel/result.js'
+import { type Failure, fail, ok, type Result } from '../../kernel/result.js'
 import { nameKey } from '../../kernel/text.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
@@ -14,6 +14,10 @@ import { type ContactInput, contactNameTaken, type ValidContact, validateContact
 import type { ContactRecord, ContactSort, ContactStore } from './contact-store.js'
 
 const contactSorts = ['displayName', 'contactType', 'balance'] as const satisfies readonly ContactSort[]
+
+// No stored name can hold a NUL, and PostgreSQL refuses one in a query while SQLite cuts the
+// pattern short at it, so a search with one is refused instead of failing or matching wrongly.
+const searchWithNul = () => fail('INVALID_SEARCH', 'search must not contain NUL characters.', 'search')
 
 export class ContactService {
   constructor(
@@ -86,6 +90,7 @@ export class ContactService {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const page = parsePageRequest(args, contactSorts, { sortBy: 'displayName', sortDir: 'asc' })
     if (!page.ok) return page
+    if (args.search?.includes('\u0000')) return searchWithNul()
     const found = await this.deps.store.page(this.deps.db, scope, args.search ?? undefined, page.value)
     return ok(pageOf(found.items, found.totalCount, page.value))
   }

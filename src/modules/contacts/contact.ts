@@ -33,6 +33,10 @@ export function validateContact(input: ContactInput): Result<ValidContact> {
   if (input.email) {
     const parsed = parseEmail(input.email)
     if (!parsed.ok) return parsed
+    // The address pattern lets a NUL through, and PostgreSQL cannot store one.
+    if (parsed.value.includes('\u0000')) {
+      return fail('INVALID_EMAIL', 'email must not contain NUL characters.', 'email')
+    }
     email = parsed.value
   }
   const phone = input.phone ?? ''

@@ -57,6 +57,30 @@ export class JournalService {
     return this.deps.store.findEntries(ex, scope, ids)
   }
 
+  /** Reads the per-day totals, so the cost follows accounts x days, never the number of events. */
+  totalsByAccount(ex: Executor, scope: OrgScope, range: { from?: string; to?: string }) {
+    return this.deps.store.totalsByAccount(ex, scope, range)
+  }
+
+  accountLines(
+    ex: Executor,
+    scope: OrgScope,
+    accountId: string,
+    range: { from: string; to: string },
+    page: { limit: number; offset: number },
+  ) {
+    return this.deps.store.accountLines(ex, scope, accountId, range, page)
+  }
+
+  entriesAfter(
+    ex: Executor,
+    scope: OrgScope,
+    after: { txnDate: string; createdAt: string; id: string } | undefined,
+    limit: number,
+  ) {
+    return this.deps.store.entriesAfter(ex, scope, after, limit)
+  }
+
   private async write(
     tx: Executor,
     scope: OrgScope,

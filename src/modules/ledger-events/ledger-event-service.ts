@@ -184,7 +184,7 @@ export class LedgerEventService {
   ): Promise<Result<LedgerEventView>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const updated = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-      const event = await this.deps.store.findById(tx, scope, eventId)
+      const event = await this.lockedEvent(tx, scope, eventId)
       if (!event) return eventNotFound()
       if (!editableStatuses.includes(event.status)) return notEditable(event.status)
       const changes: EventChanges = {}
@@ -242,7 +242,7 @@ export class LedgerEventService {
   ): Promise<Result<LedgerEventView>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const updated = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-      const event = await this.deps.store.findById(tx, scope, eventId)
+      const event = await this.lockedEvent(tx, scope, eventId)
       if (!event) return eventNotFound()
       if (!editableStatuses.includes(event.status)) return notEditable(event.status)
       const changes: EventChanges = {}
@@ -319,7 +319,7 @@ export class LedgerEventService {
     scope: OrgScope,
     eventId: string,
   ): Promise<Result<{ eventId: string; journalEntryId: string }>> {
-    const event = await this.deps.store.findById(tx, scope, eventId)
+    const event = await this.lockedEvent(tx, scope, eventId)
     if (!event) return eventNotFound()
     if (!editableStatuses.includes(event.status)) {
       return fail(
@@ -602,11 +602,36 @@ export class LedgerEventService {
     })
   }
 
+  countInStatus(ex: Executor, scope: OrgScope, status: Status, range: { from: string; to: string }) {
+    return this.deps.store.countInStatus(ex, scope, status, range)
+  }
+
+  eventsOnPaymentAccount(
+    ex: Executor,
+    scope: OrgScope,
+    paymentAccountId: string,
+    dateFrom: string,
+    dateTo: string,
+  ) {
+    return this.deps.store.onPaymentAccount(ex, scope, paymentAccountId, dateFrom, dateTo)
+  }
+
   async eventsByIds(ex: Executor, scope: OrgScope, ids: string[]): Promise<LedgerEventRecord[]> {
     return this.deps.store.findByIds(ex, scope, ids)
   }
 
   // ---- helpers ------------------------------------------------------------------------------
+
+  /**
+   * Reads an event for a change after taking its row lock (while it is editable). Under
+   * PostgreSQL's read committed, a plain read followed by a status-guarded write misses an edit
+   * that commits in between: a confirm posted the old amount, a tax check passed against an amount
+   * already replaced. With the lock, changes of one event run one after the other.
+   */
+  private async lockedEvent(tx: Executor, scope: OrgScope, eventId: string) {
+    await this.deps.store.update(tx, scope, eventId, editableStatuses, {}, this.now())
+    return this.deps.store.findById(tx, scope, eventId)
+  }
 
   private async checkReferences(
     ex: Executor,

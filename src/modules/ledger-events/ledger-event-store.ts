@@ -312,6 +312,58 @@ export class LedgerEventStore {
     return { items: rows.map(toRecord), totalCount: Number(count.count) }
   }
 
+  /** An account's events in a date range, every status included: what an import is checked against. */
+  async onPaymentAccount(
+    ex: Executor,
+    scope: OrgScope,
+    paymentAccountId: string,
+    dateFrom: string,
+    dateTo: string,
+  ): Promise<
+    Array<
+      Pick<
+        LedgerEventRecord,
+        'id' | 'transactionDate' | 'amountMinor' | 'eventType' | 'merchantName' | 'reference'
+      >
+    >
+  > {
+    const rows = await ex
+      .selectFrom('ledger_events')
+      .select(['id', 'transaction_date', 'amount_minor', 'event_type', 'merchant_name', 'reference'])
+      .where('organization_id', '=', scope.organizationId)
+      .where('payment_account_id', '=', paymentAccountId)
+      .where('transaction_date', '>=', dateFrom)
+      .where('transaction_date', '<=', dateTo)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute()
+    return rows.map((row) => ({
+      id: row.id,
+      transactionDate: row.transaction_date,
+      amountMinor: BigInt(row.amount_minor),
+      eventType: row.event_type as EventType,
+      merchantName: row.merchant_name,
+      reference: row.reference,
+    }))
+  }
+
+  async countInStatus(
+    ex: Executor,
+    scope: OrgScope,
+    status: Status,
+    range: { from: string; to: string },
+  ): Promise<number> {
+    const row = await ex
+      .selectFrom('ledger_events')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('organization_id', '=', scope.organizationId)
+      .where('status', '=', status)
+      .where('transaction_date', '>=', range.from)
+      .where('transaction_date', '<=', range.to)
+      .executeTakeFirstOrThrow()
+    return Number(row.count)
+  }
+
   /** Events still waiting for review with no category: what a new category rule may fill. */
   async waitingWithoutCategory(ex: Executor, scope: OrgScope): Promise<LedgerEventRecord[]> {
     const rows = await ex

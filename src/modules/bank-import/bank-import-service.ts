@@ -1,0 +1,137 @@
+import type { EngineName } from '../../db/engine.js'
+import type { Executor } from '../../db/schema.js'
+import { inTransactionResult } from '../../db/transaction.js'
+import { addDays } from '../../kernel/calendar-date.js'
+import { currencyDecimals, defaultCurrency, parseCurrency } from '../../kernel/currency.js'
+import { limits } from '../../kernel/limits.js'
+import { fail, ok, type Result } from '../../kernel/result.js'
+import type { AccessService } from '../access/access-service.js'
+import type { OrgScope, Principal } from '../access/principal.js'
+import type { AccountService } from '../accounts/account-service.js'
+import { paymentProblem } from '../ledger-events/ledger-event.js'
+import type { LedgerEventService } from '../ledger-events/ledger-event-service.js'
+import { judgeRows, nearMatchDays, type RowVerdict } from './duplicates.js'
+import { parseStatementRows, type StatementRow, type StatementRowInput } from './statement-row.js'
+
+export interface ImportOutcome {
+  importedCount: number
+  skippedCount: number
+  eventIds: string[]
+}
+
+export class BankImportService {
+  constructor(
+    private readonly deps: {
+      db: Executor
+      engine: EngineName
+      access: AccessService
+      accounts: AccountService
+      ledgerEvents: LedgerEventService
+    },
+  ) {}
+
+  async checkBankStatementDups(
+    principal: Principal,
+    organizationId: string,
+    input: { paymentAccountId: string; currency?: string | null; rows: StatementRowInput[] },
+  ): Promise<Result<RowVerdict[]>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const prepared = await this.prepare(this.deps.db, scope, input)
+    if (!prepared.ok) return prepared
+    return ok(await this.judge(this.deps.db, scope, input.paymentAccountId, prepared.value.rows))
+  }
+
+  async importBankStatement(
+    principal: Principal,
+    organizationId: string,
+    input: { paymentAccountId: string; currency?: string | null; rows: StatementRowInput[] },
+  ): Promise<Result<ImportOutcome>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const prepared = await this.prepare(this.deps.db, scope, input)
+    if (!prepared.ok) return prepared
+    const { rows, currency } = prepared.value
+    const imported = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      // Imports into one account run one at a time, so two copies of a statement sent together
+      // see each other's rows and the second skips them all.
+      await this.deps.accounts.lockAccount(tx, scope, input.paymentAccountId)
+      const verdicts = await this.judge(tx, scope, input.paymentAccountId, rows)
+      const fresh = rows.filter((_, index) => !verdicts[index]?.isDuplicate)
+      const events = await this.deps.ledgerEvents.insertEvents(
+        tx,
+        scope,
+        fresh.map((row) => ({
+          eventType: row.eventType,
+          merchantName: row.description,
+          amountMinor: row.amountMinor,
+          currency,
+          transactionDate: row.transactionDate,
+          memo: row.memo,
+          categoryId: null,
+          paymentAccountId: input.paymentAccountId,
+          contactId: null,
+          reference: row.reference,
+          source: 'bank_import',
+          backfillId: null,
+          batchId: null,
+          status: 'needs_review',
+        })),
+      )
+      return ok({
+        importedCount: events.length,
+        skippedCount: rows.length - events.length,
+        eventIds: events.map((e) => e.id),
+      })
+    })
+    if (imported.ok && imported.value.eventIds.length > 0) {
+      await this.deps.ledgerEvents.announce(scope, imported.value.eventIds)
+    }
+    return imported
+  }
+
+  private async prepare(
+    ex: Executor,
+    scope: OrgScope,
+    input: { paymentAccountId: string; currency?: string | null; rows: StatementRowInput[] },
+  ): Promise<Result<{ rows: StatementRow[]; currency: string }>> {
+    if (input.rows.length > limits.rowsPerImportMax) {
+      return fail(
+        'TOO_MANY_ROWS',
+        `A statement may hold at most ${limits.rowsPerImportMax.toLocaleString('en-US')} rows per call; this one has ${input.rows.length.toLocaleString('en-US')}. Split it.`,
+        'rows',
+      )
+    }
+    const currency = parseCurrency(input.currency ?? defaultCurrency)
+    if (!currency.ok) return currency
+    const [account] = await this.deps.accounts.accountsByIds(ex, scope, [input.paymentAccountId])
+    if (!account)
+      return fail('PAYMENT_ACCOUNT_NOT_FOUND', 'No account with this paymentAccountId.', 'paymentAccountId')
+    const problem = paymentProblem(account)
+    if (problem) return problem
+    const rows = parseStatementRows(input.rows, currencyDecimals(currency.value))
+    if (!rows.ok) return rows
+    return ok({ rows: rows.value, currency: currency.value })
+  }
+
+  private async judge(
+    ex: Executor,
+    scope: OrgScope,
+    paymentAccountId: string,
+    rows: StatementRow[],
+  ): Promise<RowVerdict[]> {
+    if (rows.length === 0) return []
+    let from = rows[0]?.transactionDate as string
+    let to = from
+    for (const row of rows) {
+      if (row.transactionDate < from) from = row.transactionDate
+      if (row.transactionDate > to) to = row.transactionDate
+    }
+    const existing = await this.deps.ledgerEvents.eventsOnPaymentAccount(
+      ex,
+      scope,
+      paymentAccountId,
+      addDays(from, -nearMatchDays),
+      addDays(to, nearMatchDays),
+    )
+    return judgeRows(rows, existing)
+  }
+}

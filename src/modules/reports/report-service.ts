@@ -1,0 +1,228 @@
+import type { Executor } from '../../db/schema.js'
+import {
+  addDays,
+  type CalendarDate,
+  calendarDateOf,
+  parseCalendarDate,
+  startOfMonth,
+} from '../../kernel/calendar-date.js'
+import type { Clock } from '../../kernel/clock.js'
+import { limits } from '../../kernel/limits.js'
+import { fail, ok, type Result } from '../../kernel/result.js'
+import type { AccessService } from '../access/access-service.js'
+import type { OrgScope, Principal } from '../access/principal.js'
+import { naturalBalance } from '../accounts/account.js'
+import type { AccountService } from '../accounts/account-service.js'
+import type { AccountRecord } from '../accounts/account-store.js'
+import type { JournalService } from '../journal/journal-service.js'
+import type { LedgerEventService } from '../ledger-events/ledger-event-service.js'
+import type { ReceiptService } from '../receipts/receipt-service.js'
+import { type ExportFormat, exportAccountNames, exportEntry, exportHeader } from './journal-export.js'
+import { balanceSheet, incomeStatement, naturalFromDebitMinusCredit, trialBalance } from './report.js'
+
+const exportPageEntries = 2_000
+
+interface Range {
+  from: CalendarDate
+  to: CalendarDate
+}
+
+export class ReportService {
+  constructor(
+    private readonly deps: {
+      db: Executor
+      clock: Clock
+      access: AccessService
+      accounts: AccountService
+      journal: JournalService
+      ledgerEvents: LedgerEventService
+      receipts: ReceiptService
+    },
+  ) {}
+
+  async dashboardSummary(
+    principal: Principal,
+    organizationId: string,
+    args: { startDate?: string | null; endDate?: string | null },
+  ) {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const range = this.range(args)
+    if (!range.ok) return range
+    const [figures, receiptCount, unreviewedCount] = await Promise.all([
+      this.incomeFigures(scope, range.value),
+      this.deps.receipts.countDated(this.deps.db, scope, range.value),
+      this.deps.ledgerEvents.countInStatus(this.deps.db, scope, 'needs_review', range.value),
+    ])
+    return ok({
+      startDate: range.value.from,
+      endDate: range.value.to,
+      totalRevenueMinor: figures.totalIncomeMinor,
+      totalExpensesMinor: figures.totalExpensesMinor,
+      netIncomeMinor: figures.netIncomeMinor,
+      receiptCount,
+      unreviewedCount,
+    })
+  }
+
+  async incomeStatement(
+    principal: Principal,
+    organizationId: string,
+    args: { startDate?: string | null; endDate?: string | null },
+  ) {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const range = this.range(args)
+    if (!range.ok) return range
+    return ok({
+      startDate: range.value.from,
+      endDate: range.value.to,
+      ...(await this.incomeFigures(scope, range.value)),
+    })
+  }
+
+  /** Every account with the natural balance of all its posted lines. */
+  async accountBalances(principal: Principal, organizationId: string) {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const accounts = await this.deps.accounts.allAccounts(this.deps.db, scope)
+    return accounts.map((account) => ({
+      account,
+      balanceMinor: naturalBalance(account.classification, account.debitTotalMinor, account.creditTotalMinor),
+    }))
+  }
+
+  async trialBalance(principal: Principal, organizationId: string, args: { asOf?: string | null }) {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const asOf = this.date(args.asOf, 'asOf')
+    if (!asOf.ok) return asOf
+    const { accounts, totals } = await this.asOf(scope, asOf.value)
+    return ok({ asOf: asOf.value, ...trialBalance(accounts, totals) })
+  }
+
+  async balanceSheet(principal: Principal, organizationId: string, args: { asOf?: string | null }) {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const asOf = this.date(args.asOf, 'asOf')
+    if (!asOf.ok) return asOf
+    const { accounts, totals } = await this.asOf(scope, asOf.value)
+    return ok({ asOf: asOf.value, ...balanceSheet(accounts, totals) })
+  }
+
+  async generalLedger(
+    principal: Principal,
+    organizationId: string,
+    args: {
+      accountId: string
+      startDate?: string | null
+      endDate?: string | null
+      limit?: number | null
+      offset?: number | null
+    },
+  ) {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const range = this.range(args)
+    if (!range.ok) return range
+    const limit = args.limit ?? limits.pageSizeDefault
+    const offset = args.offset ?? 0
+    if (limit < 1) return fail('INVALID_LIMIT', 'limit must be at least 1.', 'limit')
+    if (offset < 0) return fail('INVALID_OFFSET', 'offset must not be negative.', 'offset')
+    const page = { limit: Math.min(limit, limits.pageSizeMax), offset }
+    const [account] = await this.deps.accounts.accountsByIds(this.deps.db, scope, [args.accountId])
+    if (!account) return fail('ACCOUNT_NOT_FOUND', 'No account with this id.', 'accountId')
+    const before = await this.deps.journal.totalsByAccount(this.deps.db, scope, {
+      to: addDays(range.value.from, -1),
+    })
+    const during = await this.deps.journal.totalsByAccount(this.deps.db, scope, range.value)
+    const opening = natural(account, before.get(account.id))
+    const change = natural(account, during.get(account.id))
+    const found = await this.deps.journal.accountLines(this.deps.db, scope, account.id, range.value, page)
+    return ok({
+      account,
+      startDate: range.value.from,
+      endDate: range.value.to,
+      openingBalanceMinor: opening,
+      closingBalanceMinor: opening + change,
+      lines: {
+        items: found.lines.map((line) => ({
+          ...line,
+          balanceMinor: opening + naturalFromDebitMinusCredit(account, line.runningDebitMinusCreditMinor),
+        })),
+        totalCount: found.totalCount,
+        pageSize: page.limit,
+        offset: page.offset,
+      },
+    })
+  }
+
+  /**
+   * Writes the organization's posted books, page by page in posting order, so an export of
+   * millions of entries never sits in memory whole. Returns the number of entries written.
+   */
+  async exportJournal(
+    scope: OrgScope,
+    organizationName: string,
+    format: ExportFormat,
+    write: (chunk: string) => Promise<void>,
+  ): Promise<number> {
+    const accounts = exportAccountNames(await this.deps.accounts.allAccounts(this.deps.db, scope), format)
+    await write(exportHeader(format, organizationName, accounts, '1970-01-01'))
+    let after: { txnDate: string; createdAt: string; id: string } | undefined
+    let count = 0
+    for (;;) {
+      const entries = await this.deps.journal.entriesAfter(this.deps.db, scope, after, exportPageEntries)
+      if (entries.length === 0) return count
+      const eventIds = entries.flatMap((e) => (e.eventId ? [e.eventId] : []))
+      const events = new Map(
+        (await this.deps.ledgerEvents.eventsByIds(this.deps.db, scope, eventIds)).map((e) => [
+          e.id,
+          e.merchantName,
+        ]),
+      )
+      let text = ''
+      for (const entry of entries) {
+        const description = (entry.eventId && events.get(entry.eventId)) || 'Journal entry'
+        text += exportEntry(format, { ...entry, description }, accounts)
+      }
+      await write(text)
+      count += entries.length
+      const last = entries[entries.length - 1] as (typeof entries)[number]
+      after = { txnDate: last.txnDate, createdAt: last.createdAt, id: last.id }
+    }
+  }
+
+  // ---- helpers ------------------------------------------------------------------------------
+
+  private async incomeFigures(scope: OrgScope, range: Range) {
+    const [accounts, totals] = await Promise.all([
+      this.deps.accounts.allAccounts(this.deps.db, scope),
+      this.deps.journal.totalsByAccount(this.deps.db, scope, range),
+    ])
+    return incomeStatement(accounts, totals)
+  }
+
+  private async asOf(scope: OrgScope, asOf: CalendarDate) {
+    const [accounts, totals] = await Promise.all([
+      this.deps.accounts.allAccounts(this.deps.db, scope),
+      this.deps.journal.totalsByAccount(this.deps.db, scope, { to: asOf }),
+    ])
+    return { accounts, totals }
+  }
+
+  /** The spec's defaults: from the first of the current month to today, in UTC. */
+  private range(args: { startDate?: string | null; endDate?: string | null }): Result<Range> {
+    const today = calendarDateOf(this.deps.clock.now())
+    const from =
+      args.startDate == null ? ok(startOfMonth(today)) : parseCalendarDate(args.startDate, 'startDate')
+    if (!from.ok) return from
+    const to = args.endDate == null ? ok(today) : parseCalendarDate(args.endDate, 'endDate')
+    if (!to.ok) return to
+    if (from.value > to.value) {
+      return fail('INVALID_DATE_RANGE', `startDate ${from.value} is after endDate ${to.value}.`, 'startDate')
+    }
+    return ok({ from: from.value, to: to.value })
+  }
+
+  private date(value: string | null | undefined, field: string): Result<CalendarDate> {
+    return value == null ? ok(calendarDateOf(this.deps.clock.now())) : parseCalendarDate(value, field)
+  }
+}
+
+const natural = (account: AccountRecord, totals: { debitMinor: bigint; creditMinor: bigint } | undefined) =>
+  totals ? naturalBalance(account.classification, totals.debitMinor, totals.creditMinor) : 0n

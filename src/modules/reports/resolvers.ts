@@ -1,0 +1,112 @@
+import type { Resolvers } from '../../graphql/generated/resolvers-types.js'
+import { valueOrError } from '../../graphql/payload.js'
+import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
+import { formatMoney } from '../../kernel/money.js'
+import type { AccountAmount } from './report.js'
+
+const money = (minor: bigint) => formatMoney(minor, currencyDecimals(defaultCurrency))
+const incomeLine = ({ account, amountMinor }: AccountAmount) => ({
+  accountId: account.id,
+  accountName: account.name,
+  total: money(amountMinor),
+})
+const sheetLine = ({ account, amountMinor }: AccountAmount) => ({
+  accountId: account.id,
+  accountName: account.name,
+  accountType: account.accountType,
+  amount: money(amountMinor),
+})
+
+export const reportResolvers: Resolvers = {
+  Query: {
+    dashboardSummary: async (_, { organizationId, ...args }, { principal, services }) => {
+      const summary = valueOrError(await services.reports.dashboardSummary(principal, organizationId, args))
+      return {
+        startDate: summary.startDate,
+        endDate: summary.endDate,
+        totalRevenue: money(summary.totalRevenueMinor),
+        totalExpenses: money(summary.totalExpensesMinor),
+        netIncome: money(summary.netIncomeMinor),
+        receiptCount: summary.receiptCount,
+        unreviewedCount: summary.unreviewedCount,
+      }
+    },
+    incomeStatement: async (_, { organizationId, ...args }, { principal, services }) => {
+      const statement = valueOrError(await services.reports.incomeStatement(principal, organizationId, args))
+      return {
+        startDate: statement.startDate,
+        endDate: statement.endDate,
+        incomeAccounts: statement.income.map(incomeLine),
+        expenseAccounts: statement.expenses.map(incomeLine),
+        totalIncome: money(statement.totalIncomeMinor),
+        totalExpenses: money(statement.totalExpensesMinor),
+        netIncome: money(statement.netIncomeMinor),
+      }
+    },
+    accountBalances: async (_, { organizationId }, { principal, services }) =>
+      (await services.reports.accountBalances(principal, organizationId)).map(
+        ({ account, balanceMinor }) => ({
+          accountId: account.id,
+          accountName: account.name,
+          accountType: account.accountType,
+          classification: account.classification,
+          balance: money(balanceMinor),
+        }),
+      ),
+    trialBalance: async (_, { organizationId, ...args }, { principal, services }) => {
+      const trial = valueOrError(await services.reports.trialBalance(principal, organizationId, args))
+      return {
+        asOf: trial.asOf,
+        lines: trial.lines.map((line) => ({
+          accountId: line.account.id,
+          accountName: line.account.name,
+          accountType: line.account.accountType,
+          classification: line.account.classification,
+          debit: money(line.debitMinor),
+          credit: money(line.creditMinor),
+        })),
+        totalDebit: money(trial.totalDebitMinor),
+        totalCredit: money(trial.totalCreditMinor),
+      }
+    },
+    balanceSheet: async (_, { organizationId, ...args }, { principal, services }) => {
+      const sheet = valueOrError(await services.reports.balanceSheet(principal, organizationId, args))
+      return {
+        asOf: sheet.asOf,
+        assets: sheet.assets.map(sheetLine),
+        liabilities: sheet.liabilities.map(sheetLine),
+        equity: sheet.equity.map(sheetLine),
+        totalAssets: money(sheet.totalAssetsMinor),
+        totalLiabilities: money(sheet.totalLiabilitiesMinor),
+        totalEquity: money(sheet.totalEquityMinor),
+        currentEarnings: money(sheet.currentEarningsMinor),
+        totalLiabilitiesAndEquity: money(
+          sheet.totalLiabilitiesMinor + sheet.totalEquityMinor + sheet.currentEarningsMinor,
+        ),
+      }
+    },
+    generalLedger: async (_, { organizationId, ...args }, { principal, services }) => {
+      const ledger = valueOrError(await services.reports.generalLedger(principal, organizationId, args))
+      return {
+        accountId: ledger.account.id,
+        accountName: ledger.account.name,
+        startDate: ledger.startDate,
+        endDate: ledger.endDate,
+        openingBalance: money(ledger.openingBalanceMinor),
+        closingBalance: money(ledger.closingBalanceMinor),
+        lines: {
+          ...ledger.lines,
+          items: ledger.lines.items.map((line) => ({
+            entryId: line.entryId,
+            eventId: line.eventId,
+            kind: line.kind,
+            txnDate: line.txnDate,
+            debit: money(line.debitMinor),
+            credit: money(line.creditMinor),
+            balance: money(line.balanceMinor),
+          })),
+        },
+      }
+    },
+  },
+}
