@@ -70,7 +70,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('journal_entries')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id'))
-    .addColumn('event_id', 'text', (c) => c.references('ledger_events.id'))
+    // No foreign key: an entry outlives its event when a processor import is deleted; the
+    // reversing entry keeps the books whole and the id keeps the trail.
+    .addColumn('event_id', 'text')
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('reverses_entry_id', 'text', (c) => c.references('journal_entries.id'))
     .addColumn('txn_date', 'text', (c) => c.notNull())
