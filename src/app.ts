@@ -15,17 +15,28 @@ import { CategoryRuleService } from './modules/category-rules/category-rule-serv
 import { CategoryRuleStore } from './modules/category-rules/category-rule-store.js'
 import { ContactService } from './modules/contacts/contact-service.js'
 import { ContactStore } from './modules/contacts/contact-store.js'
+import { IdempotencyService } from './modules/idempotency/idempotency-service.js'
+import { IdempotencyStore } from './modules/idempotency/idempotency-store.js'
+import { IntakeAddressStore } from './modules/intake/intake-address-store.js'
+import { IntakeService } from './modules/intake/intake-service.js'
+import { startSmtpListener } from './modules/intake/smtp-listener.js'
+import { JobQueue } from './modules/jobs/job-queue.js'
+import { JobStore } from './modules/jobs/job-store.js'
 import { JournalService } from './modules/journal/journal-service.js'
 import { JournalStore } from './modules/journal/journal-store.js'
 import { LedgerEventService } from './modules/ledger-events/ledger-event-service.js'
 import { LedgerEventStore } from './modules/ledger-events/ledger-event-store.js'
 import { OrganizationService } from './modules/organizations/organization-service.js'
 import { OrganizationStore } from './modules/organizations/organization-store.js'
-import { ReceiptService } from './modules/receipts/receipt-service.js'
+import { ProcessorImportService } from './modules/processor-import/processor-import-service.js'
+import { ProcessorImportStore } from './modules/processor-import/processor-import-store.js'
+import { createReceiptReader } from './modules/receipts/receipt-reader.js'
+import { extractReceiptJob, matchReceiptsJob, ReceiptService } from './modules/receipts/receipt-service.js'
 import { ReceiptStore } from './modules/receipts/receipt-store.js'
 import { ReportService } from './modules/reports/report-service.js'
 import { TaxCodeService } from './modules/tax-codes/tax-code-service.js'
 import { TaxCodeStore } from './modules/tax-codes/tax-code-store.js'
+import { openObjectStore } from './storage/object-store.js'
 
 // The composition root: the one place that knows how Daybook's parts fit together.
 export interface Services {
@@ -38,8 +49,12 @@ export interface Services {
   journal: JournalService
   ledgerEvents: LedgerEventService
   bankImport: BankImportService
+  processorImport: ProcessorImportService
   receipts: ReceiptService
   reports: ReportService
+  intake: IntakeService
+  jobs: JobQueue
+  idempotency: IdempotencyService
 }
 
 export interface Core {
@@ -109,10 +124,44 @@ export async function buildCore(config: Config, options: { clock?: Clock } = {})
     journal,
     categoryRules,
   })
-  categoryRules.onChange((scope) => ledgerEvents.categorizeWaiting(scope))
+  categoryRules.onChange((scope, vendorPattern) => ledgerEvents.categorizeWaiting(scope, vendorPattern))
   const bankImport = new BankImportService({ db, engine, access, accounts, ledgerEvents })
-  const receipts = new ReceiptService({ store: new ReceiptStore() })
+  const jobs = new JobQueue({
+    db,
+    store: new JobStore(),
+    clock,
+    log: (error, job) =>
+      console.error(JSON.stringify({ level: 'error', msg: 'job failed', job, err: String(error) })),
+  })
+  const reader = createReceiptReader({ cacheDir: config.dataDir })
+  const receipts = new ReceiptService({
+    db,
+    engine,
+    clock,
+    store: new ReceiptStore(),
+    access,
+    objects: openObjectStore({ dataDir: config.dataDir, s3: config.s3 }),
+    jobs,
+    ledgerEvents,
+    reader: () => reader,
+  })
+  jobs.handle(extractReceiptJob, (job) => receipts.extract(job.organizationId, job.subjectId ?? ''))
+  jobs.handle(matchReceiptsJob, (job) => receipts.matchWaiting(job.organizationId))
+  ledgerEvents.onArrival((scope) => receipts.eventsArrived(scope))
+  ledgerEvents.onConfirmed((scope, eventIds) => receipts.eventsConfirmed(scope, eventIds))
+  const intake = new IntakeService({ db, store: new IntakeAddressStore(), clock, access, receipts })
   const reports = new ReportService({ db, clock, access, accounts, journal, ledgerEvents, receipts })
+  const processorImport = new ProcessorImportService({
+    db,
+    engine,
+    clock,
+    access,
+    accounts,
+    journal,
+    ledgerEvents,
+    receipts,
+    store: new ProcessorImportStore(),
+  })
   const services: Services = {
     access,
     organizations,
@@ -123,15 +172,29 @@ export async function buildCore(config: Config, options: { clock?: Clock } = {})
     journal,
     ledgerEvents,
     bankImport,
+    processorImport,
     receipts,
     reports,
+    intake,
+    jobs,
+    idempotency: new IdempotencyService({ db, store: new IdempotencyStore(), clock }),
   }
-  return { database, services, close: () => database.close() }
+  return {
+    database,
+    services,
+    async close() {
+      await jobs.stop()
+      await reader.close()
+      await database.close()
+    },
+  }
 }
 
 export interface App {
   server: FastifyInstance
   core: Core
+  /** The bound SMTP port when SMTP_PORT is set (0 picks a free one). */
+  smtpPort: number | undefined
   close(): Promise<void>
 }
 
@@ -149,10 +212,21 @@ export async function buildApp(config: Config, options: { clock?: Clock } = {}):
       await sql`select 1`.execute(core.database.db)
     },
   })
+  const smtp = config.smtp
+    ? await startSmtpListener({
+        port: config.smtp.port,
+        host: config.smtp.host,
+        intake: core.services.intake,
+        onError: (error) => server.log.error({ err: error }, 'smtp intake failed'),
+      })
+    : undefined
+  if (config.jobWorker) core.services.jobs.start()
   return {
     server,
     core,
+    smtpPort: smtp?.port,
     async close() {
+      await smtp?.close()
       await server.close()
       await rateLimiter.close()
       await core.close()

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { limits } from './kernel/limits.js'
+import type { S3Settings } from './storage/object-store.js'
 
 // The only reader of process.env: everything else receives a Config.
 const schema = z.object({
@@ -12,6 +13,19 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GRAPHQL_INTROSPECTION: z.enum(['true', 'false']).optional(),
   NODE_ENV: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  SMTP_HOST: z.string().optional(),
+  INTAKE_WEBHOOK_SECRET: z
+    .string()
+    .min(16, 'INTAKE_WEBHOOK_SECRET must be at least 16 characters')
+    .optional(),
+  JOB_WORKER: z.enum(['on', 'off']).default('on'),
 })
 
 export interface Config {
@@ -23,6 +37,11 @@ export interface Config {
   rateLimitPerHour: number
   logLevel: string
   introspection: boolean
+  publicUrl: string | undefined
+  s3: S3Settings | undefined
+  smtp: { port: number; host: string } | undefined
+  intakeWebhookSecret: string | undefined
+  jobWorker: boolean
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -41,5 +60,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerHour: e.RATE_LIMIT_PER_HOUR,
     logLevel: e.LOG_LEVEL,
     introspection: e.GRAPHQL_INTROSPECTION ? e.GRAPHQL_INTROSPECTION === 'true' : e.NODE_ENV !== 'production',
+    publicUrl: e.PUBLIC_URL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
+    smtp: e.SMTP_PORT === undefined ? undefined : { port: e.SMTP_PORT, host: e.SMTP_HOST ?? e.HOST },
+    intakeWebhookSecret: e.INTAKE_WEBHOOK_SECRET,
+    jobWorker: e.JOB_WORKER === 'on',
   }
 }

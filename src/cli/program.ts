@@ -1,4 +1,5 @@
 import { createWriteStream } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import { Command, CommanderError } from 'commander'
 import { buildCore, type Core } from '../app.js'
 import { loadConfig } from '../config.js'
@@ -18,6 +19,24 @@ export interface CliIo {
 function unwrap<T>(result: Result<T>): T {
   if (!result.ok) throw new CliFailure(result.error.message)
   return result.value
+}
+
+// Runs shorter than this many rows finish before a progress line would help.
+const progressRowsMin = 10_000
+
+/** `\r12,000 / 100,000 rows` on stderr, only when stderr is a terminal and the run is long. */
+function terminalProgress() {
+  let shown = false
+  return {
+    report(done: number, total: number) {
+      if (!process.stderr.isTTY || total < progressRowsMin) return
+      shown = true
+      process.stderr.write(`\r${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} rows`)
+    },
+    end() {
+      if (shown) process.stderr.write('\n')
+    },
+  }
 }
 
 async function withCore<T>(work: (core: Core) => Promise<T>): Promise<T> {
@@ -126,6 +145,68 @@ export function buildProgram(io: CliIo): Command {
           )
           json({ organizationId: organization.id, format: options.format, entries, out: options.out })
         }
+      }),
+    )
+
+  // The processor commands print the summary lines of DESIGN 5.8 instead of JSON.
+  program
+    .command('import-processor-balance')
+    .description("Import a payment processor's balance CSV (Stripe) into an organization's books.")
+    .argument('<csv-path>', 'balance history export or itemized balance report')
+    .requiredOption('--org-name <name>')
+    .option('--dry-run', 'run the import in a transaction that is rolled back: nothing is written')
+    .option('--review', 'leave the events classified in needs_review instead of posting them')
+    .action((csvPath: string, options: { orgName: string; dryRun?: boolean; review?: boolean }) =>
+      withCore(async (core) => {
+        const organization = await core.services.organizations.findByName(options.orgName)
+        if (!organization)
+          throw new CliFailure(`No organization is named ${JSON.stringify(options.orgName)}.`)
+        let csv: string
+        try {
+          csv = await readFile(csvPath, 'utf8')
+        } catch (error) {
+          const reason = (error as NodeJS.ErrnoException).code ?? String(error)
+          throw new CliFailure(`Cannot read ${csvPath}: ${reason}.`)
+        }
+        const progress = terminalProgress()
+        const summary = unwrap(
+          await core.services.processorImport
+            .importAsOperator(organization.id, csv, {
+              dryRun: options.dryRun ?? false,
+              review: options.review ?? false,
+              onProgress: progress.report,
+            })
+            .finally(progress.end),
+        )
+        io.out(`Batch: ${summary.batchId}`)
+        io.out(`Created: ${summary.created}`)
+        io.out(`Skipped (app_fee): ${summary.skippedAppFee}`)
+        io.out(`Skipped (dupe): ${summary.skippedDupe}`)
+      }),
+    )
+
+  program
+    .command('delete-processor-imports')
+    .description('Delete the events of processor imports: one batch, or all of the organization.')
+    .requiredOption('--org-name <name>')
+    .option('--batch-id <id>', 'the Batch: line of an import; omitted means every processor import')
+    .option('--dry-run', 'run the deletion in a transaction that is rolled back: nothing is written')
+    .action((options: { orgName: string; batchId?: string; dryRun?: boolean }) =>
+      withCore(async (core) => {
+        const organization = await core.services.organizations.findByName(options.orgName)
+        if (!organization)
+          throw new CliFailure(`No organization is named ${JSON.stringify(options.orgName)}.`)
+        const progress = terminalProgress()
+        const summary = unwrap(
+          await core.services.processorImport
+            .deleteAsOperator(organization.id, {
+              ...(options.batchId !== undefined ? { batchId: options.batchId } : {}),
+              dryRun: options.dryRun ?? false,
+              onProgress: progress.report,
+            })
+            .finally(progress.end),
+        )
+        io.out(`Deleted: ${summary.deleted}`)
       }),
     )
 

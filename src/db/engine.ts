@@ -46,6 +46,8 @@ function openSqlite(dataDir: string): DatabaseHandle {
   file.pragma('synchronous = NORMAL')
   file.pragma('busy_timeout = 10000')
   file.pragma('foreign_keys = ON')
+  // 64 MiB of page cache (the default is 2 MiB): large imports and deletions reread the same pages.
+  file.pragma('cache_size = -65536')
   file.defaultSafeIntegers(true)
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) })
   return { db, engine: 'sqlite', close: () => db.destroy() }

@@ -3,6 +3,8 @@ import * as foundation from './migrations/0001-foundation.js'
 import * as chartOfAccounts from './migrations/0002-chart-of-accounts.js'
 import * as ledger from './migrations/0003-ledger.js'
 import * as receipts from './migrations/0004-receipts.js'
+import * as intake from './migrations/0005-intake.js'
+import * as idempotency from './migrations/0007-idempotency.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -11,6 +13,8 @@ const migrations: Record<string, Migration> = {
   '0002-chart-of-accounts': chartOfAccounts,
   '0003-ledger': ledger,
   '0004-receipts': receipts,
+  '0005-intake': intake,
+  '0007-idempotency': idempotency,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -182,6 +182,52 @@ export interface ReceiptsTable {
   updated_at: string
 }
 
+export interface UploadsTable {
+  id: string
+  organization_id: string
+  s3_key: string
+  filename: string
+  content_type: string
+  size_bytes: Int
+  sha256: string
+  created_at: string
+}
+
+export interface IntakeAddressesTable {
+  id: string
+  organization_id: string
+  address_type: string
+  address: string
+  label: string | null
+  active: Flag
+  created_at: string
+}
+
+export interface JobsTable {
+  id: string
+  organization_id: string
+  kind: string
+  subject_id: string | null
+  status: string
+  attempts: number | bigint
+  run_after: string
+  locked_until: string | null
+  last_error: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface IdempotencyKeysTable {
+  scope_key: string
+  idempotency_key: string
+  request_hash: string
+  status: string
+  response_status: number | bigint | null
+  response_body: string | null
+  locked_until: string
+  expires_at: string
+}
+
 export interface Database {
   organizations: OrganizationsTable
   users: UsersTable
@@ -197,6 +243,10 @@ export interface Database {
   account_day_totals: AccountDayTotalsTable
   category_rules: CategoryRulesTable
   receipts: ReceiptsTable
+  uploads: UploadsTable
+  intake_addresses: IntakeAddressesTable
+  jobs: JobsTable
+  idempotency_keys: IdempotencyKeysTable
 }
 
 /** Any handle that can run queries: the database itself or an open database transaction. */

@@ -5,4 +5,6 @@ export interface GraphQLContext {
   principal: Principal
   requestId: string
   services: Services
+  /** scheme://host of the request, for links in answers (receipt imageUrl). */
+  baseUrl: string
 }

@@ -3,8 +3,11 @@ import { accountResolvers } from '../modules/accounts/resolvers.js'
 import { bankImportResolvers } from '../modules/bank-import/resolvers.js'
 import { categoryRuleResolvers } from '../modules/category-rules/resolvers.js'
 import { contactResolvers } from '../modules/contacts/resolvers.js'
+import { intakeResolvers } from '../modules/intake/resolvers.js'
 import { ledgerEventResolvers } from '../modules/ledger-events/resolvers.js'
 import { organizationResolvers } from '../modules/organizations/resolvers.js'
+import { processorImportResolvers } from '../modules/processor-import/resolvers.js'
+import { receiptResolvers } from '../modules/receipts/resolvers.js'
 import { reportResolvers } from '../modules/reports/resolvers.js'
 import { taxCodeResolvers } from '../modules/tax-codes/resolvers.js'
 import type { Resolvers } from './generated/resolvers-types.js'
@@ -19,7 +22,10 @@ const moduleResolvers: Resolvers[] = [
   categoryRuleResolvers,
   ledgerEventResolvers,
   bankImportResolvers,
+  processorImportResolvers,
   reportResolvers,
+  receiptResolvers,
+  intakeResolvers,
 ]
 
 /** Merges every module's resolvers type by type; a field defined twice is a wiring bug. */

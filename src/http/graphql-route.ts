@@ -3,7 +3,12 @@ import { GraphQLError } from 'graphql'
 import type { Services } from '../app.js'
 import type { GraphQLContext } from '../graphql/context.js'
 import { AccessDenied } from '../modules/access/access-denied.js'
+import {
+  type IdempotencyDecision,
+  idempotencyKeyPattern,
+} from '../modules/idempotency/idempotency-service.js'
 import { graphiqlPage } from './graphiql.js'
+import { operationInfo } from './operation-info.js'
 import { errorBody, httpStatus } from './status-policy.js'
 
 interface GraphQLRequestBody {
@@ -49,12 +54,13 @@ export function parseGraphQLRequest(raw: unknown): Parsed {
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
     return invalid('operationName must be a string.')
   }
-  // No Daybook string may hold NUL: PostgreSQL cannot store one and SQLite cuts text short at it.
-  if (query.includes('\u0000') || /\\u0000/i.test(query) || hasNul(variables)) {
+  // No Daybook string may hold NUL (PostgreSQL cannot store it, SQLite truncates at it) or a lone
+  // surrogate (each engine would store a different replacement): strings must round-trip exactly.
+  if (!isCleanText(query) || /\\u(0000|d[89a-f][0-9a-f]{2})/i.test(query) || !variablesClean(variables)) {
     return {
       ok: false,
       status: httpStatus.ok,
-      message: 'Strings must not contain NUL characters.',
+      message: 'Strings must be well-formed Unicode without NUL characters.',
       code: 'INVALID_CHARACTER',
     }
   }
@@ -68,13 +74,25 @@ export function parseGraphQLRequest(raw: unknown): Parsed {
   }
 }
 
-function hasNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000')
-  if (Array.isArray(value)) return value.some(hasNul)
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || hasNul(inner))
+const isCleanText = (text: string) => !text.includes('\u0000') && text.isWellFormed()
+
+/** Walks the variables without recursion, so no nesting depth can exhaust the stack. */
+function variablesClean(value: unknown): boolean {
+  const pending: unknown[] = [value]
+  while (pending.length > 0) {
+    const next = pending.pop()
+    if (typeof next === 'string') {
+      if (!isCleanText(next)) return false
+    } else if (Array.isArray(next)) {
+      for (const item of next) pending.push(item)
+    } else if (next !== null && typeof next === 'object') {
+      for (const [key, inner] of Object.entries(next)) {
+        if (!isCleanText(key)) return false
+        pending.push(inner)
+      }
+    }
   }
-  return false
+  return true
 }
 
 function isJsonObject(text: string): boolean {
@@ -139,7 +157,7 @@ export function executionErrorFormatter(
     statusCode: httpStatus.ok,
     response: {
       data: execution.data ?? null,
-      errors: execution.errors.map((e) => formatError(e, log, 'INTERNAL_SERVER_ERROR')),
+      errors: execution.errors.map((e) => formatError(e, log, 'BAD_REQUEST')),
     },
   }
 }
@@ -150,12 +168,66 @@ interface MercuriusValidationError {
   errors?: GraphQLError[]
 }
 
-export function registerGraphQLRoutes(app: FastifyInstance, services: Services): void {
+export function registerGraphQLRoutes(
+  app: FastifyInstance,
+  services: Services,
+  publicUrl: string | undefined,
+): void {
   async function execute(request: FastifyRequest, reply: FastifyReply, body: GraphQLRequestBody) {
+    const info = operationInfo(body.query, body.operationName)
+    request.operation = info
+    const variables = body.variables
+    const organizationId = variables?.organizationId
+    request.organizationId =
+      typeof organizationId === 'string'
+        ? organizationId
+        : request.principal.kind === 'api_key'
+          ? request.principal.organizationId
+          : undefined
+
+    let decision: IdempotencyDecision | undefined
+    const idempotencyKey = request.headers['idempotency-key']
+    if (idempotencyKey !== undefined && info.type === 'mutation') {
+      if (typeof idempotencyKey !== 'string' || !idempotencyKeyPattern.test(idempotencyKey)) {
+        return reply
+          .code(httpStatus.ok)
+          .send(
+            errorBody(
+              'Idempotency-Key must be 1 to 255 visible ASCII characters.',
+              'INVALID_IDEMPOTENCY_KEY',
+            ),
+          )
+      }
+      const scope = services.idempotency.scopeOf(request.principal)
+      if (scope) {
+        const input = [body.query, variables ?? null, body.operationName ?? null]
+        decision = await services.idempotency.begin(scope, idempotencyKey, input)
+        if (decision.kind === 'reused') {
+          return reply
+            .code(httpStatus.ok)
+            .send(
+              errorBody(
+                'This Idempotency-Key was already used with a different request.',
+                'IDEMPOTENCY_KEY_REUSED',
+              ),
+            )
+        }
+        if (decision.kind === 'replay') {
+          return reply
+            .code(decision.status)
+            .header('idempotency-replayed', 'true')
+            .type('application/json')
+            .send(decision.body)
+        }
+      }
+    }
+    const recorded = decision?.kind === 'run' ? decision : undefined
+
     const context: GraphQLContext & { reply: FastifyReply } = {
       principal: request.principal,
       requestId: request.id,
       services,
+      baseUrl: publicUrl ?? `${request.protocol}://${request.host}`,
       reply,
     }
     try {
@@ -164,8 +236,13 @@ export function registerGraphQLRoutes(app: FastifyInstance, services: Services):
       const answer = result.errors
         ? { data: result.data ?? null, errors: result.errors }
         : { data: result.data }
-      return reply.code(httpStatus.ok).send(answer)
+      if (!recorded) return reply.code(httpStatus.ok).send(answer)
+      const text = JSON.stringify(answer)
+      await recorded.record(httpStatus.ok, text)
+      return reply.code(httpStatus.ok).type('application/json').send(text)
     } catch (thrown) {
+      // Nothing ran, so a retry with the same key should run for real.
+      await recorded?.abandon()
       const failure = thrown as MercuriusValidationError
       const inner = failure.errors ?? []
       if (failure.code === 'MER_ERR_METHOD_NOT_ALLOWED') {

@@ -13,10 +13,15 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
-/** Codes passed to fail(...) or written as `code: '...'` (access denials, GraphQL extensions). */
-export function producedCodes(): Set<string> {
+/** Codes passed to fail(...) or errorBody(...), or written as `code: '...'` (access denials, extensions). */
+function producedCodes(): Set<string> {
   const codes = new Set<string>()
-  const patterns = [/fail\(\s*'([A-Z][A-Z0-9_]+)'/g, /code: '([A-Z][A-Z0-9_]+)'/g, /\? '([A-Z][A-Z0-9_]+)' : '([A-Z][A-Z0-9_]+)'/g]
+  const patterns = [
+    /fail\(\s*'([A-Z][A-Z0-9_]+)'/g,
+    /code: '([A-Z][A-Z0-9_]+)'/g,
+    /\? '([A-Z][A-Z0-9_]+)' : '([A-Z][A-Z0-9_]+)'/g,
+    /errorBody\(\s*(?:'[^']*'|`[^`]*`|"[^"]*")\s*,\s*'([A-Z][A-Z0-9_]+)'/g,
+  ]
   for (const file of sourceFiles(path.join(root, 'src'))) {
     const text = readFileSync(file, 'utf8')
     for (const pattern of patterns) {

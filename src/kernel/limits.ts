@@ -13,6 +13,8 @@ export const limits = {
   graphqlBodyBytesMax: 4 * 1024 * 1024,
   uploadBytesMax: 20 * 1024 * 1024,
   nameLengthMax: 200,
+  searchLengthMax: 200,
+  filterIdsMax: 500,
   apiKeyCacheMs: 5_000,
   apiKeyLastUsedWriteMs: 60_000,
   tokenLifetimeSeconds: 24 * 60 * 60,

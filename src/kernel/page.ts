@@ -9,6 +9,8 @@ export interface PageRequest<S extends string> {
   offset: number
   sortBy: S
   sortDir: SortDirection
+  /** The list's text filter, when one was given. */
+  search: string | undefined
 }
 
 export interface Page<T> {
@@ -23,6 +25,7 @@ export interface PageArgs {
   offset?: number | null
   sortBy?: string | null
   sortDir?: string | null
+  search?: string | null
 }
 
 export function parsePageRequest<S extends string>(
@@ -42,7 +45,22 @@ export function parsePageRequest<S extends string>(
   if (sortDir !== 'asc' && sortDir !== 'desc') {
     return fail('INVALID_SORT', 'sortDir must be asc or desc.', 'sortDir')
   }
-  return ok({ limit: Math.min(limit, limits.pageSizeMax), offset, sortBy: sortBy as S, sortDir })
+  const search = args.search ?? undefined
+  // Longer text cannot name anything Daybook stores, and SQLite refuses LIKE patterns of 50 kB.
+  if (search !== undefined && (search.length > limits.searchLengthMax || search.includes('\u0000'))) {
+    return fail(
+      'INVALID_SEARCH',
+      `search must be at most ${limits.searchLengthMax} characters, without NUL.`,
+      'search',
+    )
+  }
+  return ok({
+    limit: Math.min(limit, limits.pageSizeMax),
+    offset,
+    sortBy: sortBy as S,
+    sortDir,
+    search: search === '' ? undefined : search,
+  })
 }
 
 export function pageOf<T>(

@@ -27,11 +27,14 @@ export type Query = {
   listCategoryRules: Maybe<CategoryRulePage>;
   /** sortBy: displayName (default), contactType or balance. search matches the display name. */
   listContacts: Maybe<ContactPage>;
+  listIntakeAddresses: Maybe<Array<IntakeAddress>>;
   /** Every filter is optional; sortBy transactionDate (default), functionalAmount, merchantName or status; sortDir desc by default. */
   listLedgerEvents: Maybe<LedgerEventPage>;
   getLedgerEvent: Maybe<LedgerEvent>;
   /** The organizations the caller may use: an API key's own, or a person's memberships. */
   myOrganizations: Maybe<Array<Organization>>;
+  /** search matches the vendor name. sortBy: uploadedAt (default, desc), receiptDate, vendorName or amount. */
+  listReceipts: Maybe<ReceiptPage>;
   /** Defaults: startDate the first of the current month, endDate today (UTC). */
   dashboardSummary: Maybe<DashboardSummary>;
   /** Same defaults as dashboardSummary. */
@@ -90,6 +93,11 @@ export type QueryListContactsArgs = {
 };
 
 
+export type QueryListIntakeAddressesArgs = {
+  organizationId: Scalars['UUID']['input'];
+};
+
+
 export type QueryListLedgerEventsArgs = {
   organizationId: Scalars['UUID']['input'];
   status?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -112,6 +120,18 @@ export type QueryListLedgerEventsArgs = {
 export type QueryGetLedgerEventArgs = {
   organizationId: Scalars['UUID']['input'];
   eventId: Scalars['UUID']['input'];
+};
+
+
+export type QueryListReceiptsArgs = {
+  organizationId: Scalars['UUID']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  source?: InputMaybe<Scalars['String']['input']>;
+  sortBy?: InputMaybe<Scalars['String']['input']>;
+  sortDir?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -197,6 +217,10 @@ export type Mutation = {
   createContact: Maybe<CreateContactPayload>;
   /** Up to 500 contacts; each failing item is reported by index and the others are kept. */
   batchCreateContacts: Maybe<BatchCreatePayload>;
+  /** Owner, admin or API key. Addresses are unique across every organization. */
+  createIntakeAddress: Maybe<IntakeAddressPayload>;
+  /** Mail and messages to the address stop reaching the organization; the address can be created again. */
+  deleteIntakeAddress: Maybe<MutationResult>;
   createLedgerEvent: Maybe<CreateLedgerEventPayload>;
   /** Only events in needs_review or pending. */
   updateLedgerEvent: Maybe<LedgerEventPayload>;
@@ -210,6 +234,22 @@ export type Mutation = {
   markLedgerEventsSynced: Maybe<MarkSyncedPayload>;
   /** Creates an organization owned by the signed-in person (JWT only). */
   createOrganization: Maybe<CreateOrganizationPayload>;
+  /**
+   * Admin (owner or admin, signed in). Imports a Stripe balance CSV (the balance history export or
+   * an itemized balance report) into the Stripe balance account: one run, all or nothing. Events
+   * are posted as imported; review: true leaves them classified in needs_review instead.
+   */
+  importProcessorBalance: Maybe<ImportProcessorBalancePayload>;
+  /**
+   * Admin. Deletes the events of one import batch, or of every processor import when batchId is
+   * omitted; posted events are reversed first, so the books stay balanced.
+   */
+  deleteProcessorImports: Maybe<DeleteProcessorImportsPayload>;
+  /** Attaches an uploaded file (POST /uploads) or a received receipt to an event. */
+  attachReceiptToEvent: Maybe<AttachReceiptPayload>;
+  /** Corrects what extraction read; a draft becomes processed and is matched again. */
+  updateReceipt: Maybe<ReceiptPayload>;
+  rejectReceipt: Maybe<ReceiptPayload>;
 };
 
 
@@ -314,6 +354,20 @@ export type MutationBatchCreateContactsArgs = {
 };
 
 
+export type MutationCreateIntakeAddressArgs = {
+  organizationId: Scalars['UUID']['input'];
+  addressType: Scalars['String']['input'];
+  address: Scalars['String']['input'];
+  label?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationDeleteIntakeAddressArgs = {
+  organizationId: Scalars['UUID']['input'];
+  intakeAddressId: Scalars['UUID']['input'];
+};
+
+
 export type MutationCreateLedgerEventArgs = {
   organizationId: Scalars['UUID']['input'];
   merchantName: Scalars['String']['input'];
@@ -369,6 +423,44 @@ export type MutationMarkLedgerEventsSyncedArgs = {
 
 export type MutationCreateOrganizationArgs = {
   name: Scalars['String']['input'];
+};
+
+
+export type MutationImportProcessorBalanceArgs = {
+  organizationId: Scalars['UUID']['input'];
+  csv: Scalars['String']['input'];
+  dryRun?: InputMaybe<Scalars['Boolean']['input']>;
+  review?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationDeleteProcessorImportsArgs = {
+  organizationId: Scalars['UUID']['input'];
+  batchId?: InputMaybe<Scalars['String']['input']>;
+  dryRun?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationAttachReceiptToEventArgs = {
+  organizationId: Scalars['UUID']['input'];
+  eventId: Scalars['UUID']['input'];
+  s3Key: Scalars['String']['input'];
+  filename?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateReceiptArgs = {
+  organizationId: Scalars['UUID']['input'];
+  receiptId: Scalars['UUID']['input'];
+  vendorName?: InputMaybe<Scalars['String']['input']>;
+  amount?: InputMaybe<Scalars['String']['input']>;
+  receiptDate?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationRejectReceiptArgs = {
+  organizationId: Scalars['UUID']['input'];
+  receiptId: Scalars['UUID']['input'];
 };
 
 /** The outcome of a mutation that returns nothing else. errorCode is stable; error is for people. */
@@ -606,6 +698,27 @@ export type CreateContactPayload = {
   errorCode: Maybe<Scalars['String']['output']>;
 };
 
+/** An address receipts can be sent to; it belongs to one organization only. */
+export type IntakeAddress = {
+  __typename?: 'IntakeAddress';
+  id: Scalars['UUID']['output'];
+  /** email or sms */
+  addressType: Scalars['String']['output'];
+  /** A lower-cased e-mail address, or the digits of a phone number. */
+  address: Scalars['String']['output'];
+  label: Maybe<Scalars['String']['output']>;
+  active: Scalars['Boolean']['output'];
+  created: Scalars['String']['output'];
+};
+
+export type IntakeAddressPayload = {
+  __typename?: 'IntakeAddressPayload';
+  intakeAddress: Maybe<IntakeAddress>;
+  success: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+};
+
 export type JournalEntry = {
   __typename?: 'JournalEntry';
   id: Scalars['UUID']['output'];
@@ -651,6 +764,7 @@ export type LedgerEvent = {
   source: Scalars['String']['output'];
   createdAt: Scalars['String']['output'];
   updatedAt: Scalars['String']['output'];
+  receipts: Array<ReceiptAttachment>;
 };
 
 export type LedgerEventAccount = {
@@ -745,6 +859,102 @@ export type CreateOrganizationPayload = {
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
   organization: Maybe<Organization>;
+};
+
+/**
+ * What an import of a payment processor's balance CSV did (or, with dryRun, would do). The three
+ * counts are CSV rows and add up to the file's data rows.
+ */
+export type ImportProcessorBalancePayload = {
+  __typename?: 'ImportProcessorBalancePayload';
+  success: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+  /** <prefix>:<UTC timestamp>, e.g. stripe:20261121T073800Z; every event of the run carries it. */
+  batchId: Maybe<Scalars['String']['output']>;
+  /** Rows booked (a charge and its fee are one row). */
+  created: Scalars['Int']['output'];
+  /** Application fee (platform earning) rows, which are not booked. */
+  skippedAppFee: Scalars['Int']['output'];
+  /** Rows whose balance transaction was imported before (or repeated in the file). */
+  skippedDupe: Scalars['Int']['output'];
+  /** Ledger events written: a row with a fee makes two. */
+  eventCount: Scalars['Int']['output'];
+  /** True when the run was rolled back and nothing was written. */
+  dryRun: Scalars['Boolean']['output'];
+};
+
+export type DeleteProcessorImportsPayload = {
+  __typename?: 'DeleteProcessorImportsPayload';
+  success: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+  /** Ledger events deleted. */
+  deleted: Scalars['Int']['output'];
+  dryRun: Scalars['Boolean']['output'];
+};
+
+/** A file attached to a ledger event. */
+export type ReceiptAttachment = {
+  __typename?: 'ReceiptAttachment';
+  id: Scalars['UUID']['output'];
+  filename: Scalars['String']['output'];
+  /** The object-storage key of the file. */
+  s3Key: Scalars['String']['output'];
+  uploadedAt: Scalars['String']['output'];
+};
+
+export type ReceiptEvent = {
+  __typename?: 'ReceiptEvent';
+  id: Scalars['UUID']['output'];
+  merchantName: Scalars['String']['output'];
+  status: Scalars['String']['output'];
+};
+
+export type Receipt = {
+  __typename?: 'Receipt';
+  id: Scalars['UUID']['output'];
+  /** Read from the document; null until known. */
+  vendorName: Maybe<Scalars['String']['output']>;
+  /** The total, read from the document (a JSON number); null until known. */
+  amount: Maybe<Scalars['Float']['output']>;
+  receiptDate: Maybe<Scalars['String']['output']>;
+  /** draft (not yet read), processed, reviewed (a person attached or confirmed it), rejected */
+  status: Scalars['String']['output'];
+  /** web_upload, email, sms, mailbox_scan, cloud_drive */
+  source: Scalars['String']['output'];
+  /** Where the file can be fetched, with the same Authorization header. */
+  imageUrl: Scalars['String']['output'];
+  event: Maybe<ReceiptEvent>;
+  filename: Scalars['String']['output'];
+  s3Key: Scalars['String']['output'];
+  uploadedAt: Scalars['String']['output'];
+  /** Why the document could not be read, while the receipt is a draft. */
+  extractionError: Maybe<Scalars['String']['output']>;
+};
+
+export type ReceiptPage = {
+  __typename?: 'ReceiptPage';
+  items: Array<Receipt>;
+  totalCount: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+};
+
+export type AttachReceiptPayload = {
+  __typename?: 'AttachReceiptPayload';
+  success: Scalars['Boolean']['output'];
+  receiptId: Maybe<Scalars['UUID']['output']>;
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+};
+
+export type ReceiptPayload = {
+  __typename?: 'ReceiptPayload';
+  success: Scalars['Boolean']['output'];
+  receipt: Maybe<Receipt>;
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
 };
 
 export type DashboardSummary = {
@@ -1012,6 +1222,8 @@ export type ResolversTypes = {
   ContactPage: ResolverTypeWrapper<ContactPage>;
   ContactInput: ContactInput;
   CreateContactPayload: ResolverTypeWrapper<CreateContactPayload>;
+  IntakeAddress: ResolverTypeWrapper<IntakeAddress>;
+  IntakeAddressPayload: ResolverTypeWrapper<IntakeAddressPayload>;
   JournalEntry: ResolverTypeWrapper<JournalEntry>;
   LedgerEvent: ResolverTypeWrapper<LedgerEvent>;
   LedgerEventAccount: ResolverTypeWrapper<LedgerEventAccount>;
@@ -1026,6 +1238,14 @@ export type ResolversTypes = {
   MarkSyncedPayload: ResolverTypeWrapper<MarkSyncedPayload>;
   Organization: ResolverTypeWrapper<Organization>;
   CreateOrganizationPayload: ResolverTypeWrapper<CreateOrganizationPayload>;
+  ImportProcessorBalancePayload: ResolverTypeWrapper<ImportProcessorBalancePayload>;
+  DeleteProcessorImportsPayload: ResolverTypeWrapper<DeleteProcessorImportsPayload>;
+  ReceiptAttachment: ResolverTypeWrapper<ReceiptAttachment>;
+  ReceiptEvent: ResolverTypeWrapper<ReceiptEvent>;
+  Receipt: ResolverTypeWrapper<Receipt>;
+  ReceiptPage: ResolverTypeWrapper<ReceiptPage>;
+  AttachReceiptPayload: ResolverTypeWrapper<AttachReceiptPayload>;
+  ReceiptPayload: ResolverTypeWrapper<ReceiptPayload>;
   DashboardSummary: ResolverTypeWrapper<DashboardSummary>;
   IncomeStatementLine: ResolverTypeWrapper<IncomeStatementLine>;
   IncomeStatement: ResolverTypeWrapper<IncomeStatement>;
@@ -1079,6 +1299,8 @@ export type ResolversParentTypes = {
   ContactPage: ContactPage;
   ContactInput: ContactInput;
   CreateContactPayload: CreateContactPayload;
+  IntakeAddress: IntakeAddress;
+  IntakeAddressPayload: IntakeAddressPayload;
   JournalEntry: JournalEntry;
   LedgerEvent: LedgerEvent;
   LedgerEventAccount: LedgerEventAccount;
@@ -1093,6 +1315,14 @@ export type ResolversParentTypes = {
   MarkSyncedPayload: MarkSyncedPayload;
   Organization: Organization;
   CreateOrganizationPayload: CreateOrganizationPayload;
+  ImportProcessorBalancePayload: ImportProcessorBalancePayload;
+  DeleteProcessorImportsPayload: DeleteProcessorImportsPayload;
+  ReceiptAttachment: ReceiptAttachment;
+  ReceiptEvent: ReceiptEvent;
+  Receipt: Receipt;
+  ReceiptPage: ReceiptPage;
+  AttachReceiptPayload: AttachReceiptPayload;
+  ReceiptPayload: ReceiptPayload;
   DashboardSummary: DashboardSummary;
   IncomeStatementLine: IncomeStatementLine;
   IncomeStatement: IncomeStatement;
@@ -1125,9 +1355,11 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   listAccounts?: Resolver<Maybe<ResolversTypes['AccountPage']>, ParentType, ContextType, RequireFields<QueryListAccountsArgs, 'organizationId'>>;
   listCategoryRules?: Resolver<Maybe<ResolversTypes['CategoryRulePage']>, ParentType, ContextType, RequireFields<QueryListCategoryRulesArgs, 'organizationId'>>;
   listContacts?: Resolver<Maybe<ResolversTypes['ContactPage']>, ParentType, ContextType, RequireFields<QueryListContactsArgs, 'organizationId'>>;
+  listIntakeAddresses?: Resolver<Maybe<Array<ResolversTypes['IntakeAddress']>>, ParentType, ContextType, RequireFields<QueryListIntakeAddressesArgs, 'organizationId'>>;
   listLedgerEvents?: Resolver<Maybe<ResolversTypes['LedgerEventPage']>, ParentType, ContextType, RequireFields<QueryListLedgerEventsArgs, 'organizationId'>>;
   getLedgerEvent?: Resolver<Maybe<ResolversTypes['LedgerEvent']>, ParentType, ContextType, RequireFields<QueryGetLedgerEventArgs, 'organizationId' | 'eventId'>>;
   myOrganizations?: Resolver<Maybe<Array<ResolversTypes['Organization']>>, ParentType, ContextType>;
+  listReceipts?: Resolver<Maybe<ResolversTypes['ReceiptPage']>, ParentType, ContextType, RequireFields<QueryListReceiptsArgs, 'organizationId'>>;
   dashboardSummary?: Resolver<Maybe<ResolversTypes['DashboardSummary']>, ParentType, ContextType, RequireFields<QueryDashboardSummaryArgs, 'organizationId'>>;
   incomeStatement?: Resolver<Maybe<ResolversTypes['IncomeStatement']>, ParentType, ContextType, RequireFields<QueryIncomeStatementArgs, 'organizationId'>>;
   accountBalances?: Resolver<Maybe<Array<ResolversTypes['AccountBalance']>>, ParentType, ContextType, RequireFields<QueryAccountBalancesArgs, 'organizationId'>>;
@@ -1153,6 +1385,8 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteCategoryRule?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationDeleteCategoryRuleArgs, 'organizationId' | 'ruleId'>>;
   createContact?: Resolver<Maybe<ResolversTypes['CreateContactPayload']>, ParentType, ContextType, RequireFields<MutationCreateContactArgs, 'organizationId' | 'contactType' | 'displayName'>>;
   batchCreateContacts?: Resolver<Maybe<ResolversTypes['BatchCreatePayload']>, ParentType, ContextType, RequireFields<MutationBatchCreateContactsArgs, 'organizationId' | 'items'>>;
+  createIntakeAddress?: Resolver<Maybe<ResolversTypes['IntakeAddressPayload']>, ParentType, ContextType, RequireFields<MutationCreateIntakeAddressArgs, 'organizationId' | 'addressType' | 'address'>>;
+  deleteIntakeAddress?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationDeleteIntakeAddressArgs, 'organizationId' | 'intakeAddressId'>>;
   createLedgerEvent?: Resolver<Maybe<ResolversTypes['CreateLedgerEventPayload']>, ParentType, ContextType, RequireFields<MutationCreateLedgerEventArgs, 'organizationId' | 'merchantName' | 'amount' | 'transactionDate'>>;
   updateLedgerEvent?: Resolver<Maybe<ResolversTypes['LedgerEventPayload']>, ParentType, ContextType, RequireFields<MutationUpdateLedgerEventArgs, 'organizationId' | 'eventId'>>;
   updateStagedEntry?: Resolver<Maybe<ResolversTypes['LedgerEventPayload']>, ParentType, ContextType, RequireFields<MutationUpdateStagedEntryArgs, 'organizationId' | 'eventId'>>;
@@ -1160,6 +1394,11 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   rejectLedgerEvent?: Resolver<Maybe<ResolversTypes['RejectLedgerEventPayload']>, ParentType, ContextType, RequireFields<MutationRejectLedgerEventArgs, 'organizationId' | 'eventId'>>;
   markLedgerEventsSynced?: Resolver<Maybe<ResolversTypes['MarkSyncedPayload']>, ParentType, ContextType, RequireFields<MutationMarkLedgerEventsSyncedArgs, 'organizationId' | 'eventIds'>>;
   createOrganization?: Resolver<Maybe<ResolversTypes['CreateOrganizationPayload']>, ParentType, ContextType, RequireFields<MutationCreateOrganizationArgs, 'name'>>;
+  importProcessorBalance?: Resolver<Maybe<ResolversTypes['ImportProcessorBalancePayload']>, ParentType, ContextType, RequireFields<MutationImportProcessorBalanceArgs, 'organizationId' | 'csv'>>;
+  deleteProcessorImports?: Resolver<Maybe<ResolversTypes['DeleteProcessorImportsPayload']>, ParentType, ContextType, RequireFields<MutationDeleteProcessorImportsArgs, 'organizationId'>>;
+  attachReceiptToEvent?: Resolver<Maybe<ResolversTypes['AttachReceiptPayload']>, ParentType, ContextType, RequireFields<MutationAttachReceiptToEventArgs, 'organizationId' | 'eventId' | 's3Key'>>;
+  updateReceipt?: Resolver<Maybe<ResolversTypes['ReceiptPayload']>, ParentType, ContextType, RequireFields<MutationUpdateReceiptArgs, 'organizationId' | 'receiptId'>>;
+  rejectReceipt?: Resolver<Maybe<ResolversTypes['ReceiptPayload']>, ParentType, ContextType, RequireFields<MutationRejectReceiptArgs, 'organizationId' | 'receiptId'>>;
 };
 
 export type MutationResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MutationResult'] = ResolversParentTypes['MutationResult']> = {
@@ -1326,6 +1565,22 @@ export type CreateContactPayloadResolvers<ContextType = GraphQLContext, ParentTy
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type IntakeAddressResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IntakeAddress'] = ResolversParentTypes['IntakeAddress']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  addressType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  address?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type IntakeAddressPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IntakeAddressPayload'] = ResolversParentTypes['IntakeAddressPayload']> = {
+  intakeAddress?: Resolver<Maybe<ResolversTypes['IntakeAddress']>, ParentType, ContextType>;
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type JournalEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['JournalEntry'] = ResolversParentTypes['JournalEntry']> = {
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   txnDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1355,6 +1610,7 @@ export type LedgerEventResolvers<ContextType = GraphQLContext, ParentType extend
   source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  receipts?: Resolver<Array<ResolversTypes['ReceiptAttachment']>, ParentType, ContextType>;
 };
 
 export type LedgerEventAccountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LedgerEventAccount'] = ResolversParentTypes['LedgerEventAccount']> = {
@@ -1436,6 +1692,75 @@ export type CreateOrganizationPayloadResolvers<ContextType = GraphQLContext, Par
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType>;
+};
+
+export type ImportProcessorBalancePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportProcessorBalancePayload'] = ResolversParentTypes['ImportProcessorBalancePayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  batchId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  created?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  skippedAppFee?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  skippedDupe?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  eventCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  dryRun?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type DeleteProcessorImportsPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeleteProcessorImportsPayload'] = ResolversParentTypes['DeleteProcessorImportsPayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  deleted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  dryRun?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ReceiptAttachmentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReceiptAttachment'] = ResolversParentTypes['ReceiptAttachment']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  filename?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  s3Key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  uploadedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ReceiptEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReceiptEvent'] = ResolversParentTypes['ReceiptEvent']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  merchantName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ReceiptResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Receipt'] = ResolversParentTypes['Receipt']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  vendorName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  amount?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  receiptDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  imageUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  event?: Resolver<Maybe<ResolversTypes['ReceiptEvent']>, ParentType, ContextType>;
+  filename?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  s3Key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  uploadedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  extractionError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ReceiptPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReceiptPage'] = ResolversParentTypes['ReceiptPage']> = {
+  items?: Resolver<Array<ResolversTypes['Receipt']>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AttachReceiptPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AttachReceiptPayload'] = ResolversParentTypes['AttachReceiptPayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  receiptId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ReceiptPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReceiptPayload'] = ResolversParentTypes['ReceiptPayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  receipt?: Resolver<Maybe<ResolversTypes['Receipt']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type DashboardSummaryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DashboardSummary'] = ResolversParentTypes['DashboardSummary']> = {
@@ -1597,6 +1922,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Contact?: ContactResolvers<ContextType>;
   ContactPage?: ContactPageResolvers<ContextType>;
   CreateContactPayload?: CreateContactPayloadResolvers<ContextType>;
+  IntakeAddress?: IntakeAddressResolvers<ContextType>;
+  IntakeAddressPayload?: IntakeAddressPayloadResolvers<ContextType>;
   JournalEntry?: JournalEntryResolvers<ContextType>;
   LedgerEvent?: LedgerEventResolvers<ContextType>;
   LedgerEventAccount?: LedgerEventAccountResolvers<ContextType>;
@@ -1611,6 +1938,14 @@ export type Resolvers<ContextType = GraphQLContext> = {
   MarkSyncedPayload?: MarkSyncedPayloadResolvers<ContextType>;
   Organization?: OrganizationResolvers<ContextType>;
   CreateOrganizationPayload?: CreateOrganizationPayloadResolvers<ContextType>;
+  ImportProcessorBalancePayload?: ImportProcessorBalancePayloadResolvers<ContextType>;
+  DeleteProcessorImportsPayload?: DeleteProcessorImportsPayloadResolvers<ContextType>;
+  ReceiptAttachment?: ReceiptAttachmentResolvers<ContextType>;
+  ReceiptEvent?: ReceiptEventResolvers<ContextType>;
+  Receipt?: ReceiptResolvers<ContextType>;
+  ReceiptPage?: ReceiptPageResolvers<ContextType>;
+  AttachReceiptPayload?: AttachReceiptPayloadResolvers<ContextType>;
+  ReceiptPayload?: ReceiptPayloadResolvers<ContextType>;
   DashboardSummary?: DashboardSummaryResolvers<ContextType>;
   IncomeStatementLine?: IncomeStatementLineResolvers<ContextType>;
   IncomeStatement?: IncomeStatementResolvers<ContextType>;

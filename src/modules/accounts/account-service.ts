@@ -10,7 +10,7 @@ import { type Failure, fail, ok, type Result } from '../../kernel/result.js'
 import { nameKey } from '../../kernel/text.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
-import { classificationOfAccountType } from '../tax-codes/gifi.js'
+import { type AccountType, classificationOfAccountType } from '../tax-codes/gifi.js'
 import type { TaxCodeService } from '../tax-codes/tax-code-service.js'
 import type { TaxCodeRecord } from '../tax-codes/tax-code-store.js'
 import {
@@ -29,10 +29,6 @@ export interface AccountView extends AccountRecord {
 }
 
 const accountSorts = ['name', 'currentBalance', 'accountType'] as const satisfies readonly AccountSort[]
-
-// No stored name can hold a NUL, and PostgreSQL refuses one in a query while SQLite cuts the
-// pattern short at it, so a search with one is refused instead of failing or matching wrongly.
-const searchWithNul = () => fail('INVALID_SEARCH', 'search must not contain NUL characters.', 'search')
 
 export class AccountService {
   constructor(
@@ -133,8 +129,7 @@ export class AccountService {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const page = parsePageRequest(args, accountSorts, { sortBy: 'name', sortDir: 'asc' })
     if (!page.ok) return page
-    if (args.search?.includes('\u0000')) return searchWithNul()
-    const found = await this.deps.store.page(this.deps.db, scope, args.search ?? undefined, page.value)
+    const found = await this.deps.store.page(this.deps.db, scope, page.value.search, page.value)
     return ok(pageOf(await this.views(found.items), found.totalCount, page.value))
   }
 
@@ -170,6 +165,41 @@ export class AccountService {
 
   accountByRole(ex: Executor, scope: OrgScope, role: SystemRole): Promise<AccountRecord | undefined> {
     return this.deps.store.findBySystemRole(ex, scope, role)
+  }
+
+  accountByName(ex: Executor, scope: OrgScope, name: string): Promise<AccountRecord | undefined> {
+    return this.deps.store.findByNameKey(ex, scope, nameKey(name))
+  }
+
+  /**
+   * The account with this name, created inside the caller's transaction when there is none (the
+   * processor import's balance account). An existing account is returned whatever its type; the
+   * caller decides whether it fits.
+   */
+  async namedAccountOrCreate(
+    tx: Executor,
+    scope: OrgScope,
+    account: { name: string; accountType: AccountType },
+  ): Promise<AccountRecord> {
+    const existing = await this.deps.store.findByNameKey(tx, scope, nameKey(account.name))
+    if (existing) return existing
+    await this.deps.store.insertMany(tx, scope, [
+      {
+        id: newId(),
+        name: account.name,
+        accountType: account.accountType,
+        classification: classificationOfAccountType[account.accountType],
+        subType: '',
+        taxCodeId: null,
+        lastFour: null,
+        parentId: null,
+        systemRole: null,
+        createdAt: this.deps.clock.now().toISOString(),
+      },
+    ])
+    const created = await this.deps.store.findByNameKey(tx, scope, nameKey(account.name))
+    if (!created) throw new Error(`account ${account.name} was neither found nor created`)
+    return created
   }
 
   lockAccount(tx: Executor, scope: OrgScope, accountId: string): Promise<void> {

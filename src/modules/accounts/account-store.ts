@@ -157,6 +157,16 @@ export class AccountStore {
     return rows.map(toRecord)
   }
 
+  async findByNameKey(ex: Executor, scope: OrgScope, key: string): Promise<AccountRecord | undefined> {
+    const row = await ex
+      .selectFrom('accounts')
+      .select(columns)
+      .where('organization_id', '=', scope.organizationId)
+      .where('name_key', '=', key)
+      .executeTakeFirst()
+    return row && toRecord(row)
+  }
+
   async findBySystemRole(
     ex: Executor,
     scope: OrgScope,

@@ -16,8 +16,8 @@ export interface CategoryRuleView extends CategoryRuleRecord {
   account: { id: string; name: string }
 }
 
-/** Runs after a rule change commits: lets waiting events pick up the new rule. */
-export type RulesChanged = (scope: OrgScope) => Promise<void>
+/** Runs after a rule is created or changed: lets waiting events pick up that pattern. */
+export type RulesChanged = (scope: OrgScope, vendorPattern: string) => Promise<void>
 
 const ruleSorts = ['vendorPattern', 'matchCount', 'createdAt'] as const satisfies readonly CategoryRuleSort[]
 // Another server process learns of a rule change within this time; this process at once.
@@ -59,7 +59,7 @@ export class CategoryRuleService {
       createdAt: this.now(),
     }
     if (!(await this.deps.store.insert(this.deps.db, scope, rule))) return patternTaken()
-    await this.changed(scope)
+    await this.changed(scope, rule.vendorPattern)
     return this.view(scope, rule.id)
   }
 
@@ -85,10 +85,10 @@ export class CategoryRuleService {
         accountId = category.value.id
       }
       await this.deps.store.update(tx, scope, ruleId, { vendorPattern, accountId })
-      return ok(ruleId)
+      return ok(vendorPattern)
     })
     if (!updated.ok) return updated
-    await this.changed(scope)
+    await this.changed(scope, updated.value)
     return this.view(scope, ruleId)
   }
 
@@ -111,7 +111,7 @@ export class CategoryRuleService {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const page = parsePageRequest(args, ruleSorts, { sortBy: 'vendorPattern', sortDir: 'asc' })
     if (!page.ok) return page
-    const found = await this.deps.store.page(this.deps.db, scope, args.search ?? undefined, page.value)
+    const found = await this.deps.store.page(this.deps.db, scope, page.value.search, page.value)
     return ok(pageOf(await this.views(this.deps.db, scope, found.items), found.totalCount, page.value))
   }
 
@@ -157,9 +157,9 @@ export class CategoryRuleService {
     return matcher
   }
 
-  private async changed(scope: OrgScope): Promise<void> {
+  private async changed(scope: OrgScope, vendorPattern: string): Promise<void> {
     this.matchers.delete(scope.organizationId)
-    for (const listener of this.listeners) await listener(scope)
+    for (const listener of this.listeners) await listener(scope, vendorPattern)
   }
 
   private async categoryAccount(

@@ -12,12 +12,12 @@ export interface CompiledPattern {
   longestLiteral: string
   /** The first character when it is literal, for bucketing; undefined when it is a wildcard. */
   firstLiteral: string | undefined
-  regex: RegExp
+  tokens: readonly Token[]
 }
 
 const patternLengthMax = 200
 
-type Token = { kind: 'literal'; char: string } | { kind: 'any' } | { kind: 'one' }
+export type Token = { kind: 'literal'; char: string } | { kind: 'any' } | { kind: 'one' }
 
 function tokenize(pattern: string): Result<Token[]> {
   const tokens: Token[] = []
@@ -46,10 +46,6 @@ function tokenize(pattern: string): Result<Token[]> {
   return ok(tokens)
 }
 
-// Only the characters special outside a class: with the `u` flag any other escape (`\-`) is a
-// syntax error, and a vendor name such as "Petro-Canada" must compile.
-const escapeRegex = (char: string) => char.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
-
 export function compilePattern(pattern: string): Result<CompiledPattern> {
   if (pattern.trim() === '')
     return fail('INVALID_PATTERN', 'vendorPattern must not be empty.', 'vendorPattern')
@@ -62,18 +58,15 @@ export function compilePattern(pattern: string): Result<CompiledPattern> {
   }
   const tokens = tokenize(pattern)
   if (!tokens.ok) return tokens
-  let source = ''
   let literalCount = 0
   let run = ''
   let longestLiteral = ''
   for (const token of tokens.value) {
     if (token.kind === 'literal') {
-      source += escapeRegex(token.char)
       literalCount++
       run += token.char
       if (run.length > longestLiteral.length) longestLiteral = run
     } else {
-      source += token.kind === 'any' ? '.*' : '.'
       run = ''
     }
   }
@@ -82,7 +75,7 @@ export function compilePattern(pattern: string): Result<CompiledPattern> {
     literalCount,
     longestLiteral,
     firstLiteral: first?.kind === 'literal' ? first.char : undefined,
-    regex: new RegExp(`^${source}$`, 'su'),
+    tokens: tokens.value,
   })
 }
 
@@ -138,8 +131,38 @@ export class VendorMatcher {
   private firstMatch(rules: RuleCandidate[], name: string): RuleCandidate | undefined {
     for (const rule of rules) {
       if (rule.compiled.longestLiteral !== '' && !name.includes(rule.compiled.longestLiteral)) continue
-      if (rule.compiled.regex.test(name)) return rule
+      if (matchesTokens(rule.compiled.tokens, Array.from(name))) return rule
     }
     return undefined
   }
+}
+
+/**
+ * Whole-string wildcard matching in O(pattern x name) steps at worst. A backtracking regular
+ * expression would take exponential time on patterns such as %a%a%a%a%b, and one rule must never
+ * be able to stall the server. Only the latest `%` is ever revisited, which is enough because a
+ * later `%` can absorb anything an earlier one could.
+ */
+export function matchesTokens(tokens: readonly Token[], chars: readonly string[]): boolean {
+  let t = 0
+  let c = 0
+  let starToken = -1
+  let starChar = 0
+  while (c < chars.length) {
+    const token = tokens[t]
+    if (token && (token.kind === 'one' || (token.kind === 'literal' && token.char === chars[c]))) {
+      t++
+      c++
+    } else if (token?.kind === 'any') {
+      starToken = t++
+      starChar = c
+    } else if (starToken >= 0) {
+      t = starToken + 1
+      c = ++starChar
+    } else {
+      return false
+    }
+  }
+  while (tokens[t]?.kind === 'any') t++
+  return t === tokens.length
 }

@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/schema.js'
 import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
+import { assert } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
 import { naturalBalance } from '../accounts/account.js'
 import type { AccountService } from '../accounts/account-service.js'
@@ -53,6 +54,65 @@ export class JournalService {
     )
   }
 
+  /**
+   * postEventEntry for many events at once, for imports that post as they import: entries and
+   * lines go in multi-row statements, and the running totals are applied once per account, per
+   * (account, day) and per contact instead of once per line.
+   */
+  async postEventEntries(
+    tx: Executor,
+    scope: OrgScope,
+    postings: Array<{ eventId: string; entryId: string; plan: EntryPlan }>,
+  ): Promise<void> {
+    const written = await this.writeMany(
+      tx,
+      scope,
+      postings.map((posting) => ({
+        entry: { id: posting.entryId, eventId: posting.eventId, kind: 'posting', reversesEntryId: null },
+        plan: posting.plan,
+      })),
+    )
+    assert(written === postings.length, 'a bulk posting never meets an event that already has its entry')
+  }
+
+  /** reverseEntry for many entries at once; each reversal is dated like its original. */
+  async reverseEntries(
+    tx: Executor,
+    scope: OrgScope,
+    reversals: Array<{ eventId: string; originalEntryId: string; entryId: string }>,
+  ): Promise<void> {
+    if (reversals.length === 0) return
+    const originals = await this.deps.store.entriesWithLines(
+      tx,
+      scope,
+      reversals.map((r) => r.originalEntryId),
+    )
+    const written = await this.writeMany(
+      tx,
+      scope,
+      reversals.map((reversal) => {
+        const original = originals.get(reversal.originalEntryId)
+        if (!original || original.eventId !== reversal.eventId) {
+          throw new Error(`journal entry ${reversal.originalEntryId} of event ${reversal.eventId} is missing`)
+        }
+        return {
+          entry: {
+            id: reversal.entryId,
+            eventId: reversal.eventId,
+            kind: 'reversal' as const,
+            reversesEntryId: original.id,
+          },
+          plan: planReversal({
+            txnDate: original.txnDate,
+            currency: original.currency,
+            lines: original.lines,
+          }),
+        }
+      }),
+    )
+    assert(written === reversals.length, 'an entry is reversed once')
+  }
+
   entries(ex: Executor, scope: OrgScope, ids: string[]): Promise<JournalEntryRecord[]> {
     return this.deps.store.findEntries(ex, scope, ids)
   }
@@ -87,48 +147,96 @@ export class JournalService {
     entry: { id: string; eventId: string; kind: 'posting' | 'reversal'; reversesEntryId: string | null },
     plan: EntryPlan,
   ): Promise<boolean> {
-    assertBalanced(plan)
-    const inserted = await this.deps.store.insertEntry(
+    return (await this.writeMany(tx, scope, [{ entry, plan }])) === 1
+  }
+
+  private async writeMany(
+    tx: Executor,
+    scope: OrgScope,
+    items: Array<{
+      entry: { id: string; eventId: string; kind: 'posting' | 'reversal'; reversesEntryId: string | null }
+      plan: EntryPlan
+    }>,
+  ): Promise<number> {
+    if (items.length === 0) return 0
+    for (const { plan } of items) assertBalanced(plan)
+    const createdAt = this.deps.clock.now().toISOString()
+    const inserted = await this.deps.store.insertEntries(
       tx,
       scope,
-      { ...entry, totalMinor: totalDebits(plan), createdAt: this.deps.clock.now().toISOString() },
-      plan,
-      plan.lines.map(() => newId()),
+      items.map(({ entry, plan }) => ({
+        ...entry,
+        totalMinor: totalDebits(plan),
+        createdAt,
+        plan,
+        lineIds: plan.lines.map(() => newId()),
+      })),
     )
-    if (!inserted) return false
 
+    // An entry the event already had (a lost race) is skipped; the caller learns of it by the count.
+    const written = items.filter(({ entry }) => inserted.has(entry.id))
+    if (written.length === 0) return 0
+
+    type Sums = { debitMinor: bigint; creditMinor: bigint }
+    const byAccount = new Map<string, Sums>()
+    const byDay = new Map<string, Sums & { accountId: string; txnDate: string }>()
+    const contactLines: Array<{ contactId: string; accountId: string } & Sums> = []
+    for (const { plan } of written) {
+      for (const line of plan.lines) {
+        const debitMinor = line.side === 'debit' ? line.amountMinor : 0n
+        const creditMinor = line.side === 'credit' ? line.amountMinor : 0n
+        const account = byAccount.get(line.accountId) ?? { debitMinor: 0n, creditMinor: 0n }
+        account.debitMinor += debitMinor
+        account.creditMinor += creditMinor
+        byAccount.set(line.accountId, account)
+        const dayKey = `${line.accountId}/${plan.txnDate}`
+        const day = byDay.get(dayKey) ?? {
+          accountId: line.accountId,
+          txnDate: plan.txnDate,
+          debitMinor: 0n,
+          creditMinor: 0n,
+        }
+        day.debitMinor += debitMinor
+        day.creditMinor += creditMinor
+        byDay.set(dayKey, day)
+        if (line.contactId) {
+          contactLines.push({ contactId: line.contactId, accountId: line.accountId, debitMinor, creditMinor })
+        }
+      }
+    }
+    // Same lock order as write(): accounts by id, so a bulk posting and single confirms never
+    // wait on each other in a cycle.
+    for (const accountId of [...byAccount.keys()].sort()) {
+      const sums = byAccount.get(accountId) as Sums
+      await this.deps.accounts.addTotals(tx, scope, accountId, sums.debitMinor, sums.creditMinor)
+    }
+    const dayKeys = [...byDay.keys()].sort()
+    const days = dayKeys.map((key) => byDay.get(key) as Sums & { accountId: string; txnDate: string })
+    await this.deps.store.addDayTotals(tx, scope, days)
+
+    if (contactLines.length === 0) return written.length
     const accounts = new Map(
       (
         await this.deps.accounts.accountsByIds(
           tx,
           scope,
-          plan.lines.map((l) => l.accountId),
+          contactLines.map((l) => l.accountId),
         )
       ).map((a) => [a.id, a]),
     )
-    // Balances are updated in account order, so concurrent postings lock rows in one order and
-    // PostgreSQL never has to break a deadlock between them.
-    const ordered = [...plan.lines].sort((x, y) =>
-      x.accountId < y.accountId ? -1 : x.accountId > y.accountId ? 1 : 0,
-    )
-    for (const line of ordered) {
-      const debit = line.side === 'debit' ? line.amountMinor : 0n
-      const credit = line.side === 'credit' ? line.amountMinor : 0n
-      await this.deps.accounts.addTotals(tx, scope, line.accountId, debit, credit)
-      await this.deps.store.addDayTotal(tx, scope, line.accountId, plan.txnDate, debit, credit)
+    const byContact = new Map<string, bigint>()
+    for (const line of contactLines) {
       const account = accounts.get(line.accountId)
       if (!account) throw new Error(`account ${line.accountId} of a journal line is missing`)
       const receivableOrPayable =
         account.accountType === 'accounts_receivable' || account.accountType === 'accounts_payable'
-      if (line.contactId && receivableOrPayable) {
-        await this.deps.contacts.addToBalance(
-          tx,
-          scope,
-          line.contactId,
-          naturalBalance(account.classification, debit, credit),
-        )
-      }
+      if (!receivableOrPayable) continue
+      const delta = naturalBalance(account.classification, line.debitMinor, line.creditMinor)
+      byContact.set(line.contactId, (byContact.get(line.contactId) ?? 0n) + delta)
     }
-    return true
+    for (const contactId of [...byContact.keys()].sort()) {
+      await this.deps.contacts.addToBalance(tx, scope, contactId, byContact.get(contactId) as bigint)
+    }
+    return written.length
   }
 }

@@ -14,83 +14,6 @@ export interface JournalEntryRecord {
 
 // Entries and lines are only ever inserted; a correction is a new (reversing) entry.
 export class JournalStore {
-  /** Returns false when the event already has an entry of this kind (the unique constraint). */
-  async insertEntry(
-    ex: Executor,
-    scope: OrgScope,
-    entry: {
-      id: string
-      eventId: string | null
-      kind: 'posting' | 'reversal'
-      reversesEntryId: string | null
-      totalMinor: bigint
-      createdAt: string
-    },
-    plan: EntryPlan,
-    lineIds: string[],
-  ): Promise<boolean> {
-    const inserted = await ex
-      .insertInto('journal_entries')
-      .values({
-        id: entry.id,
-        organization_id: scope.organizationId,
-        event_id: entry.eventId,
-        kind: entry.kind,
-        reverses_entry_id: entry.reversesEntryId,
-        txn_date: plan.txnDate,
-        total_minor: entry.totalMinor,
-        currency: plan.currency,
-        created_at: entry.createdAt,
-      })
-      .onConflict((oc) => oc.columns(['organization_id', 'event_id', 'kind']).doNothing())
-      .executeTakeFirst()
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false
-    await ex
-      .insertInto('journal_lines')
-      .values(
-        plan.lines.map((line, index) => ({
-          id: lineIds[index] as string,
-          entry_id: entry.id,
-          organization_id: scope.organizationId,
-          line_no: index + 1,
-          account_id: line.accountId,
-          contact_id: line.contactId,
-          debit_minor: line.side === 'debit' ? line.amountMinor : 0n,
-          credit_minor: line.side === 'credit' ? line.amountMinor : 0n,
-          txn_date: plan.txnDate,
-        })),
-      )
-      .execute()
-    return true
-  }
-
-  /** Keeps the per-account, per-day totals that reports read instead of every line. */
-  async addDayTotal(
-    ex: Executor,
-    scope: OrgScope,
-    accountId: string,
-    txnDate: string,
-    debitMinor: bigint,
-    creditMinor: bigint,
-  ): Promise<void> {
-    await ex
-      .insertInto('account_day_totals')
-      .values({
-        organization_id: scope.organizationId,
-        account_id: accountId,
-        txn_date: txnDate,
-        debit_minor: debitMinor,
-        credit_minor: creditMinor,
-      })
-      .onConflict((oc) =>
-        oc.columns(['organization_id', 'account_id', 'txn_date']).doUpdateSet((eb) => ({
-          debit_minor: eb('account_day_totals.debit_minor', '+', debitMinor),
-          credit_minor: eb('account_day_totals.credit_minor', '+', creditMinor),
-        })),
-      )
-      .execute()
-  }
-
   async findEntries(ex: Executor, scope: OrgScope, ids: string[]): Promise<JournalEntryRecord[]> {
     if (ids.length === 0) return []
     const rows = await ex
@@ -268,7 +191,162 @@ export class JournalStore {
       lines: linesByEntry.get(row.id) ?? [],
     }))
   }
+
+  // ---- bulk writes (imports that post as they import) ------------------------------------------
+
+  /**
+   * Inserts many entries and their lines in multi-row statements. Unlike insertEntry there is no
+   * lost race to report: the callers insert entries for events created in the same transaction,
+   * so a conflict is a bug and fails the transaction.
+   */
+  async insertEntries(
+    ex: Executor,
+    scope: OrgScope,
+    entries: Array<{
+      id: string
+      eventId: string | null
+      kind: 'posting' | 'reversal'
+      reversesEntryId: string | null
+      totalMinor: bigint
+      createdAt: string
+      plan: EntryPlan
+      lineIds: string[]
+    }>,
+  ): Promise<Set<string>> {
+    // An event's entry of a kind is unique (organization, event, kind): a second one is skipped,
+    // and its lines are never written.
+    const inserted = new Set<string>()
+    for (let start = 0; start < entries.length; start += bulkChunkRows) {
+      const rows = await ex
+        .insertInto('journal_entries')
+        .values(
+          entries.slice(start, start + bulkChunkRows).map((entry) => ({
+            id: entry.id,
+            organization_id: scope.organizationId,
+            event_id: entry.eventId,
+            kind: entry.kind,
+            reverses_entry_id: entry.reversesEntryId,
+            txn_date: entry.plan.txnDate,
+            total_minor: entry.totalMinor,
+            currency: entry.plan.currency,
+            created_at: entry.createdAt,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['organization_id', 'event_id', 'kind']).doNothing())
+        .returning('id')
+        .execute()
+      for (const row of rows) inserted.add(row.id)
+    }
+    const lines = entries
+      .filter((entry) => inserted.has(entry.id))
+      .flatMap((entry) =>
+        entry.plan.lines.map((line, index) => ({
+          id: entry.lineIds[index] as string,
+          entry_id: entry.id,
+          organization_id: scope.organizationId,
+          line_no: index + 1,
+          account_id: line.accountId,
+          contact_id: line.contactId,
+          debit_minor: line.side === 'debit' ? line.amountMinor : 0n,
+          credit_minor: line.side === 'credit' ? line.amountMinor : 0n,
+          txn_date: entry.plan.txnDate,
+        })),
+      )
+    for (let start = 0; start < lines.length; start += bulkChunkRows) {
+      await ex
+        .insertInto('journal_lines')
+        .values(lines.slice(start, start + bulkChunkRows))
+        .execute()
+    }
+    return inserted
+  }
+
+  /** addDayTotal for many (account, day) pairs at once; each pair must appear only once. */
+  async addDayTotals(
+    ex: Executor,
+    scope: OrgScope,
+    totals: Array<{ accountId: string; txnDate: string; debitMinor: bigint; creditMinor: bigint }>,
+  ): Promise<void> {
+    for (let start = 0; start < totals.length; start += bulkChunkRows) {
+      await ex
+        .insertInto('account_day_totals')
+        .values(
+          totals.slice(start, start + bulkChunkRows).map((total) => ({
+            organization_id: scope.organizationId,
+            account_id: total.accountId,
+            txn_date: total.txnDate,
+            debit_minor: total.debitMinor,
+            credit_minor: total.creditMinor,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['organization_id', 'account_id', 'txn_date']).doUpdateSet((eb) => ({
+            debit_minor: eb('account_day_totals.debit_minor', '+', eb.ref('excluded.debit_minor')),
+            credit_minor: eb('account_day_totals.credit_minor', '+', eb.ref('excluded.credit_minor')),
+          })),
+        )
+        .execute()
+    }
+  }
+
+  /**
+   * Many entries with their lines, keyed by entry id: what reversing them needs. Each read names
+   * only the column of the one index that fits (the primary key; the lines' entry index) and the
+   * organization is checked on the rows read. With the organization in the query, SQLite (which
+   * keeps no statistics) and a freshly loaded PostgreSQL walk all of the organization's entries
+   * for every chunk, which makes undoing a large import quadratic.
+   */
+  async entriesWithLines(
+    ex: Executor,
+    scope: OrgScope,
+    entryIds: string[],
+  ): Promise<Map<string, JournalEntryRecord & { lines: PostingLine[] }>> {
+    const found = new Map<string, JournalEntryRecord & { lines: PostingLine[] }>()
+    for (let start = 0; start < entryIds.length; start += bulkChunkRows) {
+      const entries = await ex
+        .selectFrom('journal_entries')
+        .select(['id', 'organization_id', 'event_id', 'kind', 'txn_date', 'total_minor', 'currency'])
+        .where('id', 'in', entryIds.slice(start, start + bulkChunkRows))
+        .execute()
+      for (const row of entries) {
+        if (row.organization_id !== scope.organizationId) continue
+        found.set(row.id, {
+          id: row.id,
+          eventId: row.event_id,
+          kind: row.kind as 'posting' | 'reversal',
+          txnDate: row.txn_date,
+          totalMinor: BigInt(row.total_minor),
+          currency: row.currency,
+          lines: [],
+        })
+      }
+      const owned = entries.filter((row) => found.has(row.id)).map((row) => row.id)
+      if (owned.length === 0) continue
+      const lines = await ex
+        .selectFrom('journal_lines')
+        .select(['entry_id', 'organization_id', 'account_id', 'contact_id', 'debit_minor', 'credit_minor'])
+        .where('entry_id', 'in', owned)
+        .orderBy('entry_id')
+        .orderBy('line_no')
+        .execute()
+      for (const row of lines) {
+        if (row.organization_id !== scope.organizationId) continue
+        const debit = BigInt(row.debit_minor)
+        found.get(row.entry_id)?.lines.push({
+          accountId: row.account_id,
+          contactId: row.contact_id,
+          side: debit > 0n ? 'debit' : 'credit',
+          amountMinor: debit > 0n ? debit : BigInt(row.credit_minor),
+        })
+      }
+    }
+    return found
+  }
 }
+
+// Rows per multi-row statement: 9 columns each keeps a statement far below SQLite's 32,766 and
+// PostgreSQL's 65,535 bound parameters.
+const bulkChunkRows = 1_000
 
 export interface LedgerLine {
   lineId: string

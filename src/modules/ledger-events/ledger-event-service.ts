@@ -5,6 +5,7 @@ import { addDays, calendarDateOf } from '../../kernel/calendar-date.js'
 import type { Clock } from '../../kernel/clock.js'
 import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
 import { newId } from '../../kernel/ids.js'
+import { limits } from '../../kernel/limits.js'
 import { parseMoney } from '../../kernel/money.js'
 import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel/page.js'
 import { type Failure, fail, ok, type Result } from '../../kernel/result.js'
@@ -100,6 +101,7 @@ const eventSorts = [
 
 export class LedgerEventService {
   private readonly arrivalListeners: EventsArrived[] = []
+  private readonly confirmListeners: EventsArrived[] = []
 
   constructor(
     private readonly deps: {
@@ -117,6 +119,11 @@ export class LedgerEventService {
 
   onArrival(listener: EventsArrived): void {
     this.arrivalListeners.push(listener)
+  }
+
+  /** Runs after a person confirms an event (receipts attached to it become reviewed). */
+  onConfirmed(listener: EventsArrived): void {
+    this.confirmListeners.push(listener)
   }
 
   // ---- lifecycle ----------------------------------------------------------------------------
@@ -306,11 +313,15 @@ export class LedgerEventService {
     principal: Principal,
     organizationId: string,
     eventId: string,
-  ): Promise<Result<{ eventId: string; journalEntryId: string }>> {
+  ): Promise<Result<{ eventId: string; journalEntryId: string; hadDocument: boolean }>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
-    return inTransactionResult(this.deps.db, this.deps.engine, (tx) =>
+    const confirmed = await inTransactionResult(this.deps.db, this.deps.engine, (tx) =>
       this.confirmInTransaction(tx, scope, eventId),
     )
+    if (confirmed.ok && confirmed.value.hadDocument) {
+      for (const listener of this.confirmListeners) await listener(scope, [eventId])
+    }
+    return confirmed
   }
 
   /** Posts an event inside the caller's transaction (the processor import posts as it imports). */
@@ -318,7 +329,7 @@ export class LedgerEventService {
     tx: Executor,
     scope: OrgScope,
     eventId: string,
-  ): Promise<Result<{ eventId: string; journalEntryId: string }>> {
+  ): Promise<Result<{ eventId: string; journalEntryId: string; hadDocument: boolean }>> {
     const event = await this.lockedEvent(tx, scope, eventId)
     if (!event) return eventNotFound()
     if (!editableStatuses.includes(event.status)) {
@@ -372,7 +383,7 @@ export class LedgerEventService {
     })
     const posted = await this.deps.journal.postEventEntry(tx, scope, eventId, plan, journalEntryId)
     if (!posted) return fail('EVENT_ALREADY_CONFIRMED', 'This event already has a journal entry.', 'eventId')
-    return ok({ eventId, journalEntryId })
+    return ok({ eventId, journalEntryId, hadDocument: event.hasDocument })
   }
 
   async rejectLedgerEvent(
@@ -474,6 +485,7 @@ export class LedgerEventService {
     if (!page.ok) return page
     const filters = this.parseFilters(args)
     if (!filters.ok) return filters
+    if (page.value.search) filters.value.search = page.value.search
     const found = await this.deps.store.page(this.deps.db, scope, filters.value, page.value)
     return ok(pageOf(await this.views(this.deps.db, scope, found.items), found.totalCount, page.value))
   }
@@ -489,7 +501,7 @@ export class LedgerEventService {
           'status',
         )
       }
-      filters.statuses = args.status as Status[]
+      filters.statuses = [...new Set(args.status)] as Status[]
     }
     if (args.hasDocument != null) filters.hasDocument = args.hasDocument
     if (args.sinceDays != null) {
@@ -516,9 +528,14 @@ export class LedgerEventService {
       if (!amount.ok) return amount
       filters.amountMaxMinor = amount.value
     }
-    if (args.accountIds) filters.accountIds = args.accountIds
-    if (args.categoryIds) filters.categoryIds = args.categoryIds
-    if (args.search) filters.search = args.search
+    for (const field of ['accountIds', 'categoryIds'] as const) {
+      const ids = args[field]
+      if (!ids) continue
+      if (ids.length > limits.filterIdsMax) {
+        return fail('INVALID_FILTER', `${field} may name at most ${limits.filterIdsMax} accounts.`, field)
+      }
+      filters[field] = ids
+    }
     return ok(filters)
   }
 
@@ -573,10 +590,13 @@ export class LedgerEventService {
     for (const listener of this.arrivalListeners) await listener(scope, eventIds)
   }
 
-  /** A category rule changed: events waiting for review without a category may now have one. */
-  async categorizeWaiting(scope: OrgScope): Promise<void> {
+  /**
+   * A category rule was created or changed: waiting events without a category that its pattern
+   * matches may now have one. The full matcher still decides, so precedence holds.
+   */
+  async categorizeWaiting(scope: OrgScope, vendorPattern: string): Promise<void> {
     await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-      const waiting = await this.deps.store.waitingWithoutCategory(tx, scope)
+      const waiting = await this.deps.store.waitingWithoutCategory(tx, scope, vendorPattern)
       if (waiting.length === 0) return ok(0)
       const matches = await this.deps.categoryRules.categorize(
         tx,
@@ -616,8 +636,115 @@ export class LedgerEventService {
     return this.deps.store.onPaymentAccount(ex, scope, paymentAccountId, dateFrom, dateTo)
   }
 
+  setHasDocument(ex: Executor, scope: OrgScope, eventId: string, hasDocument: boolean): Promise<void> {
+    return this.deps.store.setHasDocument(ex, scope, eventId, hasDocument, this.now())
+  }
+
+  receiptCandidates(
+    ex: Executor,
+    scope: OrgScope,
+    amountMinor: bigint,
+    window: { from: string; to: string },
+    limit: number,
+  ) {
+    return this.deps.store.receiptCandidates(ex, scope, amountMinor, window, limit)
+  }
+
   async eventsByIds(ex: Executor, scope: OrgScope, ids: string[]): Promise<LedgerEventRecord[]> {
     return this.deps.store.findByIds(ex, scope, ids)
+  }
+
+  // ---- bulk work of imports that post as they import (the payment-processor import) ----------
+
+  /**
+   * Inserts classified events as confirmed and posts their entries, inside the caller's
+   * transaction: what confirmInTransaction does for one event, done for a whole import in
+   * multi-row statements. No category rules run and no tax applies.
+   */
+  async insertConfirmedEvents(
+    tx: Executor,
+    scope: OrgScope,
+    events: Array<
+      Omit<
+        NewLedgerEvent,
+        | 'id'
+        | 'createdAt'
+        | 'status'
+        | 'categoryId'
+        | 'paymentAccountId'
+        | 'categoryRuleId'
+        | 'taxAmountMinor'
+        | 'taxFromCode'
+        | 'taxAccountId'
+        | 'salesTaxCode'
+      > & { id?: string; categoryId: string; paymentAccountId: string }
+    >,
+  ): Promise<NewLedgerEvent[]> {
+    const createdAt = this.now()
+    const rows = events.map((event) => ({
+      ...event,
+      id: event.id ?? newId(),
+      status: 'confirmed' as const,
+      categoryRuleId: null,
+      taxAmountMinor: null,
+      taxFromCode: false,
+      taxAccountId: null,
+      salesTaxCode: null,
+      createdAt,
+      journalEntryId: newId(),
+    }))
+    await this.deps.store.insertManyPosted(tx, scope, rows)
+    await this.deps.journal.postEventEntries(
+      tx,
+      scope,
+      rows.map((row) => ({
+        eventId: row.id,
+        entryId: row.journalEntryId,
+        plan: planPosting({
+          eventType: row.eventType,
+          grossMinor: row.amountMinor,
+          taxMinor: 0n,
+          categoryId: row.categoryId,
+          paymentAccountId: row.paymentAccountId,
+          taxAccountId: row.paymentAccountId,
+          contactId: row.contactId,
+          txnDate: row.transactionDate,
+          currency: row.currency,
+        }),
+      })),
+    )
+    return rows
+  }
+
+  existingBackfillIds(ex: Executor, scope: OrgScope, backfillIds: string[]): Promise<Set<string>> {
+    return this.deps.store.existingBackfillIds(ex, scope, backfillIds)
+  }
+
+  batchExists(ex: Executor, scope: OrgScope, batchId: string): Promise<boolean> {
+    return this.deps.store.batchExists(ex, scope, batchId)
+  }
+
+  /**
+   * The events of one import source (one batch of it, or all), with what their books hold, for a
+   * deletion in the caller's transaction. On PostgreSQL their rows are locked until it ends, so a
+   * concurrent confirm waits and then finds the event gone instead of posting it unseen.
+   */
+  importedEvents(tx: Executor, scope: OrgScope, source: EventSource, batchId: string | undefined) {
+    return this.deps.store.importedEvents(tx, scope, source, batchId, this.deps.engine === 'postgres')
+  }
+
+  /**
+   * Deletes the imported events of these batches; events of any other source are never touched.
+   * The caller first reverses what they posted and detaches what points at them, in the same
+   * transaction.
+   */
+  deleteImportedEvents(
+    tx: Executor,
+    scope: OrgScope,
+    source: EventSource,
+    batchIds: string[],
+  ): Promise<number> {
+    return this.deps.store.deleteImported(tx, scope, source, batchIds)
   }
 
   // ---- helpers ------------------------------------------------------------------------------
@@ -628,8 +755,14 @@ export class LedgerEventService {
    * that commits in between: a confirm posted the old amount, a tax check passed against an amount
    * already replaced. With the lock, changes of one event run one after the other.
    */
+  /**
+   * Reads an event for a change. Touching the row first takes its write lock on PostgreSQL, so a
+   * concurrent edit has either committed before this read or waits for this transaction (SQLite's
+   * writers already run one at a time). Touching an event that is not editable changes nothing.
+   */
   private async lockedEvent(tx: Executor, scope: OrgScope, eventId: string) {
-    await this.deps.store.update(tx, scope, eventId, editableStatuses, {}, this.now())
+    if (this.deps.engine === 'postgres')
+      await this.deps.store.update(tx, scope, eventId, editableStatuses, {}, this.now())
     return this.deps.store.findById(tx, scope, eventId)
   }
 

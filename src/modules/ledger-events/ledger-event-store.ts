@@ -364,15 +364,190 @@ export class LedgerEventStore {
     return Number(row.count)
   }
 
-  /** Events still waiting for review with no category: what a new category rule may fill. */
-  async waitingWithoutCategory(ex: Executor, scope: OrgScope): Promise<LedgerEventRecord[]> {
+  async setHasDocument(
+    ex: Executor,
+    scope: OrgScope,
+    id: string,
+    hasDocument: boolean,
+    at: string,
+  ): Promise<void> {
+    await ex
+      .updateTable('ledger_events')
+      .set({ has_document: hasDocument ? 1 : 0, updated_at: at })
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', '=', id)
+      .execute()
+  }
+
+  /** Events a receipt could belong to (DESIGN 5.9): not ignored, no document yet, same amount, in the window. */
+  async receiptCandidates(
+    ex: Executor,
+    scope: OrgScope,
+    amountMinor: bigint,
+    window: { from: string; to: string },
+    limit: number,
+  ): Promise<string[]> {
+    const rows = await ex
+      .selectFrom('ledger_events')
+      .select('id')
+      .where('organization_id', '=', scope.organizationId)
+      .where('has_document', '=', 0)
+      .where('status', '!=', 'ignored')
+      .where('amount_minor', '=', amountMinor)
+      .where('transaction_date', '>=', window.from)
+      .where('transaction_date', '<=', window.to)
+      .limit(limit)
+      .execute()
+    return rows.map((row) => row.id)
+  }
+
+  /**
+   * Events still waiting for review with no category whose merchant matches a vendor pattern:
+   * what a new or changed rule may fill. Vendor patterns are LIKE patterns over the lower-cased
+   * name, so the database does the narrowing.
+   */
+  async waitingWithoutCategory(
+    ex: Executor,
+    scope: OrgScope,
+    vendorPattern: string,
+  ): Promise<LedgerEventRecord[]> {
     const rows = await ex
       .selectFrom('ledger_events')
       .select(columns)
       .where('organization_id', '=', scope.organizationId)
       .where('status', 'in', ['needs_review', 'pending'])
       .where('category_id', 'is', null)
+      .where(likeEscaped('merchant_key', vendorPattern.toLowerCase()))
       .execute()
     return rows.map(toRecord)
   }
+
+  // ---- bulk work of imports that post as they import (the payment-processor import) ----------
+
+  /** Inserts events that are posted in the same transaction, each naming its entry. */
+  async insertManyPosted(
+    ex: Executor,
+    scope: OrgScope,
+    events: Array<NewLedgerEvent & { journalEntryId: string }>,
+  ): Promise<void> {
+    for (let start = 0; start < events.length; start += insertChunkRows) {
+      await ex
+        .insertInto('ledger_events')
+        .values(
+          events.slice(start, start + insertChunkRows).map((e) => ({
+            id: e.id,
+            organization_id: scope.organizationId,
+            event_type: e.eventType,
+            merchant_name: e.merchantName,
+            merchant_key: e.merchantName.toLowerCase(),
+            memo: e.memo,
+            memo_key: e.memo.toLowerCase(),
+            amount_minor: e.amountMinor,
+            currency: e.currency,
+            transaction_date: e.transactionDate,
+            status: e.status,
+            category_id: e.categoryId,
+            payment_account_id: e.paymentAccountId,
+            contact_id: e.contactId,
+            tax_amount_minor: e.taxAmountMinor,
+            tax_from_code: e.taxFromCode ? 1 : 0,
+            tax_account_id: e.taxAccountId,
+            sales_tax_code: e.salesTaxCode,
+            category_rule_id: e.categoryRuleId,
+            reference: e.reference,
+            source: e.source,
+            backfill_id: e.backfillId,
+            batch_id: e.batchId,
+            has_document: 0,
+            journal_entry_id: e.journalEntryId,
+            reversal_entry_id: null,
+            created_at: e.createdAt,
+            updated_at: e.createdAt,
+          })),
+        )
+        .execute()
+    }
+  }
+
+  /** Which of these backfill ids the organization already holds. */
+  async existingBackfillIds(ex: Executor, scope: OrgScope, backfillIds: string[]): Promise<Set<string>> {
+    const found = new Set<string>()
+    for (let start = 0; start < backfillIds.length; start += idsPerQuery) {
+      const rows = await ex
+        .selectFrom('ledger_events')
+        .select('backfill_id')
+        .where('organization_id', '=', scope.organizationId)
+        .where('backfill_id', 'in', backfillIds.slice(start, start + idsPerQuery))
+        .execute()
+      for (const row of rows) if (row.backfill_id !== null) found.add(row.backfill_id)
+    }
+    return found
+  }
+
+  async batchExists(ex: Executor, scope: OrgScope, batchId: string): Promise<boolean> {
+    const row = await ex
+      .selectFrom('ledger_events')
+      .select('id')
+      .where('organization_id', '=', scope.organizationId)
+      .where('batch_id', '=', batchId)
+      .limit(1)
+      .executeTakeFirst()
+    return row !== undefined
+  }
+
+  /**
+   * The events one import source wrote: one batch of it, or all of them. With `lock` (PostgreSQL)
+   * their rows stay locked until the transaction ends, so a confirm cannot post one unseen.
+   */
+  async importedEvents(
+    ex: Executor,
+    scope: OrgScope,
+    source: EventSource,
+    batchId: string | undefined,
+    lock: boolean,
+  ): Promise<
+    Array<Pick<LedgerEventRecord, 'id' | 'status' | 'journalEntryId' | 'reversalEntryId' | 'batchId'>>
+  > {
+    let query = ex
+      .selectFrom('ledger_events')
+      .select(['id', 'status', 'journal_entry_id', 'reversal_entry_id', 'batch_id'])
+      .where('organization_id', '=', scope.organizationId)
+      .where('source', '=', source)
+    if (batchId !== undefined) query = query.where('batch_id', '=', batchId)
+    if (lock) query = query.forUpdate()
+    const rows = await query.orderBy('id').execute()
+    return rows.map((row) => ({
+      id: row.id,
+      status: row.status as Status,
+      journalEntryId: row.journal_entry_id,
+      reversalEntryId: row.reversal_entry_id,
+      batchId: row.batch_id,
+    }))
+  }
+
+  /**
+   * Deletes the events of these batches of one import source; events of any other source are
+   * left alone. By batch rather than by id: the batch index finds them directly on both engines.
+   */
+  async deleteImported(
+    ex: Executor,
+    scope: OrgScope,
+    source: EventSource,
+    batchIds: string[],
+  ): Promise<number> {
+    let deleted = 0
+    for (let start = 0; start < batchIds.length; start += idsPerQuery) {
+      const result = await ex
+        .deleteFrom('ledger_events')
+        .where('organization_id', '=', scope.organizationId)
+        .where('batch_id', 'in', batchIds.slice(start, start + idsPerQuery))
+        .where('source', '=', source)
+        .executeTakeFirst()
+      deleted += Number(result.numDeletedRows)
+    }
+    return deleted
+  }
 }
+
+// Ids bound per IN list: far below either engine's parameter limit.
+const idsPerQuery = 1_000

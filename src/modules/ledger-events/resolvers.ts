@@ -1,8 +1,11 @@
+import type { Services } from '../../app.js'
 import type { JournalEntry, LedgerEvent, Resolvers } from '../../graphql/generated/resolvers-types.js'
 import { payloadOf, valueOrError } from '../../graphql/payload.js'
 import { currencyDecimals } from '../../kernel/currency.js'
 import { formatMoney } from '../../kernel/money.js'
+import type { Principal } from '../access/principal.js'
 import type { JournalEntryRecord } from '../journal/journal-store.js'
+import type { ReceiptRecord } from '../receipts/receipt-store.js'
 import type { LedgerEventView } from './ledger-event-service.js'
 
 function entryToGraphQL(entry: JournalEntryRecord | null): JournalEntry | null {
@@ -14,7 +17,7 @@ function entryToGraphQL(entry: JournalEntryRecord | null): JournalEntry | null {
   }
 }
 
-export function eventToGraphQL(event: LedgerEventView): LedgerEvent {
+export function eventToGraphQL(event: LedgerEventView, receipts: ReceiptRecord[]): LedgerEvent {
   const decimals = currencyDecimals(event.currency)
   const ref = (account: { id: string; name: string } | null) =>
     account && { id: account.id, name: account.name }
@@ -45,43 +48,62 @@ export function eventToGraphQL(event: LedgerEventView): LedgerEvent {
     source: event.source,
     createdAt: event.createdAt,
     updatedAt: event.updatedAt,
+    receipts: receipts
+      .filter((r) => r.eventId === event.id)
+      .map((r) => ({ id: r.id, filename: r.filename, s3Key: r.s3Key, uploadedAt: r.createdAt })),
   }
+}
+
+/** Events with their attached receipts, read in one query for a whole page. */
+async function toGraphQL(
+  services: Services,
+  principal: Principal,
+  organizationId: string,
+  events: LedgerEventView[],
+): Promise<LedgerEvent[]> {
+  const receipts = await services.receipts.receiptsOfEvents(
+    principal,
+    organizationId,
+    events.filter((e) => e.hasDocument).map((e) => e.id),
+  )
+  return events.map((event) => eventToGraphQL(event, receipts))
 }
 
 export const ledgerEventResolvers: Resolvers = {
   Query: {
     listLedgerEvents: async (_, { organizationId, ...args }, { principal, services }) => {
       const page = valueOrError(await services.ledgerEvents.listLedgerEvents(principal, organizationId, args))
-      return { ...page, items: page.items.map(eventToGraphQL) }
+      return { ...page, items: await toGraphQL(services, principal, organizationId, page.items) }
     },
-    getLedgerEvent: async (_, { organizationId, eventId }, { principal, services }) =>
-      eventToGraphQL(
-        valueOrError(await services.ledgerEvents.getLedgerEvent(principal, organizationId, eventId)),
-      ),
+    getLedgerEvent: async (_, { organizationId, eventId }, { principal, services }) => {
+      const event = valueOrError(
+        await services.ledgerEvents.getLedgerEvent(principal, organizationId, eventId),
+      )
+      const [view] = await toGraphQL(services, principal, organizationId, [event])
+      return view as LedgerEvent
+    },
   },
   Mutation: {
     createLedgerEvent: async (_, { organizationId, ...input }, { principal, services }) =>
       payloadOf(
         await services.ledgerEvents.createLedgerEvent(principal, organizationId, input),
-        (event) => ({ eventId: event.id, event: eventToGraphQL(event) }),
+        (event) => ({ eventId: event.id, event: eventToGraphQL(event, []) }),
         { eventId: null, event: null },
       ),
-    updateLedgerEvent: async (_, { organizationId, eventId, ...input }, { principal, services }) =>
-      payloadOf(
-        await services.ledgerEvents.updateLedgerEvent(principal, organizationId, eventId, input),
-        (event) => ({ event: eventToGraphQL(event) }),
-        { event: null },
-      ),
-    updateStagedEntry: async (_, { organizationId, eventId, ...input }, { principal, services }) =>
-      payloadOf(
-        await services.ledgerEvents.updateStagedEntry(principal, organizationId, eventId, input),
-        (event) => ({ event: eventToGraphQL(event) }),
-        { event: null },
-      ),
+    updateLedgerEvent: async (_, { organizationId, eventId, ...input }, { principal, services }) => {
+      const result = await services.ledgerEvents.updateLedgerEvent(principal, organizationId, eventId, input)
+      const events = result.ok ? await toGraphQL(services, principal, organizationId, [result.value]) : []
+      return payloadOf(result, () => ({ event: events[0] ?? null }), { event: null })
+    },
+    updateStagedEntry: async (_, { organizationId, eventId, ...input }, { principal, services }) => {
+      const result = await services.ledgerEvents.updateStagedEntry(principal, organizationId, eventId, input)
+      const events = result.ok ? await toGraphQL(services, principal, organizationId, [result.value]) : []
+      return payloadOf(result, () => ({ event: events[0] ?? null }), { event: null })
+    },
     confirmLedgerEvent: async (_, { organizationId, eventId }, { principal, services }) =>
       payloadOf(
         await services.ledgerEvents.confirmLedgerEvent(principal, organizationId, eventId),
-        (confirmed) => confirmed,
+        ({ eventId, journalEntryId }) => ({ eventId, journalEntryId }),
         { eventId: null, journalEntryId: null },
       ),
     rejectLedgerEvent: async (_, { organizationId, eventId }, { principal, services }) =>

@@ -1,11 +1,494 @@
+import { createHash } from 'node:crypto'
+import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
-import type { OrgScope } from '../access/principal.js'
-import type { ReceiptStore } from './receipt-store.js'
+import { inTransaction, inTransactionResult } from '../../db/transaction.js'
+import { parseCalendarDate } from '../../kernel/calendar-date.js'
+import type { Clock } from '../../kernel/clock.js'
+import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
+import { newId } from '../../kernel/ids.js'
+import { limits } from '../../kernel/limits.js'
+import { parsePositiveMoney } from '../../kernel/money.js'
+import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel/page.js'
+import { fail, ok, type Result } from '../../kernel/result.js'
+import { parseName } from '../../kernel/text.js'
+import type { ObjectStore } from '../../storage/object-store.js'
+import type { AccessService } from '../access/access-service.js'
+import type { OrgScope, Principal } from '../access/principal.js'
+import type { JobQueue } from '../jobs/job-queue.js'
+import type { LedgerEventService } from '../ledger-events/ledger-event-service.js'
+import {
+  cleanFilename,
+  matchWindow,
+  type ReceiptSource,
+  type ReceiptStatus,
+  receiptSources,
+  receiptStatuses,
+  sniffFileKind,
+} from './receipt.js'
+import type {
+  ReceiptFilters,
+  ReceiptRecord,
+  ReceiptSort,
+  ReceiptStore,
+  UploadRecord,
+} from './receipt-store.js'
+
+/** What extraction reads from a document; any field may stay unknown. */
+export interface ReadReceipt {
+  vendorName: string | null
+  amountMinor: bigint | null
+  currency: string
+  receiptDate: string | null
+}
+
+export interface ReceiptReader {
+  read(input: { bytes: Uint8Array; contentType: string }): Promise<Result<ReadReceipt>>
+}
+
+export interface ReceiptView extends ReceiptRecord {
+  event: { id: string; merchantName: string; status: string } | null
+}
+
+export interface IncomingFile {
+  filename: string | undefined
+  bytes: Uint8Array
+}
+
+export const extractReceiptJob = 'extract_receipt'
+export const matchReceiptsJob = 'match_receipts'
+
+const receiptSorts = [
+  'uploadedAt',
+  'receiptDate',
+  'vendorName',
+  'amount',
+] as const satisfies readonly ReceiptSort[]
 
 export class ReceiptService {
-  constructor(private readonly deps: { store: ReceiptStore }) {}
+  constructor(
+    private readonly deps: {
+      db: Executor
+      engine: EngineName
+      store: ReceiptStore
+      clock: Clock
+      access: AccessService
+      objects: ObjectStore
+      jobs: JobQueue
+      ledgerEvents: LedgerEventService
+      reader: () => ReceiptReader
+    },
+  ) {}
+
+  // ---- uploads and attachment ------------------------------------------------------------
+
+  /** POST /uploads: stores one receipt file for the organization and returns its key. */
+  async upload(scope: OrgScope, file: IncomingFile): Promise<Result<UploadRecord>> {
+    if (file.bytes.byteLength === 0) return fail('EMPTY_FILE', 'The file is empty.', 'file')
+    if (file.bytes.byteLength > limits.uploadBytesMax) return fileTooLarge()
+    const kind = sniffFileKind(file.bytes)
+    if (!kind) return unsupportedType()
+    const upload: UploadRecord = {
+      s3Key: this.newKey(scope, kind.extension),
+      filename: cleanFilename(file.filename, `receipt.${kind.extension}`),
+      contentType: kind.contentType,
+      sizeBytes: file.bytes.byteLength,
+      sha256: sha256(file.bytes),
+      createdAt: this.now(),
+    }
+    await this.deps.objects.put(upload.s3Key, file.bytes, upload.contentType)
+    await this.deps.store.insertUpload(this.deps.db, scope, { ...upload, id: newId() })
+    return ok(upload)
+  }
+
+  /** Who may upload: the access checks of a member, for the key's organization or the one named. */
+  async uploadScope(principal: Principal, organizationId: string | undefined): Promise<OrgScope> {
+    this.deps.access.requireIdentified(principal)
+    const target = organizationId ?? (principal.kind === 'api_key' ? principal.organizationId : '')
+    return this.deps.access.authorize(principal, target, 'member')
+  }
+
+  async attachReceiptToEvent(
+    principal: Principal,
+    organizationId: string,
+    input: { eventId: string; s3Key: string; filename?: string | null },
+  ): Promise<Result<string>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const attached = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const [event] = await this.deps.ledgerEvents.eventsByIds(tx, scope, [input.eventId])
+      if (!event) return fail('EVENT_NOT_FOUND', 'No ledger event with this id.', 'eventId')
+      const received = await this.deps.store.findByS3Key(tx, scope, input.s3Key)
+      if (received) {
+        if (received.eventId === event.id) return ok(received.id)
+        if (received.eventId !== null) {
+          return fail('RECEIPT_ALREADY_ATTACHED', 'This file is attached to another event already.', 's3Key')
+        }
+        if (received.status === 'rejected')
+          return fail('RECEIPT_REJECTED', 'This receipt was rejected.', 's3Key')
+        await this.deps.store.update(
+          tx,
+          scope,
+          received.id,
+          { eventId: event.id, status: 'reviewed' },
+          this.now(),
+        )
+        await this.deps.ledgerEvents.setHasDocument(tx, scope, event.id, true)
+        return ok(received.id)
+      }
+      const upload = await this.deps.store.findUpload(tx, scope, input.s3Key)
+      if (!upload) return fail('FILE_NOT_FOUND', 'No uploaded file has this s3Key.', 's3Key')
+      const id = newId()
+      await this.deps.store.insert(tx, scope, {
+        id,
+        eventId: event.id,
+        source: 'web_upload',
+        status: 'reviewed',
+        vendorName: null,
+        amountMinor: null,
+        currency: defaultCurrency,
+        receiptDate: null,
+        filename: input.filename ? cleanFilename(input.filename, upload.filename) : upload.filename,
+        s3Key: upload.s3Key,
+        contentType: upload.contentType,
+        sizeBytes: upload.sizeBytes,
+        sha256: upload.sha256,
+        createdAt: this.now(),
+        dedupKey: null,
+        intakeAddressId: null,
+      })
+      await this.deps.ledgerEvents.setHasDocument(tx, scope, event.id, true)
+      await this.deps.jobs.enqueue(tx, scope.organizationId, extractReceiptJob, id)
+      return ok(id)
+    })
+    if (attached.ok) this.deps.jobs.nudge()
+    return attached
+  }
+
+  // ---- intake ---------------------------------------------------------------------------
+
+  /**
+   * Files one receipt per image or PDF (or one for the message body when there is no file),
+   * each with its extraction job in the same transaction. The same file received twice is one
+   * receipt: the answer names the existing one.
+   */
+  async receive(
+    scope: OrgScope,
+    input: {
+      source: ReceiptSource
+      intakeAddressId: string
+      files: IncomingFile[]
+      body: { text: string; html: string | null } | null
+    },
+  ): Promise<string[]> {
+    const documents: Array<{ bytes: Uint8Array; contentType: string; extension: string; filename: string }> =
+      []
+    for (const file of input.files) {
+      const kind = sniffFileKind(file.bytes)
+      if (!kind || file.bytes.byteLength > limits.uploadBytesMax) continue
+      documents.push({
+        bytes: file.bytes,
+        ...kind,
+        filename: cleanFilename(file.filename, `receipt.${kind.extension}`),
+      })
+    }
+    if (documents.length === 0 && input.body) {
+      const html = input.body.html
+      const text = html ?? input.body.text
+      if (text.trim() !== '') {
+        documents.push({
+          bytes: new TextEncoder().encode(text),
+          contentType: html ? 'text/html' : 'text/plain',
+          extension: html ? 'html' : 'txt',
+          filename: html ? 'message.html' : 'message.txt',
+        })
+      }
+    }
+    const ids: string[] = []
+    for (const document of documents) {
+      const digest = sha256(document.bytes)
+      const existing = await this.deps.store.findByDedupKey(this.deps.db, scope, digest)
+      if (existing) {
+        ids.push(existing.id)
+        continue
+      }
+      const s3Key = this.newKey(scope, document.extension)
+      await this.deps.objects.put(s3Key, document.bytes, document.contentType)
+      const id = newId()
+      const inserted = await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
+        const fresh = await this.deps.store.insert(tx, scope, {
+          id,
+          eventId: null,
+          source: input.source,
+          status: 'draft',
+          vendorName: null,
+          amountMinor: null,
+          currency: defaultCurrency,
+          receiptDate: null,
+          filename: document.filename,
+          s3Key,
+          contentType: document.contentType,
+          sizeBytes: document.bytes.byteLength,
+          sha256: digest,
+          createdAt: this.now(),
+          dedupKey: digest,
+          intakeAddressId: input.intakeAddressId,
+        })
+        if (fresh) await this.deps.jobs.enqueue(tx, scope.organizationId, extractReceiptJob, id)
+        return fresh
+      })
+      if (inserted) ids.push(id)
+      else {
+        // Another request stored the same file a moment ago.
+        const raced = await this.deps.store.findByDedupKey(this.deps.db, scope, digest)
+        if (raced) ids.push(raced.id)
+      }
+    }
+    this.deps.jobs.nudge()
+    return ids
+  }
+
+  // ---- jobs -----------------------------------------------------------------------------
+
+  /** The extraction job: read the document, record what was found, then look for its event. */
+  async extract(organizationId: string, receiptId: string): Promise<void> {
+    const scope = this.deps.access.internalScope(organizationId)
+    const receipt = await this.deps.store.findById(this.deps.db, scope, receiptId)
+    if (!receipt || receipt.status === 'rejected') return
+    const bytes = await this.deps.objects.get(receipt.s3Key)
+    if (!bytes) throw new Error(`the object ${receipt.s3Key} of receipt ${receipt.id} is missing`)
+    const read = await this.deps.reader().read({ bytes, contentType: receipt.contentType })
+    if (!read.ok) {
+      // The document cannot be read: the receipt stays a draft with the reason, for a person.
+      await this.deps.store.update(
+        this.deps.db,
+        scope,
+        receipt.id,
+        { extractionError: read.error.message },
+        this.now(),
+      )
+      return
+    }
+    await this.deps.store.update(
+      this.deps.db,
+      scope,
+      receipt.id,
+      {
+        vendorName: receipt.vendorName ?? read.value.vendorName,
+        amountMinor: receipt.amountMinor ?? read.value.amountMinor,
+        currency: read.value.currency,
+        receiptDate: receipt.receiptDate ?? read.value.receiptDate,
+        extractionError: null,
+        ...(receipt.status === 'draft' ? { status: 'processed' as const } : {}),
+      },
+      this.now(),
+    )
+    await this.tryMatch(scope, receipt.id)
+  }
+
+  /** New events arrived: receipts still waiting for an event get another chance. */
+  async matchWaiting(organizationId: string): Promise<void> {
+    const scope = this.deps.access.internalScope(organizationId)
+    for (const receipt of await this.deps.store.unmatched(this.deps.db, scope))
+      await this.tryMatch(scope, receipt.id)
+  }
+
+  async eventsArrived(scope: OrgScope): Promise<void> {
+    await this.deps.jobs.enqueueOnce(this.deps.db, scope.organizationId, matchReceiptsJob)
+    this.deps.jobs.nudge()
+  }
+
+  /** A person confirmed an event: its receipts count as reviewed. */
+  async eventsConfirmed(scope: OrgScope, eventIds: string[]): Promise<void> {
+    for (const receipt of await this.deps.store.forEvents(this.deps.db, scope, eventIds)) {
+      if (receipt.status === 'processed' || receipt.status === 'draft') {
+        await this.deps.store.update(this.deps.db, scope, receipt.id, { status: 'reviewed' }, this.now())
+      }
+    }
+  }
+
+  /**
+   * Inside the caller's transaction: the events are being deleted (a processor import undone), so
+   * their receipts wait, unmatched, for another event again.
+   */
+  detachFromEvents(tx: Executor, scope: OrgScope, eventIds: string[]): Promise<number> {
+    return this.deps.store.detachFromEvents(tx, scope, eventIds, this.now())
+  }
+
+  /** DESIGN 5.9: attach when exactly one event fits; otherwise leave the receipt waiting. */
+  private async tryMatch(scope: OrgScope, receiptId: string): Promise<void> {
+    await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
+      const receipt = await this.deps.store.findById(tx, scope, receiptId)
+      if (!receipt || receipt.eventId || receipt.status !== 'processed') return
+      if (receipt.amountMinor === null || receipt.receiptDate === null) return
+      // Events keep magnitudes; a refund receipt reads as a negative total.
+      const magnitude = receipt.amountMinor < 0n ? -receipt.amountMinor : receipt.amountMinor
+      const candidates = await this.deps.ledgerEvents.receiptCandidates(
+        tx,
+        scope,
+        magnitude,
+        matchWindow(receipt.receiptDate),
+        2,
+      )
+      if (candidates.length !== 1) return
+      const eventId = candidates[0] as string
+      if (await this.deps.store.update(tx, scope, receipt.id, { eventId }, this.now(), true)) {
+        await this.deps.ledgerEvents.setHasDocument(tx, scope, eventId, true)
+      }
+    })
+  }
+
+  // ---- reading and review ---------------------------------------------------------------
+
+  async listReceipts(
+    principal: Principal,
+    organizationId: string,
+    args: PageArgs & { search?: string | null; status?: string | null; source?: string | null },
+  ): Promise<Result<Page<ReceiptView>>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const page = parsePageRequest(args, receiptSorts, { sortBy: 'uploadedAt', sortDir: 'desc' })
+    if (!page.ok) return page
+    const filters: ReceiptFilters = {}
+    if (page.value.search) filters.search = page.value.search
+    if (args.status) {
+      if (!(receiptStatuses as readonly string[]).includes(args.status)) {
+        return fail('INVALID_STATUS', `status must be one of: ${receiptStatuses.join(', ')}.`, 'status')
+      }
+      filters.status = args.status as ReceiptStatus
+    }
+    if (args.source) {
+      if (!(receiptSources as readonly string[]).includes(args.source)) {
+        return fail('INVALID_SOURCE', `source must be one of: ${receiptSources.join(', ')}.`, 'source')
+      }
+      filters.source = args.source as ReceiptSource
+    }
+    const found = await this.deps.store.page(this.deps.db, scope, filters, page.value)
+    return ok(pageOf(await this.views(scope, found.items), found.totalCount, page.value))
+  }
+
+  /** The receipts attached to events, for the events' own views. */
+  async receiptsOfEvents(
+    principal: Principal,
+    organizationId: string,
+    eventIds: string[],
+  ): Promise<ReceiptRecord[]> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    return this.deps.store.forEvents(this.deps.db, scope, eventIds)
+  }
+
+  async updateReceipt(
+    principal: Principal,
+    organizationId: string,
+    receiptId: string,
+    input: { vendorName?: string | null; amount?: string | null; receiptDate?: string | null },
+  ): Promise<Result<ReceiptView>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const receipt = await this.deps.store.findById(this.deps.db, scope, receiptId)
+    if (!receipt) return receiptNotFound()
+    if (receipt.status === 'rejected')
+      return fail('RECEIPT_REJECTED', 'This receipt was rejected.', 'receiptId')
+    const changes: Parameters<ReceiptStore['update']>[3] = {}
+    if (input.vendorName != null) {
+      const name = parseName(input.vendorName, 'vendorName')
+      if (!name.ok) return name
+      changes.vendorName = name.value
+    }
+    if (input.amount != null) {
+      const amount = parsePositiveMoney(input.amount, currencyDecimals(receipt.currency))
+      if (!amount.ok) return amount
+      changes.amountMinor = amount.value
+    }
+    if (input.receiptDate != null) {
+      const date = parseCalendarDate(input.receiptDate, 'receiptDate')
+      if (!date.ok) return date
+      changes.receiptDate = date.value
+    }
+    // A person supplying the figures finishes what extraction could not.
+    if (receipt.status === 'draft') changes.status = 'processed'
+    await this.deps.store.update(this.deps.db, scope, receipt.id, changes, this.now())
+    await this.tryMatch(scope, receipt.id)
+    return this.viewOf(scope, receipt.id)
+  }
+
+  async rejectReceipt(
+    principal: Principal,
+    organizationId: string,
+    receiptId: string,
+  ): Promise<Result<ReceiptView>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const rejected = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const receipt = await this.deps.store.findById(tx, scope, receiptId)
+      if (!receipt) return receiptNotFound()
+      if (receipt.status === 'rejected')
+        return fail('RECEIPT_REJECTED', 'This receipt is already rejected.', 'receiptId')
+      await this.deps.store.update(tx, scope, receipt.id, { status: 'rejected', eventId: null }, this.now())
+      if (receipt.eventId) {
+        const others = (await this.deps.store.forEvents(tx, scope, [receipt.eventId])).filter(
+          (r) => r.id !== receipt.id,
+        )
+        if (others.length === 0)
+          await this.deps.ledgerEvents.setHasDocument(tx, scope, receipt.eventId, false)
+      }
+      return ok(receipt.id)
+    })
+    if (!rejected.ok) return rejected
+    return this.viewOf(scope, receiptId)
+  }
 
   countDated(ex: Executor, scope: OrgScope, range: { from: string; to: string }): Promise<number> {
     return this.deps.store.countDated(ex, scope, range)
   }
+
+  /** For GET /files: the bytes of a key, only within the caller's own organization. */
+  async file(
+    scope: OrgScope,
+    s3Key: string,
+  ): Promise<{ bytes: Uint8Array; contentType: string } | undefined> {
+    if (!s3Key.startsWith(`${scope.organizationId}/`)) return undefined
+    const upload = await this.deps.store.findUpload(this.deps.db, scope, s3Key)
+    const receipt = upload ? undefined : await this.deps.store.findByS3Key(this.deps.db, scope, s3Key)
+    const contentType = upload?.contentType ?? receipt?.contentType
+    if (!contentType) return undefined
+    const bytes = await this.deps.objects.get(s3Key)
+    return bytes && { bytes, contentType }
+  }
+
+  // ---- helpers --------------------------------------------------------------------------
+
+  private async viewOf(scope: OrgScope, id: string): Promise<Result<ReceiptView>> {
+    const receipt = await this.deps.store.findById(this.deps.db, scope, id)
+    if (!receipt) return receiptNotFound()
+    const [view] = await this.views(scope, [receipt])
+    return ok(view as ReceiptView)
+  }
+
+  private async views(scope: OrgScope, receipts: ReceiptRecord[]): Promise<ReceiptView[]> {
+    const eventIds = receipts.flatMap((r) => (r.eventId ? [r.eventId] : []))
+    const events = new Map(
+      (await this.deps.ledgerEvents.eventsByIds(this.deps.db, scope, eventIds)).map((e) => [e.id, e]),
+    )
+    return receipts.map((receipt) => {
+      const event = receipt.eventId ? events.get(receipt.eventId) : undefined
+      return {
+        ...receipt,
+        event: event ? { id: event.id, merchantName: event.merchantName, status: event.status } : null,
+      }
+    })
+  }
+
+  /** Keys are scoped by organization and never derived from what a client sent. */
+  private newKey(scope: OrgScope, extension: string): string {
+    const now = this.deps.clock.now()
+    const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`
+    return `${scope.organizationId}/${month}/${newId()}.${extension}`
+  }
+
+  private now(): string {
+    return this.deps.clock.now().toISOString()
+  }
 }
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+const receiptNotFound = () => fail('RECEIPT_NOT_FOUND', 'No receipt with this id.', 'receiptId')
+export const fileTooLarge = () =>
+  fail('FILE_TOO_LARGE', `Files may be at most ${limits.uploadBytesMax / (1024 * 1024)} MiB.`, 'file')
+export const unsupportedType = () =>
+  fail('UNSUPPORTED_FILE_TYPE', 'Only JPEG, PNG, WebP, HEIC and PDF files are accepted.', 'file')

@@ -1,8 +1,319 @@
 import type { Executor } from '../../db/schema.js'
+import { likeEscaped } from '../../db/sql-helpers.js'
+import { likeContains, type PageRequest } from '../../kernel/page.js'
 import type { OrgScope } from '../access/principal.js'
+import type { ReceiptSource, ReceiptStatus } from './receipt.js'
 
-// The only SQL of the receipts module.
+export interface ReceiptRecord {
+  id: string
+  eventId: string | null
+  source: ReceiptSource
+  status: ReceiptStatus
+  vendorName: string | null
+  amountMinor: bigint | null
+  currency: string
+  receiptDate: string | null
+  filename: string
+  s3Key: string
+  contentType: string
+  sizeBytes: number
+  sha256: string
+  extractionError: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export interface UploadRecord {
+  s3Key: string
+  filename: string
+  contentType: string
+  sizeBytes: number
+  sha256: string
+  createdAt: string
+}
+
+export interface ReceiptFilters {
+  search?: string
+  status?: ReceiptStatus
+  source?: ReceiptSource
+}
+
+export type ReceiptSort = 'uploadedAt' | 'receiptDate' | 'vendorName' | 'amount'
+
+const sortColumns = {
+  uploadedAt: 'created_at',
+  receiptDate: 'receipt_date',
+  vendorName: 'vendor_key',
+  amount: 'amount_minor',
+} as const
+
+const columns = [
+  'id',
+  'event_id',
+  'source',
+  'status',
+  'vendor_name',
+  'amount_minor',
+  'currency',
+  'receipt_date',
+  'filename',
+  's3_key',
+  'content_type',
+  'size_bytes',
+  'sha256',
+  'extraction_error',
+  'created_at',
+  'updated_at',
+] as const
+
+type Row = {
+  id: string
+  event_id: string | null
+  source: string
+  status: string
+  vendor_name: string | null
+  amount_minor: number | bigint | null
+  currency: string
+  receipt_date: string | null
+  filename: string
+  s3_key: string
+  content_type: string
+  size_bytes: number | bigint
+  sha256: string
+  extraction_error: string | null
+  created_at: string
+  updated_at: string
+}
+
+const toRecord = (row: Row): ReceiptRecord => ({
+  id: row.id,
+  eventId: row.event_id,
+  source: row.source as ReceiptSource,
+  status: row.status as ReceiptStatus,
+  vendorName: row.vendor_name,
+  amountMinor: row.amount_minor === null ? null : BigInt(row.amount_minor),
+  currency: row.currency,
+  receiptDate: row.receipt_date,
+  filename: row.filename,
+  s3Key: row.s3_key,
+  contentType: row.content_type,
+  sizeBytes: Number(row.size_bytes),
+  sha256: row.sha256,
+  extractionError: row.extraction_error,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+})
+
+// The only SQL of the receipts module: receipts and the uploads they are made from.
 export class ReceiptStore {
+  async insertUpload(ex: Executor, scope: OrgScope, upload: UploadRecord & { id: string }): Promise<void> {
+    await ex
+      .insertInto('uploads')
+      .values({
+        id: upload.id,
+        organization_id: scope.organizationId,
+        s3_key: upload.s3Key,
+        filename: upload.filename,
+        content_type: upload.contentType,
+        size_bytes: upload.sizeBytes,
+        sha256: upload.sha256,
+        created_at: upload.createdAt,
+      })
+      .execute()
+  }
+
+  async findUpload(ex: Executor, scope: OrgScope, s3Key: string): Promise<UploadRecord | undefined> {
+    const row = await ex
+      .selectFrom('uploads')
+      .select(['s3_key', 'filename', 'content_type', 'size_bytes', 'sha256', 'created_at'])
+      .where('organization_id', '=', scope.organizationId)
+      .where('s3_key', '=', s3Key)
+      .executeTakeFirst()
+    return (
+      row && {
+        s3Key: row.s3_key,
+        filename: row.filename,
+        contentType: row.content_type,
+        sizeBytes: Number(row.size_bytes),
+        sha256: row.sha256,
+        createdAt: row.created_at,
+      }
+    )
+  }
+
+  /** Returns false when a receipt with the same dedup key exists already (the same file again). */
+  async insert(
+    ex: Executor,
+    scope: OrgScope,
+    receipt: Omit<ReceiptRecord, 'updatedAt' | 'extractionError'> & {
+      dedupKey: string | null
+      intakeAddressId: string | null
+    },
+  ): Promise<boolean> {
+    const result = await ex
+      .insertInto('receipts')
+      .values({
+        id: receipt.id,
+        organization_id: scope.organizationId,
+        event_id: receipt.eventId,
+        source: receipt.source,
+        status: receipt.status,
+        vendor_name: receipt.vendorName,
+        vendor_key: receipt.vendorName?.toLowerCase() ?? null,
+        amount_minor: receipt.amountMinor,
+        currency: receipt.currency,
+        receipt_date: receipt.receiptDate,
+        filename: receipt.filename,
+        s3_key: receipt.s3Key,
+        content_type: receipt.contentType,
+        size_bytes: receipt.sizeBytes,
+        sha256: receipt.sha256,
+        dedup_key: receipt.dedupKey,
+        intake_address_id: receipt.intakeAddressId,
+        extraction_error: null,
+        created_at: receipt.createdAt,
+        updated_at: receipt.createdAt,
+      })
+      .onConflict((oc) => oc.columns(['organization_id', 'dedup_key']).doNothing())
+      .executeTakeFirst()
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
+  }
+
+  async findByDedupKey(ex: Executor, scope: OrgScope, dedupKey: string): Promise<ReceiptRecord | undefined> {
+    const row = await ex
+      .selectFrom('receipts')
+      .select(columns)
+      .where('organization_id', '=', scope.organizationId)
+      .where('dedup_key', '=', dedupKey)
+      .executeTakeFirst()
+    return row && toRecord(row)
+  }
+
+  async findById(ex: Executor, scope: OrgScope, id: string): Promise<ReceiptRecord | undefined> {
+    const row = await ex
+      .selectFrom('receipts')
+      .select(columns)
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', '=', id)
+      .executeTakeFirst()
+    return row && toRecord(row)
+  }
+
+  async findByS3Key(ex: Executor, scope: OrgScope, s3Key: string): Promise<ReceiptRecord | undefined> {
+    const row = await ex
+      .selectFrom('receipts')
+      .select(columns)
+      .where('organization_id', '=', scope.organizationId)
+      .where('s3_key', '=', s3Key)
+      .orderBy('created_at')
+      .executeTakeFirst()
+    return row && toRecord(row)
+  }
+
+  async forEvents(ex: Executor, scope: OrgScope, eventIds: string[]): Promise<ReceiptRecord[]> {
+    if (eventIds.length === 0) return []
+    const rows = await ex
+      .selectFrom('receipts')
+      .select(columns)
+      .where('organization_id', '=', scope.organizationId)
+      .where('event_id', 'in', eventIds)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute()
+    return rows.map(toRecord)
+  }
+
+  /** Detaches every receipt from these events (they are about to be deleted); returns how many. */
+  async detachFromEvents(
+    ex: Executor,
+    scope: OrgScope,
+    eventIds: string[],
+    updatedAt: string,
+  ): Promise<number> {
+    let detached = 0
+    for (let start = 0; start < eventIds.length; start += 1_000) {
+      const result = await ex
+        .updateTable('receipts')
+        .set({ event_id: null, updated_at: updatedAt })
+        .where('organization_id', '=', scope.organizationId)
+        .where('event_id', 'in', eventIds.slice(start, start + 1_000))
+        .executeTakeFirst()
+      detached += Number(result.numUpdatedRows)
+    }
+    return detached
+  }
+
+  /** Processed receipts not yet attached: what a new event may match. */
+  async unmatched(ex: Executor, scope: OrgScope): Promise<ReceiptRecord[]> {
+    const rows = await ex
+      .selectFrom('receipts')
+      .select(columns)
+      .where('organization_id', '=', scope.organizationId)
+      .where('event_id', 'is', null)
+      .where('status', '=', 'processed')
+      .where('amount_minor', 'is not', null)
+      .where('receipt_date', 'is not', null)
+      .execute()
+    return rows.map(toRecord)
+  }
+
+  async update(
+    ex: Executor,
+    scope: OrgScope,
+    id: string,
+    changes: Partial<
+      Pick<
+        ReceiptRecord,
+        'eventId' | 'status' | 'vendorName' | 'amountMinor' | 'currency' | 'receiptDate' | 'extractionError'
+      >
+    >,
+    updatedAt: string,
+    onlyIfUnattached = false,
+  ): Promise<boolean> {
+    const set: Record<string, unknown> = { updated_at: updatedAt }
+    if (changes.eventId !== undefined) set.event_id = changes.eventId
+    if (changes.status !== undefined) set.status = changes.status
+    if (changes.vendorName !== undefined) {
+      set.vendor_name = changes.vendorName
+      set.vendor_key = changes.vendorName?.toLowerCase() ?? null
+    }
+    if (changes.amountMinor !== undefined) set.amount_minor = changes.amountMinor
+    if (changes.currency !== undefined) set.currency = changes.currency
+    if (changes.receiptDate !== undefined) set.receipt_date = changes.receiptDate
+    if (changes.extractionError !== undefined) set.extraction_error = changes.extractionError
+    let query = ex
+      .updateTable('receipts')
+      .set(set)
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', '=', id)
+    if (onlyIfUnattached) query = query.where('event_id', 'is', null)
+    const result = await query.executeTakeFirst()
+    return Number(result.numUpdatedRows) === 1
+  }
+
+  async page(
+    ex: Executor,
+    scope: OrgScope,
+    filters: ReceiptFilters,
+    page: PageRequest<ReceiptSort>,
+  ): Promise<{ items: ReceiptRecord[]; totalCount: number }> {
+    let query = ex.selectFrom('receipts').where('organization_id', '=', scope.organizationId)
+    if (filters.search) query = query.where(likeEscaped('vendor_key', likeContains(filters.search)))
+    if (filters.status) query = query.where('status', '=', filters.status)
+    if (filters.source) query = query.where('source', '=', filters.source)
+    const [rows, count] = await Promise.all([
+      query
+        .select(columns)
+        .orderBy(sortColumns[page.sortBy], page.sortDir)
+        .orderBy('id', page.sortDir)
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+    ])
+    return { items: rows.map(toRecord), totalCount: Number(count.count) }
+  }
+
   /** Receipts dated in the range (DESIGN 5.6); an undated receipt counts on the day it arrived. */
   async countDated(ex: Executor, scope: OrgScope, range: { from: string; to: string }): Promise<number> {
     const row = await ex

@@ -1,0 +1,122 @@
+import { timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { simpleParser } from 'mailparser'
+import type { Services } from '../app.js'
+import { limits } from '../kernel/limits.js'
+import type { IncomingMessage } from '../modules/intake/intake-service.js'
+import type { IncomingFile } from '../modules/receipts/receipt-service.js'
+import { errorBody } from './status-policy.js'
+
+const messageBytesMax = 30 * 1024 * 1024
+const mediaPartsMax = 10
+
+/** Turns a raw RFC 822 message into what intake files: recipients, attachments, body. */
+export async function parseEmail(raw: Buffer, envelopeRecipients: string[] = []): Promise<IncomingMessage> {
+  const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true })
+  const listed = [mail.to, mail.cc]
+    .flatMap((field) => (field ? (Array.isArray(field) ? field : [field]) : []))
+    .flatMap((field) => field.value.map((a) => a.address ?? ''))
+  const headerRecipients = ['delivered-to', 'x-original-to'].flatMap((name) => {
+    const value = mail.headers.get(name)
+    return typeof value === 'string' ? [value] : []
+  })
+  const files: IncomingFile[] = mail.attachments.map((a) => ({
+    filename: a.filename,
+    bytes: new Uint8Array(a.content),
+  }))
+  return {
+    addressType: 'email',
+    recipients: [...envelopeRecipients, ...headerRecipients, ...listed].filter((a) => a !== ''),
+    files,
+    body: { text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : null },
+  }
+}
+
+/**
+ * POST /intake/email and /intake/sms (DESIGN 3): a shared secret, routing by recipient, 404 when
+ * no active intake address matches (nothing stored), 202 with the receipt ids once they are
+ * committed, so an acknowledged message is never lost.
+ */
+export function registerIntakeRoutes(
+  app: FastifyInstance,
+  services: Services,
+  secret: string | undefined,
+): void {
+  app.addContentTypeParser(
+    'message/rfc822',
+    { parseAs: 'buffer', bodyLimit: messageBytesMax },
+    (_request, body, done) => done(null, body),
+  )
+
+  const authorized = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    const given = request.headers['x-intake-secret']
+    const ok =
+      secret !== undefined &&
+      typeof given === 'string' &&
+      given.length === secret.length &&
+      timingSafeEqual(Buffer.from(given), Buffer.from(secret))
+    if (!ok)
+      reply.code(401).send(errorBody('A valid X-Intake-Secret header is required.', 'INTAKE_SECRET_INVALID'))
+    return ok
+  }
+
+  const answer = (reply: FastifyReply, receiptIds: string[] | undefined) =>
+    receiptIds === undefined
+      ? reply
+          .code(404)
+          .send(errorBody('No active intake address matches the recipient.', 'INTAKE_ADDRESS_NOT_FOUND'))
+      : reply.code(202).send({ receiptIds })
+
+  app.post('/intake/email', { bodyLimit: messageBytesMax }, async (request, reply) => {
+    if (!authorized(request, reply)) return reply
+    if (!Buffer.isBuffer(request.body)) {
+      return reply
+        .code(415)
+        .send(errorBody('Send the raw message as Content-Type: message/rfc822.', 'UNSUPPORTED_MEDIA_TYPE'))
+    }
+    let message: IncomingMessage
+    try {
+      message = await parseEmail(request.body)
+    } catch {
+      return reply.code(400).send(errorBody('The message could not be parsed.', 'MALFORMED_MESSAGE'))
+    }
+    return answer(reply, await services.intake.receive(message))
+  })
+
+  app.post('/intake/sms', { bodyLimit: mediaPartsMax * limits.uploadBytesMax }, async (request, reply) => {
+    if (!authorized(request, reply)) return reply
+    if (!request.isMultipart()) {
+      return reply
+        .code(400)
+        .send(errorBody('Send multipart/form-data with from, to, body and media parts.', 'MALFORMED_REQUEST'))
+    }
+    const fields: Record<string, string> = {}
+    const files: IncomingFile[] = []
+    try {
+      for await (const part of request.parts({
+        limits: { fileSize: limits.uploadBytesMax, files: mediaPartsMax, fields: 20 },
+      })) {
+        if (part.type === 'file')
+          files.push({ filename: part.filename, bytes: new Uint8Array(await part.toBuffer()) })
+        else if (typeof part.value === 'string') fields[part.fieldname] = part.value
+      }
+    } catch (error) {
+      reply.header('connection', 'close')
+      const status = (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? 413 : 400
+      return reply
+        .code(status)
+        .send(errorBody('The multipart body could not be read or is too large.', 'MALFORMED_REQUEST'))
+    }
+    if (!fields.to) return reply.code(400).send(errorBody('The to field is required.', 'MALFORMED_REQUEST'))
+    const body = fields.body ?? ''
+    return answer(
+      reply,
+      await services.intake.receive({
+        addressType: 'sms',
+        recipients: [fields.to],
+        files,
+        body: { text: body, html: null },
+      }),
+    )
+  })
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Services } from '../app.js'
+import { limits } from '../kernel/limits.js'
+import { fileTooLarge } from '../modules/receipts/receipt-service.js'
+import { replyAccessDenied, replyFailure } from './rest-errors.js'
+import { errorBody } from './status-policy.js'
+
+const uploadFailureStatus: Record<string, number> = {
+  FILE_TOO_LARGE: 413,
+  UNSUPPORTED_FILE_TYPE: 415,
+  EMPTY_FILE: 400,
+}
+
+/** POST /uploads (DESIGN 3): one `file` part, authenticated like GraphQL; 201 with the key. */
+export function registerUploadRoutes(app: FastifyInstance, services: Services): void {
+  app.post(
+    '/uploads',
+    { config: { authenticated: true }, bodyLimit: limits.uploadBytesMax + 1024 * 1024 },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        services.access.requireIdentified(request.principal)
+      } catch (error) {
+        return replyAccessDenied(reply, error)
+      }
+      if (!request.isMultipart()) {
+        return reply
+          .code(400)
+          .send(errorBody('Send multipart/form-data with one file part named file.', 'MALFORMED_REQUEST'))
+      }
+      let organizationId: string | undefined
+      let file: { filename: string; bytes: Uint8Array } | undefined
+      try {
+        for await (const part of request.parts({
+          limits: { fileSize: limits.uploadBytesMax, files: 1, fields: 10 },
+        })) {
+          if (part.type === 'file') {
+            const bytes = await part.toBuffer()
+            if (part.fieldname === 'file') file = { filename: part.filename, bytes: new Uint8Array(bytes) }
+          } else if (part.fieldname === 'organizationId' && typeof part.value === 'string') {
+            organizationId = part.value
+          }
+        }
+      } catch (error) {
+        // The rest of a refused multipart body is never read, so the connection cannot be reused.
+        reply.header('connection', 'close')
+        const code = (error as { code?: string }).code
+        if (code === 'FST_REQ_FILE_TOO_LARGE') return replyFailure(reply, 413, fileTooLarge().error)
+        if (code === 'FST_FILES_LIMIT') {
+          return reply
+            .code(400)
+            .send(errorBody('Send exactly one file part named file.', 'MALFORMED_REQUEST'))
+        }
+        return reply.code(400).send(errorBody('The multipart body could not be read.', 'MALFORMED_REQUEST'))
+      }
+      if (!file)
+        return reply.code(400).send(errorBody('Missing the file part named file.', 'MALFORMED_REQUEST'))
+      if (request.principal.kind === 'user' && !organizationId) {
+        return reply
+          .code(400)
+          .send(errorBody('Signed-in users must send an organizationId field.', 'MALFORMED_REQUEST'))
+      }
+      let scope: Awaited<ReturnType<Services['receipts']['uploadScope']>>
+      try {
+        scope = await services.receipts.uploadScope(request.principal, organizationId)
+      } catch (error) {
+        return replyAccessDenied(reply, error)
+      }
+      const stored = await services.receipts.upload(scope, file)
+      if (!stored.ok) return replyFailure(reply, uploadFailureStatus[stored.error.code] ?? 400, stored.error)
+      const { s3Key, filename, contentType, sizeBytes, sha256 } = stored.value
+      return reply.code(201).send({ s3Key, filename, contentType, size: sizeBytes, sha256 })
+    },
+  )
+
+  /** The file behind a receipt's imageUrl, for members of its organization only. */
+  app.get('/files/*', { config: { authenticated: true } }, async (request, reply) => {
+    const s3Key = (request.params as { '*': string })['*']
+    const organizationId = s3Key.split('/')[0] ?? ''
+    let scope: Awaited<ReturnType<Services['receipts']['uploadScope']>>
+    try {
+      scope = await services.receipts.uploadScope(request.principal, organizationId)
+    } catch (error) {
+      // Another organization's key answers like a missing one.
+      if (
+        (error as { code?: string }).code === 'API_KEY_NOT_AUTHORIZED' ||
+        (error as { code?: string }).code === 'NOT_A_MEMBER'
+      ) {
+        return reply.code(404).send(errorBody('No such file.', 'FILE_NOT_FOUND'))
+      }
+      return replyAccessDenied(reply, error)
+    }
+    const file = await services.receipts.file(scope, s3Key)
+    if (!file) return reply.code(404).send(errorBody('No such file.', 'FILE_NOT_FOUND'))
+    return reply.type(file.contentType).send(Buffer.from(file.bytes))
+  })
+}

@@ -1,0 +1,352 @@
+import type { EngineName } from '../../db/engine.js'
+import type { Executor } from '../../db/schema.js'
+import { inTransactionResult, rolledBack } from '../../db/transaction.js'
+import type { Clock } from '../../kernel/clock.js'
+import { newId } from '../../kernel/ids.js'
+import { assert, fail, ok, type Result } from '../../kernel/result.js'
+import type { AccessService } from '../access/access-service.js'
+import type { OrgScope, Principal } from '../access/principal.js'
+import type { AccountService } from '../accounts/account-service.js'
+import type { SystemRole } from '../accounts/default-chart.js'
+import type { JournalService } from '../journal/journal-service.js'
+import { postedStatuses } from '../ledger-events/ledger-event.js'
+import type { LedgerEventService } from '../ledger-events/ledger-event-service.js'
+import type { ReceiptService } from '../receipts/receipt-service.js'
+import { readBalanceCsv } from './balance-csv.js'
+import type { ProcessorImportStore } from './processor-import-store.js'
+import {
+  type AccountRole,
+  batchPrefix,
+  type PlannedEvent,
+  planRows,
+  processorName,
+  type RowPlan,
+} from './row-mapping.js'
+
+export interface ImportSummary {
+  batchId: string
+  /** CSV rows booked (a charge and its fee are one row). */
+  created: number
+  skippedAppFee: number
+  skippedDupe: number
+  /** Ledger events written: a row with a fee makes two. */
+  eventCount: number
+  dryRun: boolean
+}
+
+export interface DeleteSummary {
+  deleted: number
+  dryRun: boolean
+}
+
+/** Called as rows are written, so a terminal can show how far a long import has come. */
+export type Progress = (done: number, total: number) => void
+
+export interface ImportOptions {
+  dryRun?: boolean
+  /** Leave the events classified in needs_review instead of posting them. */
+  review?: boolean
+  onProgress?: Progress
+}
+
+export interface DeleteOptions {
+  /** Omitted: every processor import of the organization. */
+  batchId?: string
+  dryRun?: boolean
+  onProgress?: Progress
+}
+
+const source = 'processor_import'
+/** Rows per write round: bounds memory per statement batch and paces progress reports. */
+const rowsPerRound = 5_000
+/** From this many events written, PostgreSQL's planner statistics are refreshed (see the store). */
+const statisticsRefreshEventsMin = 10_000
+/** The CLI reads whole files; beyond this, split the export. */
+export const processorRowsMax = 1_000_000
+
+const systemRoles: Record<Exclude<AccountRole, 'processor'>, SystemRole> = {
+  chequing: 'chequing',
+  sales_revenue: 'sales_revenue',
+  bank_fees: 'bank_fees',
+  cost_of_goods_sold: 'cost_of_goods_sold',
+}
+
+const accountLabels: Record<Exclude<AccountRole, 'processor'>, string> = {
+  chequing: 'Chequing',
+  sales_revenue: 'Sales Revenue',
+  bank_fees: 'Bank Fees & Charges',
+  cost_of_goods_sold: 'Cost of Goods Sold',
+}
+
+/**
+ * Imports a payment processor's balance CSV into the books and undoes such imports (spec part 4,
+ * server-side commands; DESIGN 5.8). Every run is one database transaction; a dry run is the same
+ * transaction rolled back.
+ */
+export class ProcessorImportService {
+  constructor(
+    private readonly deps: {
+      db: Executor
+      engine: EngineName
+      clock: Clock
+      access: AccessService
+      accounts: AccountService
+      journal: JournalService
+      ledgerEvents: LedgerEventService
+      receipts: ReceiptService
+      store: ProcessorImportStore
+    },
+  ) {}
+
+  /** The GraphQL admin mutation: owners and admins signed in as people. */
+  async importProcessorBalance(
+    principal: Principal,
+    organizationId: string,
+    csv: string,
+    options: ImportOptions = {},
+  ): Promise<Result<ImportSummary>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    return this.importCsv(scope, csv, options)
+  }
+
+  /** The operator command on the server. */
+  async importAsOperator(
+    organizationId: string,
+    csv: string,
+    options: ImportOptions = {},
+  ): Promise<Result<ImportSummary>> {
+    const scope = await this.deps.access.authorizeOperator(organizationId)
+    return this.importCsv(scope, csv, options)
+  }
+
+  async deleteProcessorImports(
+    principal: Principal,
+    organizationId: string,
+    options: DeleteOptions = {},
+  ): Promise<Result<DeleteSummary>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    return this.deleteImports(scope, options)
+  }
+
+  async deleteAsOperator(
+    organizationId: string,
+    options: DeleteOptions = {},
+  ): Promise<Result<DeleteSummary>> {
+    const scope = await this.deps.access.authorizeOperator(organizationId)
+    return this.deleteImports(scope, options)
+  }
+
+  // ---- import -------------------------------------------------------------------------------
+
+  private async importCsv(
+    scope: OrgScope,
+    csv: string,
+    options: ImportOptions,
+  ): Promise<Result<ImportSummary>> {
+    // The whole file is read and mapped before the database is touched: a bad row anywhere stops
+    // the run with nothing written.
+    const rows = readBalanceCsv(csv, processorRowsMax)
+    if (!rows.ok) return rows
+    const plans = planRows(rows.value)
+    if (!plans.ok) return plans
+    const dryRun = options.dryRun ?? false
+    const work = (tx: Executor) => this.write(tx, scope, plans.value, { ...options, dryRun })
+    if (dryRun) {
+      const preview = await rolledBack(this.deps.db, this.deps.engine, work)
+      return preview.ok ? ok(preview.value.summary) : preview
+    }
+    const written = await inTransactionResult(this.deps.db, this.deps.engine, work)
+    if (!written.ok) return written
+    if (written.value.eventIds.length > 0)
+      await this.deps.ledgerEvents.announce(scope, written.value.eventIds)
+    return ok(written.value.summary)
+  }
+
+  private async write(
+    tx: Executor,
+    scope: OrgScope,
+    plans: RowPlan[],
+    options: ImportOptions & { dryRun: boolean },
+  ): Promise<Result<{ summary: ImportSummary; eventIds: string[] }>> {
+    const accounts = await this.accountsFor(tx, scope, plans)
+    if (!accounts.ok) return accounts
+    // Imports of one organization run one at a time, so a second copy of a file sees the first's
+    // events and skips them instead of tripping over the backfill constraint.
+    await this.deps.accounts.lockAccount(tx, scope, accounts.value.processor)
+    const batchId = await this.freshBatchId(tx, scope)
+
+    const posted = plans.filter((plan) => plan.kind === 'post')
+    const existing = await this.deps.ledgerEvents.existingBackfillIds(
+      tx,
+      scope,
+      posted.flatMap((plan) => plan.events.map((event) => event.backfillId)),
+    )
+    const seen = new Set<string>()
+    const fresh: Array<Extract<RowPlan, { kind: 'post' }>> = []
+    for (const plan of posted) {
+      const ids = plan.events.map((event) => event.backfillId)
+      // A row already imported, or repeated earlier in this file, is a duplicate.
+      if (ids.some((id) => existing.has(id) || seen.has(id))) continue
+      for (const id of ids) seen.add(id)
+      fresh.push(plan)
+    }
+
+    const eventIds: string[] = []
+    options.onProgress?.(0, fresh.length)
+    for (let start = 0; start < fresh.length; start += rowsPerRound) {
+      const round = fresh.slice(start, start + rowsPerRound)
+      const events = round.flatMap((plan) =>
+        plan.events.map((event) => this.newEvent(plan, event, batchId, accounts.value)),
+      )
+      const written = options.review
+        ? await this.deps.ledgerEvents.insertEvents(
+            tx,
+            scope,
+            events.map((event) => ({ ...event, status: 'needs_review' as const })),
+          )
+        : await this.deps.ledgerEvents.insertConfirmedEvents(tx, scope, events)
+      for (const event of written) eventIds.push(event.id)
+      options.onProgress?.(start + round.length, fresh.length)
+    }
+
+    if (!options.dryRun && this.deps.engine === 'postgres' && eventIds.length >= statisticsRefreshEventsMin) {
+      await this.deps.store.refreshStatistics(tx)
+    }
+
+    const skippedAppFee = plans.length - posted.length
+    return ok({
+      summary: {
+        batchId,
+        created: fresh.length,
+        skippedAppFee,
+        skippedDupe: posted.length - fresh.length,
+        eventCount: eventIds.length,
+        dryRun: options.dryRun,
+      },
+      eventIds,
+    })
+  }
+
+  private newEvent(
+    plan: Extract<RowPlan, { kind: 'post' }>,
+    event: PlannedEvent,
+    batchId: string,
+    accounts: Partial<Record<AccountRole, string>> & { processor: string },
+  ) {
+    const accountOf = (role: AccountRole) => {
+      const id = accounts[role]
+      if (!id) throw new Error(`account for ${role} was not resolved`)
+      return id
+    }
+    return {
+      eventType: event.eventType,
+      merchantName: event.merchantName,
+      amountMinor: event.amountMinor,
+      currency: plan.row.currency,
+      transactionDate: plan.row.date,
+      memo: event.memo,
+      categoryId: accountOf(event.category),
+      paymentAccountId: accountOf(event.payment),
+      contactId: null,
+      reference: `${batchId}:${plan.sourceId}`,
+      source,
+      backfillId: event.backfillId,
+      batchId,
+    } as const
+  }
+
+  /**
+   * The processor balance account is the account named after the processor: found by that name
+   * (so an operator can prepare it), created as a bank account in this transaction when missing.
+   * The others are the default chart's system accounts, needed only when a row uses them.
+   */
+  private async accountsFor(
+    tx: Executor,
+    scope: OrgScope,
+    plans: RowPlan[],
+  ): Promise<Result<Partial<Record<AccountRole, string>> & { processor: string }>> {
+    const processor = await this.deps.accounts.namedAccountOrCreate(tx, scope, {
+      name: processorName,
+      accountType: 'bank',
+    })
+    if (processor.accountType !== 'bank') {
+      return fail(
+        'PROCESSOR_ACCOUNT_CONFLICT',
+        `The account named ${processor.name} is ${processor.accountType}; the processor balance account must be a bank account. Rename that account and run the import again.`,
+      )
+    }
+    const needed = new Set<Exclude<AccountRole, 'processor'>>()
+    for (const plan of plans) {
+      if (plan.kind !== 'post') continue
+      for (const event of plan.events) {
+        for (const role of [event.category, event.payment]) if (role !== 'processor') needed.add(role)
+      }
+    }
+    const accounts: Partial<Record<AccountRole, string>> & { processor: string } = { processor: processor.id }
+    for (const role of needed) {
+      const account = await this.deps.accounts.accountByRole(tx, scope, systemRoles[role])
+      if (!account) {
+        return fail(
+          'SYSTEM_ACCOUNT_MISSING',
+          `This organization has no ${accountLabels[role]} account of the default chart, which the import books to.`,
+        )
+      }
+      accounts[role] = account.id
+    }
+    return ok(accounts)
+  }
+
+  /** `<prefix>:<UTC timestamp>`; a second run within the same second gets a numbered suffix. */
+  private async freshBatchId(tx: Executor, scope: OrgScope): Promise<string> {
+    const stamp = this.deps.clock
+      .now()
+      .toISOString()
+      .replace(/\.\d+Z$/, 'Z')
+      .replace(/[-:]/g, '')
+    const base = `${batchPrefix}:${stamp}`
+    let batchId = base
+    for (let n = 2; await this.deps.ledgerEvents.batchExists(tx, scope, batchId); n++)
+      batchId = `${base}-${n}`
+    return batchId
+  }
+
+  // ---- deletion -----------------------------------------------------------------------------
+
+  private async deleteImports(scope: OrgScope, options: DeleteOptions): Promise<Result<DeleteSummary>> {
+    const dryRun = options.dryRun ?? false
+    const work = async (tx: Executor): Promise<Result<DeleteSummary>> => {
+      // Deletions and imports of one organization run one at a time (see write()).
+      const processor = await this.deps.accounts.accountByName(tx, scope, processorName)
+      if (processor) await this.deps.accounts.lockAccount(tx, scope, processor.id)
+      const events = await this.deps.ledgerEvents.importedEvents(tx, scope, source, options.batchId)
+      options.onProgress?.(0, events.length)
+      for (let start = 0; start < events.length; start += rowsPerRound) {
+        const round = events.slice(start, start + rowsPerRound)
+        // A posted event leaves the books through a reversing entry, so every period it touched
+        // still balances and the trail remains; an ignored event was reversed when rejected.
+        const reversals = round.flatMap((event) =>
+          postedStatuses.includes(event.status) && event.journalEntryId && !event.reversalEntryId
+            ? [{ eventId: event.id, originalEntryId: event.journalEntryId, entryId: newId() }]
+            : [],
+        )
+        await this.deps.journal.reverseEntries(tx, scope, reversals)
+        await this.deps.receipts.detachFromEvents(
+          tx,
+          scope,
+          round.map((event) => event.id),
+        )
+        options.onProgress?.(start + round.length, events.length)
+      }
+      // Batches are written whole by one import, and imports wait for this transaction (the lock
+      // above), so deleting by batch removes exactly the events read.
+      const batchIds = [
+        ...new Set(events.flatMap((event) => (event.batchId === null ? [] : [event.batchId]))),
+      ]
+      const deleted = await this.deps.ledgerEvents.deleteImportedEvents(tx, scope, source, batchIds)
+      assert(deleted === events.length, `a deletion removes the ${events.length} events it read`)
+      return ok({ deleted, dryRun })
+    }
+    if (dryRun) return rolledBack(this.deps.db, this.deps.engine, work)
+    return inTransactionResult(this.deps.db, this.deps.engine, work)
+  }
+}

@@ -1,0 +1,56 @@
+import { addDays, type CalendarDate } from '../../kernel/calendar-date.js'
+
+// The pure rules of receipts: what files are accepted, and which event a receipt belongs to.
+
+export const receiptStatuses = ['draft', 'processed', 'reviewed', 'rejected'] as const
+export type ReceiptStatus = (typeof receiptStatuses)[number]
+
+export const receiptSources = ['web_upload', 'email', 'sms', 'mailbox_scan', 'cloud_drive'] as const
+export type ReceiptSource = (typeof receiptSources)[number]
+
+export interface FileKind {
+  contentType: string
+  extension: string
+}
+
+/**
+ * The file's type from its first bytes, never from what the client claims: JPEG, PNG, WebP,
+ * HEIC and PDF are receipts; anything else is refused.
+ */
+export function sniffFileKind(bytes: Uint8Array): FileKind | undefined {
+  const ascii = (start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end))
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    return { contentType: 'image/jpeg', extension: 'jpg' }
+  if (ascii(0, 8) === '\x89PNG\r\n\x1a\n') return { contentType: 'image/png', extension: 'png' }
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP')
+    return { contentType: 'image/webp', extension: 'webp' }
+  if (
+    ascii(4, 8) === 'ftyp' &&
+    ['heic', 'heix', 'hevc', 'heim', 'heis', 'mif1', 'msf1'].includes(ascii(8, 12))
+  ) {
+    return { contentType: 'image/heic', extension: 'heic' }
+  }
+  if (ascii(0, 5) === '%PDF-') return { contentType: 'application/pdf', extension: 'pdf' }
+  return undefined
+}
+
+/** DESIGN 5.9: an event dated from 3 days before to 7 days after the receipt can be its match. */
+export function matchWindow(receiptDate: CalendarDate): { from: CalendarDate; to: CalendarDate } {
+  return { from: addDays(receiptDate, -3), to: addDays(receiptDate, 7) }
+}
+
+const filenameLengthMax = 200
+
+/** A display name safe to show and store: no path, no control characters, bounded. */
+export function cleanFilename(name: string | undefined, fallback: string): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? ''
+  const cleaned = Array.from(base)
+    .filter((char) => {
+      const code = char.codePointAt(0) ?? 0
+      return code >= 0x20 && code !== 0x7f
+    })
+    .join('')
+    .trim()
+    .slice(0, filenameLengthMax)
+  return cleaned === '' ? fallback : cleaned
+}
