@@ -1,5 +1,6 @@
 import {
   daybookCli,
+  disposeEngine,
   type EngineTarget,
   type Figure,
   freshEngine,
@@ -38,5 +39,6 @@ export async function benchFoundation(engine: 'sqlite' | 'postgres'): Promise<Fi
   } finally {
     await daybook.stop()
     await bare.stop()
+    await disposeEngine(target)
   }
 }

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -139,6 +139,150 @@ export async function load(options: {
   const result = await autocannon({ ...common, duration: options.durationSeconds ?? 10 })
   return {
     requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  }
+}
+
+// ---- helpers for sections with per-request bodies and their own baselines -----------------------
+
+/** Removes an engine's data directory and, on PostgreSQL, drops its database. */
+export async function disposeEngine(target: EngineTarget): Promise<void> {
+  if (target.env.DATA_DIR) rmSync(target.env.DATA_DIR, { recursive: true, force: true })
+  const databaseUrl = target.env.DATABASE_URL
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL
+  if (target.engine !== 'postgres' || !databaseUrl || !serverUrl) return
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  try {
+    await admin.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`)
+  } finally {
+    await admin.end()
+  }
+}
+
+/** A baseline server script of bench/ that prints {"port":N} once it listens. */
+export async function startBareScript(
+  script: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const port = await waitForPort(child, /\{"port":(\d+)\}/)
+  return { url: `http://127.0.0.1:${port}`, process: child, stop: stopper(child) }
+}
+
+/** One POST /graphql through fetch, answered as parsed JSON. */
+export async function graphqlRequest<T = unknown>(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
+  if (!response.ok) throw new Error(`POST /graphql answered ${response.status}: ${await response.text()}`)
+  return (await response.json()) as T
+}
+
+export interface LoadRequest {
+  body: unknown
+  headers?: Record<string, string>
+}
+
+/**
+ * Like load, but the requests take turns (each with its own body and headers), and a body that
+ * fails `verifyBody` counts as a mismatch.
+ */
+export async function loadRequests(options: {
+  url: string
+  requests: LoadRequest[]
+  connections?: number
+  durationSeconds?: number
+  verifyBody?: (body: string) => boolean
+}): Promise<LoadResult & { mismatches: number; total: number }> {
+  const prepared = options.requests.map((r) => ({
+    body: JSON.stringify(r.body),
+    headers: { 'content-type': 'application/json', ...r.headers },
+  }))
+  let next = 0
+  const verify = options.verifyBody
+  const common = {
+    url: `${options.url}/graphql`,
+    connections: options.connections ?? 32,
+    ...(verify ? { verifyBody: (body: string | Buffer | undefined) => verify(String(body ?? '')) } : {}),
+    requests: [
+      {
+        method: 'POST' as const,
+        setupRequest: (request: autocannon.Request) => {
+          const chosen = prepared[next++ % prepared.length] as (typeof prepared)[number]
+          return { ...request, method: 'POST' as const, body: chosen.body, headers: chosen.headers }
+        },
+      },
+    ],
+  }
+  await autocannon({ ...common, duration: 2 })
+  const result = await autocannon({ ...common, duration: options.durationSeconds ?? 10 })
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+    mismatches: result.mismatches,
+    total: result.requests.total,
+  }
+}
+
+/**
+ * Sends each body exactly once over `connections` connections and times the whole batch: for
+ * mutations where every request must act on something different. `onBody` sees every answer.
+ */
+export async function runBodies(options: {
+  url: string
+  bodies: unknown[]
+  headers?: Record<string, string>
+  connections: number
+  onBody?: (body: string) => void
+}): Promise<{
+  seconds: number
+  completed: number
+  p50Ms: number
+  p99Ms: number
+  errors: number
+  non2xx: number
+}> {
+  const bodies = options.bodies.map((b) => JSON.stringify(b))
+  const headers = { 'content-type': 'application/json', ...options.headers }
+  let next = 0
+  const started = performance.now()
+  const result = await autocannon({
+    url: `${options.url}/graphql`,
+    connections: options.connections,
+    amount: bodies.length,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request: autocannon.Request) => ({
+          ...request,
+          method: 'POST',
+          headers,
+          body: bodies[Math.min(next++, bodies.length - 1)],
+        }),
+        ...(options.onBody ? { onResponse: (_status: number, body: string) => options.onBody?.(body) } : {}),
+      },
+    ],
+  })
+  const seconds = (performance.now() - started) / 1000
+  return {
+    seconds,
+    completed: result.requests.total,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors,

@@ -1,17 +1,42 @@
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
+import { benchBankImport } from './bank-import.js'
 import { benchFoundation } from './foundation.js'
 import { type Figure, postgresAvailable } from './harness.js'
+import { benchLedger } from './ledger.js'
+import { benchProcessorImport } from './processor-import.js'
+import { benchReports } from './reports.js'
 
 // `npm run bench`: every figure of the issues in one run, each beside its baseline as a ratio,
 // written to docs/benchmarks.md. PostgreSQL figures need BENCH_DATABASE_URL (or DATABASE_URL).
 const engines: Array<'sqlite' | 'postgres'> = postgresAvailable() ? ['sqlite', 'postgres'] : ['sqlite']
-const sections: Array<(engine: 'sqlite' | 'postgres') => Promise<Figure[]>> = [benchFoundation]
+const allSections: Record<
+  string,
+  { title: string; run: (engine: 'sqlite' | 'postgres') => Promise<Figure[]> }
+> = {
+  foundation: { title: 'Foundation', run: benchFoundation },
+  ledger: { title: 'Ledger', run: benchLedger },
+  'bank-import': { title: 'Bank import', run: benchBankImport },
+  reports: { title: 'Reports', run: benchReports },
+  'processor-import': { title: 'Processor import', run: (engine) => benchProcessorImport(engine) },
+}
+// BENCH_SECTIONS=reports,ledger reruns only those sections; the other rows of the file stay.
+const chosen = (process.env.BENCH_SECTIONS ?? Object.keys(allSections).join(','))
+  .split(',')
+  .map((s) => s.trim())
+const sections = chosen.map((name) => {
+  const section = allSections[name]
+  if (!section)
+    throw new Error(`unknown bench section ${name}; known: ${Object.keys(allSections).join(', ')}`)
+  return section
+})
 
+const runStarted = performance.now()
+const loadAtStart = os.loadavg()[0] ?? 0
 const figures: Figure[] = []
 for (const section of sections) {
   for (const engine of engines) {
-    const results = await section(engine)
+    const results = await section.run(engine)
     for (const figure of results) {
       console.log(
         `${figure.section} [${engine}] ${figure.name}: ${figure.value.toFixed(1)} ${figure.unit} (ratio ${figure.ratio.toFixed(2)})`,
@@ -21,6 +46,22 @@ for (const section of sections) {
   }
 }
 
+// Rows of sections not rerun this time are kept from the previous file, each with its own notes.
+const rerun = new Set(sections.map((s) => s.title))
+let previous = ''
+try {
+  previous = readFileSync('docs/benchmarks.md', 'utf8')
+} catch {
+  previous = ''
+}
+const keptRows = previous
+  .split('\n')
+  .filter(
+    (line) =>
+      line.startsWith('| ') &&
+      !line.startsWith('| section') &&
+      !rerun.has(line.split(' | ')[0]?.slice(2) ?? ''),
+  )
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
 const lines = [
   '# Benchmarks',
@@ -29,11 +70,14 @@ const lines = [
   'in the same run on the same machine, and the ratio is what the targets speak of.',
   '',
   `Machine: ${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB memory, ${os.type()} ${os.release()}, Node.js ${process.version}.`,
-  `Run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Engines: ${engines.join(', ')}.`,
-  'Load generator: autocannon in a separate process on the same machine (2 s warm-up, then 10 s).',
+  `Run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Engines: ${engines.join(', ')}. Sections run: ${chosen.join(', ')} (rows of other sections are from earlier runs).`,
+  'Load generator: autocannon in the bench process; the server and every baseline server run in processes of',
+  'their own on the same machine. Rates: 2 s warm-up, then 10 s; confirms and imports are timed batches (see notes).',
+  `Whole run: ${((performance.now() - runStarted) / 60_000).toFixed(1)} min, seeding included. One-minute load average at the start ${loadAtStart.toFixed(1)}, at the end ${(os.loadavg()[0] ?? 0).toFixed(1)}: other work on the machine lowers the figures.`,
   '',
   '| section | figure | engine | value | baseline | ratio | target | notes |',
   '|---|---|---|---|---|---|---|---|',
+  ...keptRows,
   ...figures.map(
     (f) =>
       `| ${f.section} | ${f.name} | ${f.engine} | ${f.value.toFixed(1)} ${f.unit} | ${f.baseline.toFixed(1)} ${f.unit} (${f.baselineName}) | ${f.ratio.toFixed(2)} | ${f.target} | ${f.extra ?? ''} |`,

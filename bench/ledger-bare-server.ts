@@ -1,0 +1,185 @@
+import SQLite from 'better-sqlite3'
+import Fastify from 'fastify'
+import pg from 'pg'
+
+// The listLedgerEvents baseline: a bare Fastify route that runs the SQL the full stack runs for
+// the same request (the page query and the count query Kysely builds, then the look-up of the
+// accounts the page names) and answers the same JSON. No authentication, no quota, no GraphQL.
+// BARE_SQLITE_FILE opens that file read-only; BARE_DATABASE_URL a pg pool of the server's size.
+
+const selectColumns = [
+  'id',
+  'event_type',
+  'merchant_name',
+  'memo',
+  'amount_minor',
+  'currency',
+  'transaction_date',
+  'status',
+  'category_id',
+  'payment_account_id',
+  'contact_id',
+  'tax_amount_minor',
+  'tax_from_code',
+  'tax_account_id',
+  'sales_tax_code',
+  'category_rule_id',
+  'reference',
+  'source',
+  'backfill_id',
+  'batch_id',
+  'has_document',
+  'journal_entry_id',
+  'reversal_entry_id',
+  'created_at',
+  'updated_at',
+]
+  .map((c) => `"${c}"`)
+  .join(', ')
+const accountColumns = [
+  'id',
+  'name',
+  'account_type',
+  'classification',
+  'sub_type',
+  'tax_code_id',
+  'last_four',
+  'parent_id',
+  'system_role',
+  'active',
+  'debit_total_minor',
+  'credit_total_minor',
+]
+  .map((c) => `"${c}"`)
+  .join(', ')
+
+const where =
+  'where "organization_id" = ? and "status" in (?) and "transaction_date" >= ? and "transaction_date" <= ? and "amount_minor" >= ?'
+const pageSql = `select ${selectColumns} from "ledger_events" ${where} order by "transaction_date" desc, "id" desc limit ? offset ?`
+const countSql = `select count(*) as "count" from "ledger_events" ${where}`
+const accountsSql = (n: number) =>
+  `select ${accountColumns} from "accounts" where "organization_id" = ? and "id" in (${new Array(n).fill('?').join(', ')})`
+
+type Row = Record<string, unknown> & {
+  id: string
+  event_type: string
+  merchant_name: string
+  memo: string
+  amount_minor: number | string
+  currency: string
+  transaction_date: string
+  status: string
+  category_id: string | null
+  payment_account_id: string | null
+  tax_amount_minor: number | string | null
+  has_document: number
+  source: string
+  created_at: string
+}
+
+interface Engine {
+  all(text: string, params: unknown[]): Promise<Array<Record<string, unknown>>>
+}
+
+function sqliteEngine(file: string): Engine {
+  const db = new SQLite(file, { readonly: true })
+  const statements = new Map<string, SQLite.Statement>()
+  return {
+    all: async (text, params) => {
+      let statement = statements.get(text)
+      if (!statement) {
+        statement = db.prepare(text)
+        statements.set(text, statement)
+      }
+      return statement.all(...params) as Array<Record<string, unknown>>
+    },
+  }
+}
+
+function postgresEngine(url: string): Engine {
+  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  pool.on('error', () => {})
+  const numbered = new Map<string, string>()
+  return {
+    all: async (text, params) => {
+      let query = numbered.get(text)
+      if (query === undefined) {
+        let n = 0
+        query = text.replace(/\?/g, () => `$${++n}`)
+        numbered.set(text, query)
+      }
+      return (await pool.query(query, params)).rows
+    },
+  }
+}
+
+const engine = process.env.BARE_DATABASE_URL
+  ? postgresEngine(process.env.BARE_DATABASE_URL)
+  : sqliteEngine(process.env.BARE_SQLITE_FILE ?? '')
+
+const money = (minor: number | string): string => {
+  const digits = String(minor).padStart(3, '0')
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`
+}
+const toMinor = (amount: string): number => {
+  const [whole = '0', fraction = ''] = amount.split('.')
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'))
+}
+
+interface Variables {
+  organizationId: string
+  status: string[]
+  dateFrom: string
+  dateTo: string
+  amountMin: string
+  limit: number
+}
+
+const app = Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024 })
+app.post('/graphql', async (request) => {
+  const v = (request.body as { variables: Variables }).variables
+  const filter = [v.organizationId, v.status[0], v.dateFrom, v.dateTo, toMinor(v.amountMin)]
+  const [rows, count] = await Promise.all([
+    engine.all(pageSql, [...filter, v.limit, 0]) as Promise<Row[]>,
+    engine.all(countSql, filter),
+  ])
+  const ids = [
+    ...new Set(
+      rows.flatMap((r) => [r.category_id, r.payment_account_id].filter((id): id is string => id !== null)),
+    ),
+  ]
+  const accounts =
+    ids.length === 0 ? [] : await engine.all(accountsSql(ids.length), [v.organizationId, ...ids])
+  const names = new Map(accounts.map((a) => [a.id as string, a.name as string]))
+  const ref = (id: string | null) => (id === null ? null : { id, name: names.get(id) ?? '' })
+  return {
+    data: {
+      listLedgerEvents: {
+        totalCount: Number(count[0]?.count),
+        pageSize: v.limit,
+        offset: 0,
+        items: rows.map((r) => ({
+          id: r.id,
+          eventType: r.event_type,
+          merchantName: r.merchant_name,
+          functionalAmount: money(r.amount_minor),
+          functionalCurrency: r.currency,
+          transactionDate: r.transaction_date,
+          status: r.status,
+          memo: r.memo,
+          hasDocument: Number(r.has_document) !== 0,
+          category: ref(r.category_id),
+          paymentAccount: ref(r.payment_account_id),
+          taxAmount: r.tax_amount_minor === null ? null : money(r.tax_amount_minor),
+          source: r.source,
+          createdAt: r.created_at,
+        })),
+      },
+    },
+  }
+})
+await app.listen({ host: '127.0.0.1', port: 0 })
+const address = app.server.address()
+process.stdout.write(
+  `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`,
+)

@@ -1,0 +1,305 @@
+import { randomUUID } from 'node:crypto'
+import { isDeepStrictEqual } from 'node:util'
+import {
+  disposeEngine,
+  type EngineTarget,
+  type Figure,
+  freshEngine,
+  graphqlRequest,
+  loadRequests,
+  runBodies,
+  startBareScript,
+  startDaybook,
+} from './harness.js'
+import {
+  type BenchDb,
+  type BenchOrg,
+  classifiedEvents,
+  createOrgs,
+  type EventRow,
+  openBenchDb,
+  seedEvents,
+  sqliteFile,
+} from './seed.js'
+
+// Issue: the ledger at size. One million events over ten organizations; a filtered list page
+// over GraphQL against the same SQL behind a bare route, and confirms per second against raw
+// journal inserts through the driver.
+
+const organizations = 10
+const eventsPerOrganization = 100_000
+const confirmWarmup = 200
+const confirmCount = 2_000
+const confirmConnections = 16
+const listConnections = 32
+
+const listQuery = `query List($organizationId: UUID!, $status: [String!], $dateFrom: String, $dateTo: String,
+  $amountMin: String, $sortBy: String, $limit: Int) {
+  listLedgerEvents(organizationId: $organizationId, status: $status, dateFrom: $dateFrom, dateTo: $dateTo,
+    amountMin: $amountMin, sortBy: $sortBy, limit: $limit) {
+    totalCount
+    pageSize
+    offset
+    items {
+      id eventType merchantName functionalAmount functionalCurrency transactionDate status memo hasDocument
+      category { id name }
+      paymentAccount { id name }
+      taxAmount source createdAt
+    }
+  }
+}`
+
+const listVariables = {
+  status: ['needs_review'],
+  dateFrom: '2025-07-01',
+  dateTo: '2025-09-30',
+  amountMin: '50.00',
+  sortBy: 'transactionDate',
+  limit: 25,
+}
+
+const confirmMutation = `mutation Confirm($organizationId: UUID!, $eventId: UUID!) {
+  confirmLedgerEvent(organizationId: $organizationId, eventId: $eventId) { success eventId journalEntryId errorCode }
+}`
+
+type ListAnswer = {
+  data?: { listLedgerEvents: { totalCount: number; items: unknown[] } | null }
+  errors?: unknown
+}
+
+export async function benchLedger(engine: 'sqlite' | 'postgres'): Promise<Figure[]> {
+  const target = await freshEngine(engine)
+  try {
+    return await ledgerFigures(engine, target)
+  } finally {
+    await disposeEngine(target)
+  }
+}
+
+async function ledgerFigures(engine: 'sqlite' | 'postgres', target: EngineTarget): Promise<Figure[]> {
+  const orgStarted = performance.now()
+  const orgs = await createOrgs(
+    target,
+    Array.from({ length: organizations }, (_, i) => `Ledger Org ${i + 1}`),
+  )
+  const orgSeconds = (performance.now() - orgStarted) / 1000
+  const [first] = orgs as [BenchOrg]
+  // Classified events in the first organization: some to warm up, some to confirm over GraphQL,
+  // and as many again for the raw baseline to post journal entries for.
+  const classified = classifiedEvents(first, confirmWarmup + 2 * confirmCount, 99)
+  const warmupEvents = classified.slice(0, confirmWarmup)
+  const confirmEvents = classified.slice(confirmWarmup, confirmWarmup + confirmCount)
+  const rawEvents = classified.slice(confirmWarmup + confirmCount)
+  const seedSeconds = await seedEvents(
+    target,
+    orgs.map((org, i) => ({
+      org,
+      count: eventsPerOrganization,
+      seed: 1000 + i,
+      ...(i === 0 ? { extra: classified } : {}),
+    })),
+  )
+  console.log(
+    `Ledger [${engine}] seeded ${organizations * eventsPerOrganization + classified.length} events in ${seedSeconds.toFixed(1)} s (organizations through the CLI: ${orgSeconds.toFixed(1)} s)`,
+  )
+  const seedNote = `seed: ${(organizations * eventsPerOrganization).toLocaleString('en-US')} events over ${organizations} organizations by bulk SQL in ${seedSeconds.toFixed(0)} s${engine === 'postgres' ? ' (VACUUM ANALYZE included)' : ''}, organizations through the CLI in ${orgSeconds.toFixed(0)} s`
+
+  const requests = orgs.map((org) => ({
+    body: { query: listQuery, variables: { organizationId: org.id, ...listVariables } },
+    headers: { authorization: `Bearer ${org.key}` },
+  }))
+
+  // ---- the full stack: list, then confirms ----
+  const daybook = await startDaybook(target)
+  let full: Awaited<ReturnType<typeof loadRequests>>
+  let fullAnswers: ListAnswer[]
+  let confirm: Awaited<ReturnType<typeof runBodies>>
+  let confirmed = 0
+  const failures: string[] = []
+  try {
+    fullAnswers = []
+    for (const request of requests) {
+      const answer = await graphqlRequest<ListAnswer>(daybook.url, request.body, request.headers)
+      const page = answer.data?.listLedgerEvents
+      if (answer.errors || !page || page.items.length !== listVariables.limit || page.totalCount < 100) {
+        throw new Error(`listLedgerEvents answered unexpectedly: ${JSON.stringify(answer).slice(0, 500)}`)
+      }
+      fullAnswers.push(answer)
+    }
+    full = await loadRequests({
+      url: daybook.url,
+      requests,
+      connections: listConnections,
+      verifyBody: (body) => !body.includes('"errors"'),
+    })
+    if (full.errors > 0 || full.non2xx > 0 || full.mismatches > 0)
+      throw new Error(`listLedgerEvents under load answered errors: ${JSON.stringify(full)}`)
+
+    const confirmBody = (event: EventRow) => ({
+      query: confirmMutation,
+      variables: { organizationId: first.id, eventId: event.id },
+    })
+    const headers = { authorization: `Bearer ${first.key}` }
+    const check = (body: string) => {
+      if (body.includes('"success":true')) confirmed++
+      else if (failures.length < 5) failures.push(body.slice(0, 300))
+    }
+    await runBodies({
+      url: daybook.url,
+      bodies: warmupEvents.map(confirmBody),
+      headers,
+      connections: confirmConnections,
+      onBody: check,
+    })
+    confirmed = 0
+    confirm = await runBodies({
+      url: daybook.url,
+      bodies: confirmEvents.map(confirmBody),
+      headers,
+      connections: confirmConnections,
+      onBody: check,
+    })
+  } finally {
+    await daybook.stop()
+  }
+  if (failures.length > 0 || confirmed !== confirmCount || confirm.non2xx > 0 || confirm.errors > 0) {
+    throw new Error(
+      `confirmLedgerEvent: ${confirmed} of ${confirmCount} confirmed; first failures: ${failures.join(' | ')}`,
+    )
+  }
+  const db = await openBenchDb(target, { poolSize: 10 })
+  try {
+    const [posted] = await db.all<{ entries: number | string; lines: number | string }>(
+      `select (select count(*) from journal_entries where organization_id = ?) as entries,
+              (select count(*) from journal_lines where organization_id = ?) as lines`,
+      [first.id, first.id],
+    )
+    const expected = confirmWarmup + confirmCount
+    if (Number(posted?.entries) !== expected || Number(posted?.lines) !== 3 * expected)
+      throw new Error(
+        `after the confirms the journal holds ${JSON.stringify(posted)}, not ${expected} entries`,
+      )
+  } finally {
+    await db.close()
+  }
+
+  // ---- the baselines: a bare route over the same SQL, and raw journal inserts ----
+  const bare = await startBareScript(
+    'bench/ledger-bare-server.ts',
+    engine === 'sqlite'
+      ? { BARE_SQLITE_FILE: sqliteFile(target) }
+      : { BARE_DATABASE_URL: target.env.DATABASE_URL ?? '' },
+  )
+  let baseline: Awaited<ReturnType<typeof loadRequests>>
+  try {
+    for (const [index, request] of requests.entries()) {
+      const answer = await graphqlRequest<ListAnswer>(bare.url, request.body)
+      if (!isDeepStrictEqual(answer, fullAnswers[index]))
+        throw new Error(
+          `the bare route answers differently from the full stack: ${JSON.stringify(answer).slice(0, 300)} vs ${JSON.stringify(fullAnswers[index]).slice(0, 300)}`,
+        )
+    }
+    baseline = await loadRequests({
+      url: bare.url,
+      requests: requests.map((r) => ({ body: r.body })),
+      connections: listConnections,
+    })
+  } finally {
+    await bare.stop()
+  }
+  const raw = await rawPostings(target, first, rawEvents)
+
+  const totalCount = (fullAnswers[0]?.data?.listLedgerEvents?.totalCount ?? 0).toLocaleString('en-US')
+  const confirmsPerSecond = confirmCount / confirm.seconds
+  return [
+    {
+      section: 'Ledger',
+      name: `listLedgerEvents (needs_review, 3-month window, amountMin, by date, limit 25) over 1M events, API key, ${listConnections} connections`,
+      engine,
+      value: full.requestsPerSecond,
+      unit: 'req/s',
+      baselineName: 'bare Fastify route, same page + count + accounts SQL, same JSON',
+      baseline: baseline.requestsPerSecond,
+      ratio: full.requestsPerSecond / baseline.requestsPerSecond,
+      target: '>= 0.5',
+      extra: `p50 ${full.p50Ms} ms, p99 ${full.p99Ms} ms (bare: p50 ${baseline.p50Ms} ms, p99 ${baseline.p99Ms} ms); requests rotate over the ${organizations} organizations, each page counts ~${totalCount} of its 100,000 events; ${seedNote}`,
+    },
+    {
+      section: 'Ledger',
+      name: `confirmLedgerEvent, ${confirmCount.toLocaleString('en-US')} classified events (3 journal lines each), ${confirmConnections} connections`,
+      engine,
+      value: confirmsPerSecond,
+      unit: 'confirms/s',
+      baselineName:
+        engine === 'sqlite'
+          ? 'raw entry + 3 lines per transaction, better-sqlite3, one connection'
+          : `raw entry + 3 lines per transaction, pg pool of 10, ${confirmConnections} at a time`,
+      baseline: raw.perSecond,
+      ratio: confirmsPerSecond / raw.perSecond,
+      target: '>= 0.5',
+      extra: `p50 ${confirm.p50Ms} ms, p99 ${confirm.p99Ms} ms; ${confirmWarmup} confirms of warm-up first; ${confirmCount.toLocaleString('en-US')} confirms took ${confirm.seconds.toFixed(2)} s, raw ${raw.seconds.toFixed(2)} s`,
+    },
+  ]
+}
+
+/** The journal writes alone: one transaction per event, an entry and its three lines. */
+async function rawPostings(
+  target: EngineTarget,
+  org: BenchOrg,
+  events: EventRow[],
+): Promise<{ perSecond: number; seconds: number }> {
+  const db = await openBenchDb(target, { poolSize: 10 })
+  try {
+    const post = async (tx: BenchDb, event: EventRow) => {
+      const entryId = randomUUID()
+      const tax = event.taxAmountMinor ?? 0
+      const now = new Date().toISOString()
+      await tx.run(
+        `insert into journal_entries (id, organization_id, event_id, kind, reverses_entry_id, txn_date, total_minor, currency, created_at)
+         values (?, ?, ?, 'posting', null, ?, ?, 'CAD', ?)`,
+        [entryId, org.id, event.id, event.transactionDate, event.amountMinor, now],
+      )
+      await tx.run(
+        `insert into journal_lines (id, entry_id, organization_id, line_no, account_id, contact_id, debit_minor, credit_minor, txn_date)
+         values (?, ?, ?, 1, ?, null, ?, 0, ?), (?, ?, ?, 2, ?, null, ?, 0, ?), (?, ?, ?, 3, ?, null, 0, ?, ?)`,
+        [
+          randomUUID(),
+          entryId,
+          org.id,
+          event.categoryId,
+          event.amountMinor - tax,
+          event.transactionDate,
+          randomUUID(),
+          entryId,
+          org.id,
+          event.taxAccountId,
+          tax,
+          event.transactionDate,
+          randomUUID(),
+          entryId,
+          org.id,
+          event.paymentAccountId,
+          event.amountMinor,
+          event.transactionDate,
+        ],
+      )
+    }
+    const started = performance.now()
+    if (db.engine === 'sqlite') {
+      for (const event of events) await db.transaction((tx) => post(tx, event))
+    } else {
+      let next = 0
+      const worker = async () => {
+        while (next < events.length) {
+          const event = events[next++] as EventRow
+          await db.transaction((tx) => post(tx, event))
+        }
+      }
+      await Promise.all(Array.from({ length: confirmConnections }, worker))
+    }
+    const seconds = (performance.now() - started) / 1000
+    return { perSecond: events.length / seconds, seconds }
+  } finally {
+    await db.close()
+  }
+}

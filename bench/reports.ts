@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto'
+import {
+  disposeEngine,
+  type EngineTarget,
+  type Figure,
+  freshEngine,
+  graphqlRequest,
+  startDaybook,
+} from './harness.js'
+import {
+  type BenchDb,
+  type BenchOrg,
+  createOrgs,
+  type EventRow,
+  eventColumns,
+  eventValues,
+  ledgerEvents,
+  openBenchDb,
+} from './seed.js'
+
+// Issue: reports must cost accounts x days, not events. Two organizations with 10,000 and
+// 1,000,000 posted events (each with its journal entry, lines and the running totals that posting
+// keeps), then the time of incomeStatement for a year and of accountBalances on each.
+
+const chunkRows = 500
+
+interface Posted {
+  event: EventRow
+  entryId: string
+  lines: Array<{ accountId: string; debit: number; credit: number }>
+}
+
+/** Every seeded event confirmed, posted as DESIGN 5.4 says (expense, income, transfer; no tax). */
+function posted(org: BenchOrg, count: number, seed: number): Generator<Posted> {
+  return (function* () {
+    for (const event of ledgerEvents(org, count, seed)) {
+      const category = event.categoryId ?? org.accounts.expenses[0] ?? ''
+      const payment = event.paymentAccountId ?? org.accounts.chequing
+      const amount = event.amountMinor
+      const lines =
+        event.eventType === 'income'
+          ? [
+              { accountId: payment, debit: amount, credit: 0 },
+              { accountId: category, debit: 0, credit: amount },
+            ]
+          : [
+              { accountId: category, debit: amount, credit: 0 },
+              { accountId: payment, debit: 0, credit: amount },
+            ]
+      const entryId = randomUUID()
+      yield { event: { ...event, status: 'confirmed', categoryId: category }, entryId, lines }
+    }
+  })()
+}
+
+async function insertChunk(tx: BenchDb, org: BenchOrg, chunk: Posted[]) {
+  const eventParams: unknown[] = []
+  for (const p of chunk) {
+    const values = eventValues(p.event)
+    values[eventColumns.indexOf('journal_entry_id')] = p.entryId
+    eventParams.push(...values)
+  }
+  const eventRow = `(${eventColumns.map(() => '?').join(', ')})`
+  await tx.run(
+    `insert into ledger_events (${eventColumns.join(', ')}) values ${chunk.map(() => eventRow).join(', ')}`,
+    eventParams,
+  )
+  await tx.run(
+    `insert into journal_entries (id, organization_id, event_id, kind, reverses_entry_id, txn_date, total_minor, currency, created_at) values ${chunk
+      .map(() => "(?, ?, ?, 'posting', null, ?, ?, 'CAD', ?)")
+      .join(', ')}`,
+    chunk.flatMap((p) => [
+      p.entryId,
+      org.id,
+      p.event.id,
+      p.event.transactionDate,
+      p.event.amountMinor,
+      p.event.createdAt,
+    ]),
+  )
+  const lines = chunk.flatMap((p) => p.lines.map((line, i) => ({ ...line, p, lineNo: i + 1 })))
+  await tx.run(
+    `insert into journal_lines (id, entry_id, organization_id, line_no, account_id, contact_id, debit_minor, credit_minor, txn_date) values ${lines
+      .map(() => '(?, ?, ?, ?, ?, null, ?, ?, ?)')
+      .join(', ')}`,
+    lines.flatMap((l) => [
+      randomUUID(),
+      l.p.entryId,
+      org.id,
+      l.lineNo,
+      l.accountId,
+      l.debit,
+      l.credit,
+      l.p.event.transactionDate,
+    ]),
+  )
+}
+
+/** Writes the posted books, then derives the running totals from the lines, as posting keeps them. */
+async function seedPostedBooks(
+  target: EngineTarget,
+  org: BenchOrg,
+  count: number,
+  seed: number,
+): Promise<number> {
+  const started = Date.now()
+  const db = await openBenchDb(target, { cacheMiB: 256 })
+  try {
+    let chunk: Posted[] = []
+    let pending: Posted[][] = []
+    const flush = async () => {
+      const work = pending
+      pending = []
+      await db.transaction(async (tx) => {
+        for (const c of work) await insertChunk(tx, org, c)
+      })
+    }
+    for (const p of posted(org, count, seed)) {
+      chunk.push(p)
+      if (chunk.length === chunkRows) {
+        pending.push(chunk)
+        chunk = []
+        if (pending.length === 40) await flush()
+      }
+    }
+    if (chunk.length > 0) pending.push(chunk)
+    if (pending.length > 0) await flush()
+    await db.transaction(async (tx) => {
+      await tx.run(
+        `insert into account_day_totals (organization_id, account_id, txn_date, debit_minor, credit_minor)
+         select organization_id, account_id, txn_date, sum(debit_minor), sum(credit_minor)
+         from journal_lines where organization_id = ? group by organization_id, account_id, txn_date`,
+        [org.id],
+      )
+      await tx.run(
+        `update accounts set
+           debit_total_minor = coalesce((select sum(debit_minor) from journal_lines l where l.organization_id = accounts.organization_id and l.account_id = accounts.id), 0),
+           credit_total_minor = coalesce((select sum(credit_minor) from journal_lines l where l.organization_id = accounts.organization_id and l.account_id = accounts.id), 0)
+         where organization_id = ?`,
+        [org.id],
+      )
+    })
+    if (db.engine === 'postgres') await db.run('analyze')
+    else await db.run('analyze')
+  } finally {
+    await db.close()
+  }
+  return (Date.now() - started) / 1000
+}
+
+/** Mean time of `runs` sequential requests after a warm-up, in milliseconds. */
+async function timeQuery(url: string, key: string, body: unknown, runs = 30): Promise<number> {
+  const headers = { authorization: `Bearer ${key}` }
+  for (let i = 0; i < 5; i++) await graphqlRequest(url, body, headers)
+  const started = process.hrtime.bigint()
+  for (let i = 0; i < runs; i++) {
+    const answer = await graphqlRequest<{ errors?: unknown }>(url, body, headers)
+    if (answer.errors) throw new Error(`report failed: ${JSON.stringify(answer.errors)}`)
+  }
+  return Number(process.hrtime.bigint() - started) / 1e6 / runs
+}
+
+export async function benchReports(engine: 'sqlite' | 'postgres'): Promise<Figure[]> {
+  const target = await freshEngine(engine)
+  try {
+    const [small, large] = await createOrgs(target, ['Reports 10k', 'Reports 1M'])
+    if (!small || !large) throw new Error('organizations were not created')
+    const smallSeconds = await seedPostedBooks(target, small, 10_000, 61)
+    const largeSeconds = await seedPostedBooks(target, large, 1_000_000, 62)
+    const daybook = await startDaybook(target)
+    try {
+      const income = (org: BenchOrg) => ({
+        query:
+          'query ($org: UUID!) { incomeStatement(organizationId: $org, startDate: "2025-01-01", endDate: "2025-12-31") { totalIncome totalExpenses netIncome incomeAccounts { accountId total } expenseAccounts { accountId total } } }',
+        variables: { org: org.id },
+      })
+      const balances = (org: BenchOrg) => ({
+        query: 'query ($org: UUID!) { accountBalances(organizationId: $org) { accountId balance } }',
+        variables: { org: org.id },
+      })
+      const figures: Figure[] = []
+      for (const [name, body] of [
+        ['incomeStatement for 2025', income],
+        ['accountBalances', balances],
+      ] as const) {
+        const smallMs = await timeQuery(daybook.url, small.key, body(small))
+        const largeMs = await timeQuery(daybook.url, large.key, body(large))
+        figures.push({
+          section: 'Reports',
+          name: `${name}, organization with 1,000,000 posted events`,
+          engine,
+          value: largeMs,
+          unit: 'ms',
+          baselineName: 'the same report with 10,000 posted events',
+          baseline: smallMs,
+          ratio: smallMs / largeMs,
+          target: '>= 0.5 (within 2x)',
+          extra: `mean of 30 sequential requests after 5 of warm-up; seed by bulk SQL: 10k in ${smallSeconds.toFixed(0)} s, 1M in ${largeSeconds.toFixed(0)} s`,
+        })
+      }
+      return figures
+    } finally {
+      await daybook.stop()
+    }
+  } finally {
+    await disposeEngine(target)
+  }
+}
