@@ -330,12 +330,24 @@ export class LedgerEventService {
     scope: OrgScope,
     eventId: string,
   ): Promise<Result<{ eventId: string; journalEntryId: string; hadDocument: boolean }>> {
-    const event = await this.lockedEvent(tx, scope, eventId)
-    if (!event) return eventNotFound()
-    if (!editableStatuses.includes(event.status)) {
+    // One guarded UPDATE claims the event and reads it back: of concurrent confirms exactly one
+    // gets the row, and the others wait for it (PostgreSQL) or run after it (SQLite). Any refusal
+    // below rolls the claim back with the transaction.
+    const journalEntryId = newId()
+    const event = await this.deps.store.claim(
+      tx,
+      scope,
+      eventId,
+      editableStatuses,
+      { status: 'confirmed', journalEntryId },
+      this.now(),
+    )
+    if (!event) {
+      const current = await this.deps.store.findById(tx, scope, eventId)
+      if (!current) return eventNotFound()
       return fail(
-        event.status === 'ignored' ? 'EVENT_IGNORED' : 'EVENT_ALREADY_CONFIRMED',
-        `Only events in needs_review or pending can be confirmed; this one is ${event.status}.`,
+        current.status === 'ignored' ? 'EVENT_IGNORED' : 'EVENT_ALREADY_CONFIRMED',
+        `Only events in needs_review or pending can be confirmed; this one is ${current.status}.`,
         'eventId',
       )
     }
@@ -351,25 +363,16 @@ export class LedgerEventService {
     let taxAccountId = event.taxAccountId
     if (taxMinor > 0n && !taxAccountId) {
       const payable = await this.deps.accounts.accountByRole(tx, scope, 'gst_hst_payable')
-      if (!payable)
+      if (!payable) {
         return fail(
           'TAX_ACCOUNT_REQUIRED',
           'Give taxAccountId; this organization has no GST/HST Payable account.',
           'taxAccountId',
         )
+      }
       taxAccountId = payable.id
+      await this.deps.store.update(tx, scope, eventId, ['confirmed'], { taxAccountId }, this.now())
     }
-    const journalEntryId = newId()
-    const claimed = await this.deps.store.update(
-      tx,
-      scope,
-      eventId,
-      editableStatuses,
-      { status: 'confirmed', journalEntryId, taxAccountId },
-      this.now(),
-    )
-    if (!claimed)
-      return fail('EVENT_ALREADY_CONFIRMED', 'This event was confirmed by another request.', 'eventId')
     const plan = planPosting({
       eventType: event.eventType,
       grossMinor: event.amountMinor,

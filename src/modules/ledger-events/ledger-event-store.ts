@@ -270,6 +270,26 @@ export class LedgerEventStore {
     return Number(result.numUpdatedRows) === 1
   }
 
+  /** update() that returns the changed row, read in the same statement. */
+  async claim(
+    ex: Executor,
+    scope: OrgScope,
+    id: string,
+    fromStatuses: readonly Status[],
+    changes: { status: Status; journalEntryId: string },
+    updatedAt: string,
+  ): Promise<LedgerEventRecord | undefined> {
+    const row = await ex
+      .updateTable('ledger_events')
+      .set({ status: changes.status, journal_entry_id: changes.journalEntryId, updated_at: updatedAt })
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', '=', id)
+      .where('status', 'in', [...fromStatuses])
+      .returning(columns)
+      .executeTakeFirst()
+    return row && toRecord(row)
+  }
+
   async page(
     ex: Executor,
     scope: OrgScope,
