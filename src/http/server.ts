@@ -71,6 +71,15 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
   app.addHook('onClose', async () => {
     logStream.flushSync()
   })
+  // While shutting down, answers close their connection: otherwise a keep-alive connection whose
+  // request was in flight at SIGTERM would hold the server open until its idle timeout.
+  let closing = false
+  app.addHook('preClose', async () => {
+    closing = true
+  })
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close')
+  })
   app.addHook('onResponse', async (request, reply) => {
     const seconds = reply.elapsedTime / 1000
     const operation = request.operation
