@@ -160,9 +160,9 @@ export async function benchProcessorImport(engine: 'sqlite' | 'postgres', rows =
     const generated = generateCsv(rows)
     const file = path.join(scratch, 'balance_history.csv')
     writeFileSync(file, generated.text)
-    const engine = databaseUrl ? 'PostgreSQL' : 'SQLite'
+    const engineName = databaseUrl ? 'PostgreSQL' : 'SQLite'
     console.log(
-      `${engine}: ${rows.toLocaleString('en-US')} rows (${(statSync(file).size / 1024 / 1024).toFixed(1)} MiB), ${generated.events.toLocaleString('en-US')} events expected`,
+      `${engineName}: ${rows.toLocaleString('en-US')} rows (${(statSync(file).size / 1024 / 1024).toFixed(1)} MiB), ${generated.events.toLocaleString('en-US')} events expected`,
     )
     await daybook(env, 'org', 'create', '--name', 'Bench Shop')
 

@@ -58,9 +58,7 @@ const keptRows = previous
   .split('\n')
   .filter(
     (line) =>
-      line.startsWith('| ') &&
-      !line.startsWith('| section') &&
-      !rerun.has(line.split(' | ')[0]?.slice(2) ?? ''),
+      /^\| [A-Z]/.test(line) && !line.startsWith('| section') && !rerun.has(line.split('|')[1]?.trim() ?? ''),
   )
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
 const lines = [
