@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -85,11 +85,17 @@ function stopper(child: ChildProcess) {
     })
 }
 
-/** The real server, compiled, in its own process, as `npm start` runs it. */
+/**
+ * The real server, compiled, in its own process, as `npm start` runs it. Its log goes to a file in
+ * its data directory, as in a deployment: read through a pipe, every request's log line would cost
+ * the load generator in this process time of its own.
+ */
 export async function startDaybook(
   target: EngineTarget,
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
+  const logFile = path.join(target.env.DATA_DIR ?? tmpdir(), `daybook-${Date.now()}.log`)
+  const logFd = openSync(logFile, 'w')
   const child = spawn(process.execPath, ['dist/main.js'], {
     env: {
       ...process.env,
@@ -99,10 +105,22 @@ export async function startDaybook(
       RATE_LIMIT_PER_HOUR: '1000000000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', logFd, 'inherit'],
   })
-  const port = await waitForPort(child, /"msg":"Server listening at http:\/\/127\.0\.0\.1:(\d+)"/)
+  closeSync(logFd)
+  const port = await waitForLogLine(child, logFile, /"msg":"Server listening at http:\/\/127\.0\.0\.1:(\d+)"/)
   return { url: `http://127.0.0.1:${port}`, process: child, stop: stopper(child) }
+}
+
+async function waitForLogLine(child: ChildProcess, logFile: string, pattern: RegExp): Promise<number> {
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`server exited with ${child.exitCode}: ${readFileSync(logFile, 'utf8').slice(-500)}`)
+    }
+    const match = pattern.exec(readFileSync(logFile, 'utf8'))
+    if (match) return Number(match[1])
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
 }
 
 export async function startBare(): Promise<RunningServer> {
@@ -127,6 +145,7 @@ export async function load(options: {
   headers?: Record<string, string>
   connections?: number
   durationSeconds?: number
+  warmUpSeconds?: number
 }): Promise<LoadResult> {
   const common = {
     url: `${options.url}/graphql`,
@@ -135,7 +154,8 @@ export async function load(options: {
     body: JSON.stringify(options.body),
     connections: options.connections ?? 32,
   }
-  await autocannon({ ...common, duration: 2 })
+  const warmUpSeconds = options.warmUpSeconds ?? 2
+  if (warmUpSeconds > 0) await autocannon({ ...common, duration: warmUpSeconds })
   const result = await autocannon({ ...common, duration: options.durationSeconds ?? 10 })
   return {
     requestsPerSecond: result.requests.average,

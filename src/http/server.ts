@@ -13,9 +13,12 @@ import { limits } from '../kernel/limits.js'
 import type { Principal } from '../modules/access/principal.js'
 import { executionErrorFormatter, registerGraphQLRoutes } from './graphql-route.js'
 import { registerIntakeRoutes } from './intake-routes.js'
+import { BatchedLogDestination } from './log-destination.js'
 import { Metrics } from './metrics.js'
 import type { OperationInfo } from './operation-info.js'
 import { type ApiKeyRateLimiter, rateLimitMessage } from './rate-limit.js'
+import { graphqlRequestLogLine } from './request-log.js'
+import { LazyRequestLogger } from './request-logger.js'
 import { errorBody, httpStatus, statusForFrameworkError } from './status-policy.js'
 import { registerUploadRoutes } from './uploads-route.js'
 
@@ -41,25 +44,25 @@ export interface HttpDeps {
 
 export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> {
   const { config, services, rateLimiter } = deps
-  // Log lines are written asynchronously and in batches (per 4 KiB, or every 200 ms at most) rather
-  // than with a system call each; whatever is left is flushed when the server closes.
-  const logStream = pino.destination({ dest: 1, sync: false, minLength: 4096 })
-  const logFlush = setInterval(() => logStream.flush(), 200)
-  logFlush.unref()
+  const logDestination = new BatchedLogDestination()
+  const flushLog = () => logDestination.flush()
+  process.once('exit', flushLog)
+  const logger = pino(
+    {
+      level: config.logLevel,
+      redact: [
+        'req.headers.authorization',
+        'req.headers["x-intake-secret"]',
+        'req.headers["idempotency-key"]',
+      ],
+    },
+    logDestination,
+  )
   const app = Fastify({
-    loggerInstance: pino(
-      {
-        level: config.logLevel,
-        redact: [
-          'req.headers.authorization',
-          'req.headers["x-intake-secret"]',
-          'req.headers["idempotency-key"]',
-        ],
-      },
-      logStream,
-    ) as FastifyBaseLogger,
+    loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: limits.graphqlBodyBytesMax,
     genReqId: () => randomUUID(),
+    childLoggerFactory: (parent, bindings, options) => new LazyRequestLogger(parent, bindings, options),
     logController: new LogController({
       requestIdLogLabel: 'requestId',
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -70,10 +73,29 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
   app.decorateRequest('operation', undefined)
   app.decorateRequest('organizationId', undefined)
   const metrics = new Metrics()
+  const graphqlRequests = metrics.counter(
+    'daybook_graphql_requests_total',
+    'GraphQL requests by operation and HTTP status.',
+    ['operation', 'type', 'status'],
+  )
+  const graphqlDurations = metrics.histogram(
+    'daybook_graphql_request_duration_seconds',
+    'GraphQL request latency by operation.',
+    ['operation', 'type'],
+  )
+  const otherRequests = metrics.counter(
+    'daybook_http_requests_total',
+    'Other HTTP requests by route and status.',
+    ['route', 'method', 'status'],
+  )
+  const rateLimitRejections = metrics.counter(
+    'daybook_rate_limit_rejections_total',
+    'API-key requests refused for the hourly quota.',
+  )
   metrics.gauge('daybook_job_queue_depth', 'Jobs queued or running.', () => services.jobs.depth())
   app.addHook('onClose', async () => {
-    clearInterval(logFlush)
-    logStream.flushSync()
+    process.off('exit', flushLog)
+    logDestination.close()
   })
   // While shutting down, connections are closed as soon as they fall idle: otherwise a keep-alive
   // connection whose request was in flight at SIGTERM would hold the server open until its idle
@@ -84,41 +106,29 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     app.server.once('close', () => clearInterval(timer))
     done()
   })
+  const logsRequests = logger.isLevelEnabled('info')
   // A callback hook, not an async one: it runs on every request and needs no promise.
   app.addHook('onResponse', (request, reply, done) => {
     const seconds = reply.elapsedTime / 1000
+    const status = String(reply.statusCode)
     const operation = request.operation
     if (!operation) {
-      metrics.count('daybook_http_requests_total', 'Other HTTP requests by route and status.', {
-        route: request.routeOptions.url ?? 'unmatched',
-        method: request.method,
-        status: String(reply.statusCode),
-      })
+      otherRequests.inc(request.routeOptions.url ?? 'unmatched', request.method, status)
       return done()
     }
-    const labels = { operation: operation.name, type: operation.type }
-    metrics.count('daybook_graphql_requests_total', 'GraphQL requests by operation and HTTP status.', {
-      ...labels,
-      status: String(reply.statusCode),
-    })
-    metrics.observe(
-      'daybook_graphql_request_duration_seconds',
-      'GraphQL request latency by operation.',
-      labels,
-      seconds,
-    )
-    // Never variables or headers: they carry amounts, names and credentials.
-    request.log.info(
-      {
+    graphqlRequests.inc(operation.name, operation.type, status)
+    graphqlDurations.observe(seconds, operation.name, operation.type)
+    if (logsRequests) {
+      const record = {
+        requestId: request.id,
         organizationId: request.organizationId,
-        operation: operation.name,
-        operationType: operation.type,
+        operation,
         credential: request.principal.kind,
         status: reply.statusCode,
         durationMs: Math.round(seconds * 10_000) / 10,
-      },
-      'graphql request',
-    )
+      }
+      logDestination.write(graphqlRequestLogLine(record, Date.now()))
+    }
     done()
   })
   app.addHook('onRequest', async (request, reply) => {
@@ -131,7 +141,7 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     reply.header('x-ratelimit-limit', String(decision.limit))
     reply.header('x-ratelimit-remaining', String(decision.remaining))
     if (!decision.allowed) {
-      metrics.count('daybook_rate_limit_rejections_total', 'API-key requests refused for the hourly quota.')
+      rateLimitRejections.inc()
       reply.header('retry-after', String(decision.retryAfterSeconds))
       return reply
         .code(httpStatus.rateLimited)
@@ -183,9 +193,13 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
   })
 
   registerGraphQLRoutes(app, services, config.publicUrl)
-  await app.register(multipart)
-  registerUploadRoutes(app, services)
-  registerIntakeRoutes(app, services, config.intakeWebhookSecret)
+  // The routes that take multipart bodies, in a scope of their own: @fastify/multipart adds an
+  // async onResponse hook that would otherwise run on every GraphQL request.
+  await app.register(async (scope) => {
+    await scope.register(multipart)
+    registerUploadRoutes(scope, services)
+    registerIntakeRoutes(scope, services, config.intakeWebhookSecret)
+  })
 
   app.get('/metrics', async (_request, reply) =>
     reply.type('text/plain; version=0.0.4; charset=utf-8').send(await metrics.render()),
