@@ -166,45 +166,55 @@ const toRecord = (row: Row): LedgerEventRecord => ({
 // Rows per INSERT statement: well under SQLite's 32,766 bound parameters at 27 columns.
 const insertChunkRows = 500
 
+/** One row shape for every insert; only an event posted in the same transaction names its entry. */
+async function insertInChunks<E extends NewLedgerEvent>(
+  ex: Executor,
+  scope: OrgScope,
+  events: E[],
+  journalEntryIdOf: (event: E) => string | null,
+): Promise<void> {
+  for (let start = 0; start < events.length; start += insertChunkRows) {
+    await ex
+      .insertInto('ledger_events')
+      .values(
+        events.slice(start, start + insertChunkRows).map((e) => ({
+          id: e.id,
+          organization_id: scope.organizationId,
+          event_type: e.eventType,
+          merchant_name: e.merchantName,
+          merchant_key: e.merchantName.toLowerCase(),
+          memo: e.memo,
+          memo_key: e.memo.toLowerCase(),
+          amount_minor: e.amountMinor,
+          currency: e.currency,
+          transaction_date: e.transactionDate,
+          status: e.status,
+          category_id: e.categoryId,
+          payment_account_id: e.paymentAccountId,
+          contact_id: e.contactId,
+          tax_amount_minor: e.taxAmountMinor,
+          tax_from_code: e.taxFromCode ? 1 : 0,
+          tax_account_id: e.taxAccountId,
+          sales_tax_code: e.salesTaxCode,
+          category_rule_id: e.categoryRuleId,
+          reference: e.reference,
+          source: e.source,
+          backfill_id: e.backfillId,
+          batch_id: e.batchId,
+          has_document: 0,
+          journal_entry_id: journalEntryIdOf(e),
+          reversal_entry_id: null,
+          created_at: e.createdAt,
+          updated_at: e.createdAt,
+        })),
+      )
+      .execute()
+  }
+}
+
 export class LedgerEventStore {
   async insertMany(ex: Executor, scope: OrgScope, events: NewLedgerEvent[]): Promise<void> {
-    for (let start = 0; start < events.length; start += insertChunkRows) {
-      await ex
-        .insertInto('ledger_events')
-        .values(
-          events.slice(start, start + insertChunkRows).map((e) => ({
-            id: e.id,
-            organization_id: scope.organizationId,
-            event_type: e.eventType,
-            merchant_name: e.merchantName,
-            merchant_key: e.merchantName.toLowerCase(),
-            memo: e.memo,
-            memo_key: e.memo.toLowerCase(),
-            amount_minor: e.amountMinor,
-            currency: e.currency,
-            transaction_date: e.transactionDate,
-            status: e.status,
-            category_id: e.categoryId,
-            payment_account_id: e.paymentAccountId,
-            contact_id: e.contactId,
-            tax_amount_minor: e.taxAmountMinor,
-            tax_from_code: e.taxFromCode ? 1 : 0,
-            tax_account_id: e.taxAccountId,
-            sales_tax_code: e.salesTaxCode,
-            category_rule_id: e.categoryRuleId,
-            reference: e.reference,
-            source: e.source,
-            backfill_id: e.backfillId,
-            batch_id: e.batchId,
-            has_document: 0,
-            journal_entry_id: null,
-            reversal_entry_id: null,
-            created_at: e.createdAt,
-            updated_at: e.createdAt,
-          })),
-        )
-        .execute()
-    }
+    await insertInChunks(ex, scope, events, () => null)
   }
 
   async findById(ex: Executor, scope: OrgScope, id: string): Promise<LedgerEventRecord | undefined> {
@@ -450,43 +460,7 @@ export class LedgerEventStore {
     scope: OrgScope,
     events: Array<NewLedgerEvent & { journalEntryId: string }>,
   ): Promise<void> {
-    for (let start = 0; start < events.length; start += insertChunkRows) {
-      await ex
-        .insertInto('ledger_events')
-        .values(
-          events.slice(start, start + insertChunkRows).map((e) => ({
-            id: e.id,
-            organization_id: scope.organizationId,
-            event_type: e.eventType,
-            merchant_name: e.merchantName,
-            merchant_key: e.merchantName.toLowerCase(),
-            memo: e.memo,
-            memo_key: e.memo.toLowerCase(),
-            amount_minor: e.amountMinor,
-            currency: e.currency,
-            transaction_date: e.transactionDate,
-            status: e.status,
-            category_id: e.categoryId,
-            payment_account_id: e.paymentAccountId,
-            contact_id: e.contactId,
-            tax_amount_minor: e.taxAmountMinor,
-            tax_from_code: e.taxFromCode ? 1 : 0,
-            tax_account_id: e.taxAccountId,
-            sales_tax_code: e.salesTaxCode,
-            category_rule_id: e.categoryRuleId,
-            reference: e.reference,
-            source: e.source,
-            backfill_id: e.backfillId,
-            batch_id: e.batchId,
-            has_document: 0,
-            journal_entry_id: e.journalEntryId,
-            reversal_entry_id: null,
-            created_at: e.createdAt,
-            updated_at: e.createdAt,
-          })),
-        )
-        .execute()
-    }
+    await insertInChunks(ex, scope, events, (e) => e.journalEntryId)
   }
 
   /** Which of these backfill ids the organization already holds. */
