@@ -1,4 +1,5 @@
 import { hostname } from 'node:os'
+import { isUuid } from '../kernel/ids.js'
 import type { Principal } from '../modules/access/principal.js'
 import type { OperationInfo } from './operation-info.js'
 
@@ -16,7 +17,6 @@ export interface GraphQLRequestRecord {
 const infoLevel = 30
 // pino's base fields, fixed for the life of the process.
 const base = `"pid":${process.pid},"hostname":${JSON.stringify(hostname())}`
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 // Operations are cached by their text, so the same few objects come back on every request.
 const operationFields = new WeakMap<OperationInfo, string>()
 
@@ -31,7 +31,7 @@ function operationFieldsOf(operation: OperationInfo): string {
 
 function organizationField(organizationId: string | undefined): string {
   if (organizationId === undefined) return ''
-  if (uuidPattern.test(organizationId)) return `"organizationId":"${organizationId}",`
+  if (isUuid(organizationId)) return `"organizationId":"${organizationId}",`
   // Anything else was sent by the client: escaped, and capped (an id is 36 characters).
   return `"organizationId":${JSON.stringify(organizationId.slice(0, 64))},`
 }

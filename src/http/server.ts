@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import multipart from '@fastify/multipart'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
 import { NoSchemaIntrospectionCustomRule } from 'graphql'
@@ -9,6 +8,7 @@ import type { Config } from '../config.js'
 import { allResolvers } from '../graphql/resolvers.js'
 import { loadSdl } from '../graphql/sdl.js'
 import { validationRules } from '../graphql/validation.js'
+import { sequentialIds } from '../kernel/ids.js'
 import { limits } from '../kernel/limits.js'
 import type { Principal } from '../modules/access/principal.js'
 import { executionErrorFormatter, registerGraphQLRoutes } from './graphql-route.js'
@@ -61,7 +61,7 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: limits.graphqlBodyBytesMax,
-    genReqId: () => randomUUID(),
+    genReqId: sequentialIds(),
     childLoggerFactory: (parent, bindings, options) => new LazyRequestLogger(parent, bindings, options),
     logController: new LogController({
       requestIdLogLabel: 'requestId',

@@ -15,3 +15,13 @@ export function nameBasedId(namespace: string, name: string): string {
   const variant = ((Number.parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(18, 20)}-${hex.slice(20, 32)}`
 }
+
+/**
+ * Ids in UUID layout that are unique but not secret, for things made on every request: a random
+ * prefix per generator and a counter, rather than fresh randomness each time.
+ */
+export function sequentialIds(): () => string {
+  const prefix = randomUUID().slice(0, 24)
+  let next = 0
+  return () => prefix + (next++).toString(16).padStart(12, '0')
+}
