@@ -7,32 +7,48 @@ export interface OperationInfo {
 }
 
 const cacheEntriesMax = 1_000
-const cache = new Map<string, OperationInfo>()
+// Longer documents are read each time, so the cache holds at most a few megabytes of text.
+const cachedQueryLengthMax = 4_096
+// Keyed by the query text itself, then by the operation name: the text is the string the request
+// body was parsed into, whose hash the Map computes once (Mercurius's own cache reuses it), where a
+// key joined from both would be a new string to copy and hash on every request.
+const cache = new Map<string, Map<string, OperationInfo>>()
+let cachedCount = 0
 
 /**
  * What an operation is, read from its text once and remembered: logs, metrics and idempotency
  * need it, and clients send the same few documents again and again.
  */
 export function operationInfo(query: string, operationName: string | undefined): OperationInfo {
-  const cacheKey = `${operationName ?? ''}\u0001${query}`
-  const cached = cache.get(cacheKey)
+  const byName = cache.get(query)
+  const cached = byName?.get(operationName ?? '')
   if (cached) return cached
-  let info: OperationInfo = { type: 'unknown', name: 'unknown' }
+  const info = readOperation(query, operationName)
+  if (query.length > cachedQueryLengthMax) return info
+  if (cachedCount >= cacheEntriesMax) {
+    cache.clear()
+    cachedCount = 0
+  }
+  const names = cache.get(query) ?? new Map<string, OperationInfo>()
+  names.set(operationName ?? '', info)
+  cache.set(query, names)
+  cachedCount++
+  return info
+}
+
+function readOperation(query: string, operationName: string | undefined): OperationInfo {
   try {
     const operation = getOperationAST(parse(query, { maxTokens: 50_000 }), operationName)
-    if (operation) {
-      const fields = operation.selectionSet.selections.flatMap((s) =>
-        s.kind === Kind.FIELD ? [s.name.value] : [],
-      )
-      info = {
-        type: operation.operation,
-        name: [...new Set(fields)].sort().join('+').slice(0, 200) || 'unknown',
-      }
+    if (!operation) return { type: 'unknown', name: 'unknown' }
+    const fields = operation.selectionSet.selections.flatMap((s) =>
+      s.kind === Kind.FIELD ? [s.name.value] : [],
+    )
+    return {
+      type: operation.operation,
+      name: [...new Set(fields)].sort().join('+').slice(0, 200) || 'unknown',
     }
   } catch {
     // A syntax error: the route answers it; metrics count it as unknown.
+    return { type: 'unknown', name: 'unknown' }
   }
-  if (cache.size >= cacheEntriesMax) cache.clear()
-  cache.set(cacheKey, info)
-  return info
 }
