@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import { toFlag } from '../../db/schema.js'
-import { likeEscaped } from '../../db/sql-helpers.js'
+import { countRows, likeEscaped } from '../../db/sql-helpers.js'
 import { likeContains, type PageRequest } from '../../kernel/page.js'
 import type { OrgScope } from '../access/principal.js'
 import type { AccountType, Classification } from '../tax-codes/gifi.js'
@@ -206,11 +206,11 @@ export class AccountStore {
         : page.sortBy === 'accountType'
           ? query.orderBy('account_type', page.sortDir).orderBy('name_key', page.sortDir)
           : query.orderBy('name_key', page.sortDir)
-    const [rows, count] = await Promise.all([
+    const [rows, totalCount] = await Promise.all([
       ordered.select(columns).orderBy('id', page.sortDir).limit(page.limit).offset(page.offset).execute(),
-      query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+      countRows(query),
     ])
-    return { items: rows.map(toRecord), totalCount: Number(count.count) }
+    return { items: rows.map(toRecord), totalCount }
   }
 
   /** Adds posted journal amounts to the running totals that balances are read from. */

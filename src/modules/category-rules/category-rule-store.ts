@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/schema.js'
-import { likeEscaped } from '../../db/sql-helpers.js'
+import { countRows, likeEscaped } from '../../db/sql-helpers.js'
 import { likeContains, type PageRequest } from '../../kernel/page.js'
 import type { OrgScope } from '../access/principal.js'
 
@@ -129,7 +129,7 @@ export class CategoryRuleStore {
         : page.sortBy === 'createdAt'
           ? 'created_at'
           : 'pattern_key'
-    const [rows, count] = await Promise.all([
+    const [rows, totalCount] = await Promise.all([
       query
         .select(columns)
         .orderBy(sortColumn, page.sortDir)
@@ -137,9 +137,9 @@ export class CategoryRuleStore {
         .limit(page.limit)
         .offset(page.offset)
         .execute(),
-      query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+      countRows(query),
     ])
-    return { items: rows.map(toRecord), totalCount: Number(count.count) }
+    return { items: rows.map(toRecord), totalCount }
   }
 
   async addMatches(ex: Executor, scope: OrgScope, id: string, count: number): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/schema.js'
 import { toFlag } from '../../db/schema.js'
-import { likeEscaped } from '../../db/sql-helpers.js'
+import { countRows, likeEscaped } from '../../db/sql-helpers.js'
 import { likeContains, type PageRequest } from '../../kernel/page.js'
 import { nameKey } from '../../kernel/text.js'
 import type { OrgScope } from '../access/principal.js'
@@ -95,11 +95,11 @@ export class ContactStore {
         : page.sortBy === 'contactType'
           ? query.orderBy('contact_type', page.sortDir).orderBy('name_key', page.sortDir)
           : query.orderBy('name_key', page.sortDir)
-    const [rows, count] = await Promise.all([
+    const [rows, totalCount] = await Promise.all([
       ordered.select(columns).orderBy('id', page.sortDir).limit(page.limit).offset(page.offset).execute(),
-      query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+      countRows(query),
     ])
-    return { items: rows.map(toRecord), totalCount: Number(count.count) }
+    return { items: rows.map(toRecord), totalCount }
   }
 
   async addToBalance(ex: Executor, scope: OrgScope, contactId: string, deltaMinor: bigint): Promise<void> {

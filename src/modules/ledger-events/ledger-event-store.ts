@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/schema.js'
 import { toFlag } from '../../db/schema.js'
-import { likeEscaped } from '../../db/sql-helpers.js'
+import { countRows, likeEscaped } from '../../db/sql-helpers.js'
 import { likeContains, type PageRequest } from '../../kernel/page.js'
 import type { OrgScope } from '../access/principal.js'
 import type { EventSource, EventType, Status } from './ledger-event.js'
@@ -329,7 +329,7 @@ export class LedgerEventStore {
         eb.or([likeEscaped('merchant_key', pattern), likeEscaped('memo_key', pattern)]),
       )
     }
-    const [rows, count] = await Promise.all([
+    const [rows, totalCount] = await Promise.all([
       query
         .select(columns)
         .orderBy(sortColumns[page.sortBy], page.sortDir)
@@ -337,9 +337,9 @@ export class LedgerEventStore {
         .limit(page.limit)
         .offset(page.offset)
         .execute(),
-      query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+      countRows(query),
     ])
-    return { items: rows.map(toRecord), totalCount: Number(count.count) }
+    return { items: rows.map(toRecord), totalCount }
   }
 
   /** An account's events in a date range, every status included: what an import is checked against. */

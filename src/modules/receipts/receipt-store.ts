@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/schema.js'
-import { likeEscaped } from '../../db/sql-helpers.js'
+import { countRows, likeEscaped } from '../../db/sql-helpers.js'
 import { likeContains, type PageRequest } from '../../kernel/page.js'
 import type { OrgScope } from '../access/principal.js'
 import type { ReceiptSource, ReceiptStatus } from './receipt.js'
@@ -301,7 +301,7 @@ export class ReceiptStore {
     if (filters.search) query = query.where(likeEscaped('vendor_key', likeContains(filters.search)))
     if (filters.status) query = query.where('status', '=', filters.status)
     if (filters.source) query = query.where('source', '=', filters.source)
-    const [rows, count] = await Promise.all([
+    const [rows, totalCount] = await Promise.all([
       query
         .select(columns)
         .orderBy(sortColumns[page.sortBy], page.sortDir)
@@ -309,9 +309,9 @@ export class ReceiptStore {
         .limit(page.limit)
         .offset(page.offset)
         .execute(),
-      query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+      countRows(query),
     ])
-    return { items: rows.map(toRecord), totalCount: Number(count.count) }
+    return { items: rows.map(toRecord), totalCount }
   }
 
   /** Receipts dated in the range (DESIGN 5.6); an undated receipt counts on the day it arrived. */

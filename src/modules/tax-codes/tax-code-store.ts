@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/schema.js'
 import { toFlag } from '../../db/schema.js'
-import { likeEscaped } from '../../db/sql-helpers.js'
+import { countRows, likeEscaped } from '../../db/sql-helpers.js'
 import { likeContains, type PageRequest } from '../../kernel/page.js'
 import type { AccountType, Classification } from './gifi.js'
 
@@ -48,7 +48,7 @@ export class TaxCodeStore {
       query = query.where((eb) => eb.or([likeEscaped('name_key', pattern), likeEscaped('code', pattern)]))
     }
     const sortColumn = page.sortBy === 'code' ? 'code' : 'name_key'
-    const [rows, count] = await Promise.all([
+    const [rows, totalCount] = await Promise.all([
       query
         .select(columns)
         .orderBy(sortColumn, page.sortDir)
@@ -56,9 +56,9 @@ export class TaxCodeStore {
         .limit(page.limit)
         .offset(page.offset)
         .execute(),
-      query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+      countRows(query),
     ])
-    return { items: rows.map(toRecord), totalCount: Number(count.count) }
+    return { items: rows.map(toRecord), totalCount }
   }
 
   async findById(ex: Executor, id: string): Promise<TaxCodeRecord | undefined> {
