@@ -189,11 +189,7 @@ export class LedgerEventService {
       eventType?: string | null
     },
   ): Promise<Result<LedgerEventView>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
-    const updated = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-      const event = await this.lockedEvent(tx, scope, eventId)
-      if (!event) return eventNotFound()
-      if (!editableStatuses.includes(event.status)) return notEditable(event.status)
+    return this.editWaitingEvent(principal, organizationId, eventId, async (tx, scope, event) => {
       const changes: EventChanges = {}
       if (input.transactionDate != null) {
         const date = parseTransactionDate(input.transactionDate)
@@ -232,13 +228,8 @@ export class LedgerEventService {
       } else if (next.taxAmountMinor !== null && next.taxAmountMinor >= next.amountMinor) {
         return taxTooLarge()
       }
-      if (!(await this.deps.store.update(tx, scope, eventId, editableStatuses, changes, this.now()))) {
-        return notEditable(event.status)
-      }
-      return ok(eventId)
+      return ok(changes)
     })
-    if (!updated.ok) return updated
-    return this.viewOf(scope, eventId)
   }
 
   async updateStagedEntry(
@@ -247,11 +238,7 @@ export class LedgerEventService {
     eventId: string,
     input: ClassifyInput,
   ): Promise<Result<LedgerEventView>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
-    const updated = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-      const event = await this.lockedEvent(tx, scope, eventId)
-      if (!event) return eventNotFound()
-      if (!editableStatuses.includes(event.status)) return notEditable(event.status)
+    return this.editWaitingEvent(principal, organizationId, eventId, async (tx, scope, event) => {
       const changes: EventChanges = {}
       const categoryId = input.categoryId ?? event.categoryId
       const paymentAccountId = input.paymentId ?? event.paymentAccountId
@@ -300,13 +287,8 @@ export class LedgerEventService {
         changes.taxAmountMinor = tax.value
         changes.taxFromCode = true
       }
-      if (!(await this.deps.store.update(tx, scope, eventId, editableStatuses, changes, this.now()))) {
-        return notEditable(event.status)
-      }
-      return ok(eventId)
+      return ok(changes)
     })
-    if (!updated.ok) return updated
-    return this.viewOf(scope, eventId)
   }
 
   async confirmLedgerEvent(
@@ -751,6 +733,32 @@ export class LedgerEventService {
   }
 
   // ---- helpers ------------------------------------------------------------------------------
+
+  /**
+   * What every edit of a waiting event shares: the lock, the refusal of an event that is missing
+   * or no longer editable, and the status-guarded write, so that `decide` only works out changes.
+   */
+  private async editWaitingEvent(
+    principal: Principal,
+    organizationId: string,
+    eventId: string,
+    decide: (tx: Executor, scope: OrgScope, event: LedgerEventRecord) => Promise<Result<EventChanges>>,
+  ): Promise<Result<LedgerEventView>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const updated = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const event = await this.lockedEvent(tx, scope, eventId)
+      if (!event) return eventNotFound()
+      if (!editableStatuses.includes(event.status)) return notEditable(event.status)
+      const changes = await decide(tx, scope, event)
+      if (!changes.ok) return changes
+      if (!(await this.deps.store.update(tx, scope, eventId, editableStatuses, changes.value, this.now()))) {
+        return notEditable(event.status)
+      }
+      return ok(eventId)
+    })
+    if (!updated.ok) return updated
+    return this.viewOf(scope, eventId)
+  }
 
   /**
    * Reads an event for a change after taking its row lock (while it is editable). Under
