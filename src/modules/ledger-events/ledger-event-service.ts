@@ -761,15 +761,12 @@ export class LedgerEventService {
   }
 
   /**
-   * Reads an event for a change after taking its row lock (while it is editable). Under
-   * PostgreSQL's read committed, a plain read followed by a status-guarded write misses an edit
-   * that commits in between: a confirm posted the old amount, a tax check passed against an amount
-   * already replaced. With the lock, changes of one event run one after the other.
-   */
-  /**
-   * Reads an event for a change. Touching the row first takes its write lock on PostgreSQL, so a
-   * concurrent edit has either committed before this read or waits for this transaction (SQLite's
-   * writers already run one at a time). Touching an event that is not editable changes nothing.
+   * Reads an event for a change after taking its row lock. Under PostgreSQL's read committed, a
+   * plain read followed by a status-guarded write misses an edit that commits in between: a
+   * confirm posted the old amount, a tax check passed against an amount already replaced.
+   * Touching the row first takes its write lock, so a concurrent edit has either committed before
+   * this read or waits for this transaction; SQLite's writers already run one at a time. Touching
+   * an event that is not editable changes nothing.
    */
   private async lockedEvent(tx: Executor, scope: OrgScope, eventId: string) {
     if (this.deps.engine === 'postgres')
