@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTenant, createUser, type Tenant, unique } from '../support/fixtures.js'
+import { expectNulRefused, type Page } from '../support/graphql.js'
 import { startServer, type TestServer } from '../support/server.js'
 
 let server: TestServer
@@ -39,13 +40,6 @@ interface BatchPayload {
   success: boolean
   error: string | null
   errorCode: string | null
-}
-
-interface Page<T> {
-  items: T[]
-  totalCount: number
-  pageSize: number
-  offset: number
 }
 
 const missingId = '6f1c2d3e-4b5a-4c6d-8e7f-901234567890'
@@ -147,30 +141,6 @@ async function listError(tenant: Tenant, args: Record<string, unknown>) {
 }
 
 const countOf = async (tenant: Tenant) => (await list(tenant, { limit: 1 })).totalCount
-
-/**
- * A NUL may be refused for the whole request or by the operation itself; either way the answer is a
- * clear refusal, never the internal-error mask.
- */
-async function expectNulRefused(
-  tenant: Tenant,
-  query: string,
-  variables: Record<string, unknown>,
-  field: string,
-) {
-  const response = await server.gql(query, { org: tenant.organizationId, ...variables }, tenant.bearer)
-  expect(response.status).toBe(200)
-  const error = response.body.errors?.[0]
-  const payload = response.body.data?.[field]
-  if (error) {
-    expect(error.message).not.toBe('Internal server error.')
-    expect(error.extensions?.code).toEqual(expect.any(String))
-    expect(error.extensions?.code).not.toBe('INTERNAL_SERVER_ERROR')
-    expect(payload ?? null).toBeNull()
-  } else {
-    expect(payload.success === false || payload.errors?.length > 0, JSON.stringify(payload)).toBe(true)
-  }
-}
 
 /** Posts a confirmed event through the public ledger operations, so balances move. */
 async function post(
@@ -1057,10 +1027,10 @@ describe('listAccounts', () => {
     const tenant = await createTenant(server)
     const before = await countOf(tenant)
     const item = { name: 'Bad\u0000Name', accountType: 'bank', classification: 'asset' }
-    await expectNulRefused(tenant, createAccountQuery, item, 'createAccount')
-    await expectNulRefused(tenant, batchQuery, { items: [item] }, 'batchCreateAccounts')
-    await expectNulRefused(tenant, listQuery, { search: 'Cheq\u0000uing' }, 'listAccounts')
-    await expectNulRefused(tenant, listQuery, { search: '\u0000' }, 'listAccounts')
+    await expectNulRefused(server, tenant, createAccountQuery, item, 'createAccount')
+    await expectNulRefused(server, tenant, batchQuery, { items: [item] }, 'batchCreateAccounts')
+    await expectNulRefused(server, tenant, listQuery, { search: 'Cheq\u0000uing' }, 'listAccounts')
+    await expectNulRefused(server, tenant, listQuery, { search: '\u0000' }, 'listAccounts')
     expect(await countOf(tenant)).toBe(before)
   })
 

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTenant, type Tenant, unique } from '../support/fixtures.js'
+import type { Page } from '../support/graphql.js'
 import { startServer, type TestServer } from '../support/server.js'
 
 let server: TestServer
@@ -48,13 +49,6 @@ interface Payload {
   success: boolean
   error: string | null
   errorCode: string | null
-}
-
-interface Page<T> {
-  items: T[]
-  totalCount: number
-  pageSize: number
-  offset: number
 }
 
 const missingId = '6f1c2d3e-4b5a-4c6d-8e7f-901234567890'
