@@ -27,7 +27,14 @@ export async function createRateLimiter(options: {
   let pool: pg.Pool | undefined
   let limiter: RateLimiterMemory | RateLimiterPostgres
   if (options.databaseUrl) {
-    const ownPool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // Every API-key request writes its count. Waiting for each of those commits to reach the disk
+    // would cost a WAL flush per request; a count lost in a database crash only gives a key back a
+    // few requests of its hour, so these commits are not waited for.
+    const ownPool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      options: '-c synchronous_commit=off',
+    })
     ownPool.on('error', () => {})
     pool = ownPool
     limiter = await new Promise<RateLimiterPostgres>((resolve, reject) => {
