@@ -48,6 +48,11 @@ function openSqlite(dataDir: string): DatabaseHandle {
   file.pragma('foreign_keys = ON')
   // 64 MiB of page cache (the default is 2 MiB): large imports and deletions reread the same pages.
   file.pragma('cache_size = -65536')
+  // A checkpoint runs inside the commit that crosses this many WAL pages and copies each page once,
+  // however often it changed. At SQLite's default (1,000 pages, a checkpoint every few dozen
+  // confirms) the same hot pages (account totals, day totals, the review queue's index) were
+  // copied again and again; at 10,000 (about 40 MiB of WAL) confirms run about a tenth faster.
+  file.pragma('wal_autocheckpoint = 10000')
   file.defaultSafeIntegers(true)
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) })
   return { db, engine: 'sqlite', close: () => db.destroy() }
