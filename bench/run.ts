@@ -9,7 +9,18 @@ import { benchReports } from './reports.js'
 
 // `npm run bench`: every figure of the issues in one run, each beside its baseline as a ratio,
 // written to docs/benchmarks.md. PostgreSQL figures need BENCH_DATABASE_URL (or DATABASE_URL).
-const engines: Array<'sqlite' | 'postgres'> = postgresAvailable() ? ['sqlite', 'postgres'] : ['sqlite']
+// BENCH_ENGINES=postgres reruns one engine; by default SQLite, and PostgreSQL when a server is named.
+const availableEngines: Array<'sqlite' | 'postgres'> = postgresAvailable()
+  ? ['sqlite', 'postgres']
+  : ['sqlite']
+const engines = process.env.BENCH_ENGINES
+  ? process.env.BENCH_ENGINES.split(',').map((name) => {
+      const engine = availableEngines.find((e) => e === name.trim())
+      if (!engine)
+        throw new Error(`BENCH_ENGINES: ${name} is not available; available: ${availableEngines.join(', ')}`)
+      return engine
+    })
+  : availableEngines
 const allSections: Record<
   string,
   { title: string; run: (engine: 'sqlite' | 'postgres') => Promise<Figure[]> }
@@ -46,8 +57,9 @@ for (const section of sections) {
   }
 }
 
-// Rows of sections not rerun this time are kept from the previous file, each with its own notes.
-const rerun = new Set(sections.map((s) => s.title))
+// Rows of sections (or engines) not rerun this time are kept from the previous file, each with its
+// own notes.
+const rerun = new Set(sections.flatMap((s) => engines.map((engine) => `${s.title}|${engine}`)))
 let previous = ''
 try {
   previous = readFileSync('docs/benchmarks.md', 'utf8')
@@ -58,7 +70,9 @@ const keptRows = previous
   .split('\n')
   .filter(
     (line) =>
-      /^\| [A-Z]/.test(line) && !line.startsWith('| section') && !rerun.has(line.split('|')[1]?.trim() ?? ''),
+      /^\| [A-Z]/.test(line) &&
+      !line.startsWith('| section') &&
+      !rerun.has(`${line.split('|')[1]?.trim()}|${line.split('|')[3]?.trim()}`),
   )
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
 const lines = [
