@@ -1,64 +1,24 @@
 import SQLite from 'better-sqlite3'
 import Fastify from 'fastify'
 import pg from 'pg'
+import { accountColumns } from '../src/modules/accounts/account-store.js'
+import { ledgerEventColumns } from '../src/modules/ledger-events/ledger-event-store.js'
 
 // The listLedgerEvents baseline: a bare Fastify route that runs the SQL the full stack runs for
 // the same request (the page query and the count query Kysely builds, then the look-up of the
 // accounts the page names) and answers the same JSON. No authentication, no quota, no GraphQL.
 // BARE_SQLITE_FILE opens that file read-only; BARE_DATABASE_URL a pg pool of the server's size.
 
-const selectColumns = [
-  'id',
-  'event_type',
-  'merchant_name',
-  'memo',
-  'amount_minor',
-  'currency',
-  'transaction_date',
-  'status',
-  'category_id',
-  'payment_account_id',
-  'contact_id',
-  'tax_amount_minor',
-  'tax_from_code',
-  'tax_account_id',
-  'sales_tax_code',
-  'category_rule_id',
-  'reference',
-  'source',
-  'backfill_id',
-  'batch_id',
-  'has_document',
-  'journal_entry_id',
-  'reversal_entry_id',
-  'created_at',
-  'updated_at',
-]
-  .map((c) => `"${c}"`)
-  .join(', ')
-const accountColumns = [
-  'id',
-  'name',
-  'account_type',
-  'classification',
-  'sub_type',
-  'tax_code_id',
-  'last_four',
-  'parent_id',
-  'system_role',
-  'active',
-  'debit_total_minor',
-  'credit_total_minor',
-]
-  .map((c) => `"${c}"`)
-  .join(', ')
+// The same columns the stores select, so the baseline cannot drift from what the full stack reads.
+const selectColumns = ledgerEventColumns.map((c) => `"${c}"`).join(', ')
+const accountSelectColumns = accountColumns.map((c) => `"${c}"`).join(', ')
 
 const where =
   'where "organization_id" = ? and "status" in (?) and "transaction_date" >= ? and "transaction_date" <= ? and "amount_minor" >= ?'
 const pageSql = `select ${selectColumns} from "ledger_events" ${where} order by "transaction_date" desc, "id" desc limit ? offset ?`
 const countSql = `select count(*) as "count" from "ledger_events" ${where}`
 const accountsSql = (n: number) =>
-  `select ${accountColumns} from "accounts" where "organization_id" = ? and "id" in (${new Array(n).fill('?').join(', ')})`
+  `select ${accountSelectColumns} from "accounts" where "organization_id" = ? and "id" in (${new Array(n).fill('?').join(', ')})`
 
 type Row = Record<string, unknown> & {
   id: string

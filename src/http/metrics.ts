@@ -92,18 +92,18 @@ export class Histogram extends Family<HistogramEntry> {
 }
 
 export class Metrics {
-  private readonly families: Family<unknown>[] = []
+  private readonly families: Array<{ render(lines: string[]): void }> = []
   private readonly gauges: { name: string; help: string; read: () => Promise<number> }[] = []
 
   counter(name: string, help: string, labelNames: readonly string[] = []): Counter {
     const counter = new Counter(name, help, labelNames)
-    this.families.push(counter as Family<unknown>)
+    this.families.push(counter)
     return counter
   }
 
   histogram(name: string, help: string, labelNames: readonly string[]): Histogram {
     const histogram = new Histogram(name, help, labelNames)
-    this.families.push(histogram as Family<unknown>)
+    this.families.push(histogram)
     return histogram
   }
 

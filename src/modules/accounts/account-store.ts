@@ -38,7 +38,8 @@ export interface NewAccountRow {
 
 export type AccountSort = 'name' | 'currentBalance' | 'accountType'
 
-const columns = [
+/** The accountColumns an account is read from (the bench's bare baseline selects the same). */
+export const accountColumns = [
   'id',
   'name',
   'account_type',
@@ -139,7 +140,7 @@ export class AccountStore {
     if (ids.length === 0) return []
     const rows = await ex
       .selectFrom('accounts')
-      .select(columns)
+      .select(accountColumns)
       .where('organization_id', '=', scope.organizationId)
       .where('id', 'in', ids)
       .execute()
@@ -149,7 +150,7 @@ export class AccountStore {
   async all(ex: Executor, scope: OrgScope): Promise<AccountRecord[]> {
     const rows = await ex
       .selectFrom('accounts')
-      .select(columns)
+      .select(accountColumns)
       .where('organization_id', '=', scope.organizationId)
       .orderBy('name_key')
       .orderBy('id')
@@ -160,7 +161,7 @@ export class AccountStore {
   async findByNameKey(ex: Executor, scope: OrgScope, key: string): Promise<AccountRecord | undefined> {
     const row = await ex
       .selectFrom('accounts')
-      .select(columns)
+      .select(accountColumns)
       .where('organization_id', '=', scope.organizationId)
       .where('name_key', '=', key)
       .executeTakeFirst()
@@ -174,7 +175,7 @@ export class AccountStore {
   ): Promise<AccountRecord | undefined> {
     const row = await ex
       .selectFrom('accounts')
-      .select(columns)
+      .select(accountColumns)
       .where('organization_id', '=', scope.organizationId)
       .where('system_role', '=', role)
       .executeTakeFirst()
@@ -207,7 +208,12 @@ export class AccountStore {
           ? query.orderBy('account_type', page.sortDir).orderBy('name_key', page.sortDir)
           : query.orderBy('name_key', page.sortDir)
     const [rows, totalCount] = await Promise.all([
-      ordered.select(columns).orderBy('id', page.sortDir).limit(page.limit).offset(page.offset).execute(),
+      ordered
+        .select(accountColumns)
+        .orderBy('id', page.sortDir)
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
       countRows(query),
     ])
     return { items: rows.map(toRecord), totalCount }

@@ -38,7 +38,7 @@ export type NewLedgerEvent = Omit<
   'hasDocument' | 'journalEntryId' | 'reversalEntryId' | 'updatedAt'
 >
 
-/** The columns a lifecycle step may change; the rest of an event is fixed at creation. */
+/** The ledgerEventColumns a lifecycle step may change; the rest of an event is fixed at creation. */
 export interface EventChanges {
   eventType?: EventType
   memo?: string
@@ -107,7 +107,8 @@ type Row = {
   updated_at: string
 }
 
-const columns = [
+/** The ledgerEventColumns an event is read from (the bench's bare baseline selects the same). */
+export const ledgerEventColumns = [
   'id',
   'event_type',
   'merchant_name',
@@ -220,7 +221,7 @@ export class LedgerEventStore {
   async findById(ex: Executor, scope: OrgScope, id: string): Promise<LedgerEventRecord | undefined> {
     const row = await ex
       .selectFrom('ledger_events')
-      .select(columns)
+      .select(ledgerEventColumns)
       .where('organization_id', '=', scope.organizationId)
       .where('id', '=', id)
       .executeTakeFirst()
@@ -231,7 +232,7 @@ export class LedgerEventStore {
     if (ids.length === 0) return []
     const rows = await ex
       .selectFrom('ledger_events')
-      .select(columns)
+      .select(ledgerEventColumns)
       .where('organization_id', '=', scope.organizationId)
       .where('id', 'in', ids)
       .execute()
@@ -295,7 +296,7 @@ export class LedgerEventStore {
       .where('organization_id', '=', scope.organizationId)
       .where('id', '=', id)
       .where('status', 'in', [...fromStatuses])
-      .returning(columns)
+      .returning(ledgerEventColumns)
       .executeTakeFirst()
     return row && toRecord(row)
   }
@@ -331,7 +332,7 @@ export class LedgerEventStore {
     }
     const [rows, totalCount] = await Promise.all([
       query
-        .select(columns)
+        .select(ledgerEventColumns)
         .orderBy(sortColumns[page.sortBy], page.sortDir)
         .orderBy('id', page.sortDir)
         .limit(page.limit)
@@ -443,7 +444,7 @@ export class LedgerEventStore {
   ): Promise<LedgerEventRecord[]> {
     const rows = await ex
       .selectFrom('ledger_events')
-      .select(columns)
+      .select(ledgerEventColumns)
       .where('organization_id', '=', scope.organizationId)
       .where('status', 'in', ['needs_review', 'pending'])
       .where('category_id', 'is', null)
