@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTenant, createUser, type Tenant, unique } from '../support/fixtures.js'
-import { expectNulRefused, type Page } from '../support/graphql.js'
+import { catalogCalls, expectNulRefused } from '../support/graphql.js'
 import { startServer, type TestServer } from '../support/server.js'
 
 let server: TestServer
@@ -82,65 +82,20 @@ async function taxCodeId(code: string): Promise<string> {
   return id
 }
 
-async function createAccount(tenant: Tenant, variables: Record<string, unknown>): Promise<AccountPayload> {
-  const response = await server.gql(
-    createAccountQuery,
-    { org: tenant.organizationId, ...variables },
-    tenant.bearer,
-  )
-  expect(response.status).toBe(200)
-  expect(response.body.errors).toBeUndefined()
-  return response.body.data?.createAccount
-}
-
-async function created(tenant: Tenant, variables: Record<string, unknown>): Promise<Account> {
-  const payload = await createAccount(tenant, variables)
-  expect(payload, JSON.stringify(variables)).toMatchObject({ success: true, error: null, errorCode: null })
-  return payload.account as Account
-}
-
-async function refused(tenant: Tenant, variables: Record<string, unknown>, errorCode: string) {
-  const payload = await createAccount(tenant, variables)
-  expect(payload, JSON.stringify(variables)).toEqual({
-    account: null,
-    success: false,
-    error: expect.any(String),
-    errorCode,
-  })
-  return payload.error as string
-}
-
-async function batch(tenant: Tenant, items: Array<Record<string, unknown>>): Promise<BatchPayload> {
-  const response = await server.gql(batchQuery, { org: tenant.organizationId, items }, tenant.bearer)
-  expect(response.status).toBe(200)
-  expect(response.body.errors).toBeUndefined()
-  return response.body.data?.batchCreateAccounts
-}
-
-async function list(tenant: Tenant, args: Record<string, unknown> = {}): Promise<Page<Account>> {
-  const response = await server.gql(listQuery, { org: tenant.organizationId, ...args }, tenant.bearer)
-  expect(response.status).toBe(200)
-  expect(response.body.errors).toBeUndefined()
-  return response.body.data?.listAccounts
-}
-
-async function listAll(tenant: Tenant, args: Record<string, unknown> = {}, limit = 200): Promise<Account[]> {
-  const items: Account[] = []
-  for (let offset = 0; ; offset += limit) {
-    const page = await list(tenant, { ...args, limit, offset })
-    items.push(...page.items)
-    if (page.items.length === 0 || offset + page.items.length >= page.totalCount) return items
-  }
-}
-
-async function listError(tenant: Tenant, args: Record<string, unknown>) {
-  const response = await server.gql(listQuery, { org: tenant.organizationId, ...args }, tenant.bearer)
-  expect(response.status).toBe(200)
-  expect(response.body.data).toEqual({ listAccounts: null })
-  return response.body.errors?.[0]
-}
-
-const countOf = async (tenant: Tenant) => (await list(tenant, { limit: 1 })).totalCount
+const {
+  create: createAccount,
+  created,
+  refused,
+  batch,
+  list,
+  listAll,
+  listError,
+  countOf,
+} = catalogCalls<Account, AccountPayload, BatchPayload>(() => server, {
+  create: { query: createAccountQuery, field: 'createAccount', itemField: 'account' },
+  batch: { query: batchQuery, field: 'batchCreateAccounts' },
+  list: { query: listQuery, field: 'listAccounts' },
+})
 
 /** Posts a confirmed event through the public ledger operations, so balances move. */
 async function post(

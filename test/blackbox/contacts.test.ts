@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTenant, createUser, type Tenant, unique } from '../support/fixtures.js'
-import { expectNulRefused, type Page } from '../support/graphql.js'
+import { catalogCalls, expectNulRefused } from '../support/graphql.js'
 import { startServer, type TestServer } from '../support/server.js'
 
 let server: TestServer
@@ -57,61 +57,20 @@ const listQuery = `query ($org: UUID!, $limit: Int, $offset: Int, $search: Strin
   }
 }`
 
-async function createContact(tenant: Tenant, variables: Record<string, unknown>): Promise<ContactPayload> {
-  const response = await server.gql(createQuery, { org: tenant.organizationId, ...variables }, tenant.bearer)
-  expect(response.status).toBe(200)
-  expect(response.body.errors).toBeUndefined()
-  return response.body.data?.createContact
-}
-
-async function created(tenant: Tenant, variables: Record<string, unknown>): Promise<Contact> {
-  const payload = await createContact(tenant, variables)
-  expect(payload, JSON.stringify(variables)).toMatchObject({ success: true, error: null, errorCode: null })
-  return payload.contact as Contact
-}
-
-async function refused(tenant: Tenant, variables: Record<string, unknown>, errorCode: string) {
-  const payload = await createContact(tenant, variables)
-  expect(payload, JSON.stringify(variables)).toEqual({
-    contact: null,
-    success: false,
-    error: expect.any(String),
-    errorCode,
-  })
-  return payload.error as string
-}
-
-async function batch(tenant: Tenant, items: Array<Record<string, unknown>>): Promise<BatchPayload> {
-  const response = await server.gql(batchQuery, { org: tenant.organizationId, items }, tenant.bearer)
-  expect(response.status).toBe(200)
-  expect(response.body.errors).toBeUndefined()
-  return response.body.data?.batchCreateContacts
-}
-
-async function list(tenant: Tenant, args: Record<string, unknown> = {}): Promise<Page<Contact>> {
-  const response = await server.gql(listQuery, { org: tenant.organizationId, ...args }, tenant.bearer)
-  expect(response.status).toBe(200)
-  expect(response.body.errors).toBeUndefined()
-  return response.body.data?.listContacts
-}
-
-async function listAll(tenant: Tenant, args: Record<string, unknown> = {}, limit = 200): Promise<Contact[]> {
-  const items: Contact[] = []
-  for (let offset = 0; ; offset += limit) {
-    const page = await list(tenant, { ...args, limit, offset })
-    items.push(...page.items)
-    if (page.items.length === 0 || offset + page.items.length >= page.totalCount) return items
-  }
-}
-
-async function listError(tenant: Tenant, args: Record<string, unknown>) {
-  const response = await server.gql(listQuery, { org: tenant.organizationId, ...args }, tenant.bearer)
-  expect(response.status).toBe(200)
-  expect(response.body.data).toEqual({ listContacts: null })
-  return response.body.errors?.[0]
-}
-
-const countOf = async (tenant: Tenant) => (await list(tenant, { limit: 1 })).totalCount
+const {
+  create: createContact,
+  created,
+  refused,
+  batch,
+  list,
+  listAll,
+  listError,
+  countOf,
+} = catalogCalls<Contact, ContactPayload, BatchPayload>(() => server, {
+  create: { query: createQuery, field: 'createContact', itemField: 'contact' },
+  batch: { query: batchQuery, field: 'batchCreateContacts' },
+  list: { query: listQuery, field: 'listContacts' },
+})
 
 const vendor = (displayName: string, extra: Record<string, unknown> = {}) => ({
   contactType: 'vendor',
