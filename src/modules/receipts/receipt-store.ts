@@ -179,32 +179,30 @@ export class ReceiptStore {
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
   }
 
-  async findByDedupKey(ex: Executor, scope: OrgScope, dedupKey: string): Promise<ReceiptRecord | undefined> {
-    const row = await ex
-      .selectFrom('receipts')
-      .select(columns)
-      .where('organization_id', '=', scope.organizationId)
-      .where('dedup_key', '=', dedupKey)
-      .executeTakeFirst()
-    return row && toRecord(row)
+  findByDedupKey(ex: Executor, scope: OrgScope, dedupKey: string): Promise<ReceiptRecord | undefined> {
+    return this.findFirstBy(ex, scope, 'dedup_key', dedupKey)
   }
 
-  async findById(ex: Executor, scope: OrgScope, id: string): Promise<ReceiptRecord | undefined> {
-    const row = await ex
-      .selectFrom('receipts')
-      .select(columns)
-      .where('organization_id', '=', scope.organizationId)
-      .where('id', '=', id)
-      .executeTakeFirst()
-    return row && toRecord(row)
+  findById(ex: Executor, scope: OrgScope, id: string): Promise<ReceiptRecord | undefined> {
+    return this.findFirstBy(ex, scope, 'id', id)
   }
 
-  async findByS3Key(ex: Executor, scope: OrgScope, s3Key: string): Promise<ReceiptRecord | undefined> {
+  findByS3Key(ex: Executor, scope: OrgScope, s3Key: string): Promise<ReceiptRecord | undefined> {
+    return this.findFirstBy(ex, scope, 's3_key', s3Key)
+  }
+
+  /** The organization's receipt whose `column` holds `value`: the oldest, as one file (s3Key) may back several. */
+  private async findFirstBy(
+    ex: Executor,
+    scope: OrgScope,
+    column: 'id' | 'dedup_key' | 's3_key',
+    value: string,
+  ): Promise<ReceiptRecord | undefined> {
     const row = await ex
       .selectFrom('receipts')
       .select(columns)
       .where('organization_id', '=', scope.organizationId)
-      .where('s3_key', '=', s3Key)
+      .where(column, '=', value)
       .orderBy('created_at')
       .executeTakeFirst()
     return row && toRecord(row)
