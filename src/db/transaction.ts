@@ -1,11 +1,12 @@
-import { sql } from 'kysely'
+import { CompiledQuery } from 'kysely'
 import type { Result } from '../kernel/result.js'
 import type { EngineName } from './engine.js'
 import type { Executor } from './schema.js'
 
 /**
  * Runs `work` in one database transaction. On SQLite the transaction starts IMMEDIATE so that a
- * second process (the CLI beside the server) waits for the write lock instead of failing halfway.
+ * second process (the CLI beside the server) waits for the write lock instead of failing halfway,
+ * and writes that wait for the connection at the same time share one (see WriteBatches).
  */
 export async function inTransaction<T>(
   db: Executor,
@@ -13,17 +14,124 @@ export async function inTransaction<T>(
   work: (tx: Executor) => Promise<T>,
 ): Promise<T> {
   if (engine === 'postgres') return db.transaction().execute(work)
-  return db.connection().execute(async (connection) => {
-    await sql`begin immediate`.execute(connection)
-    try {
-      const result = await work(connection)
-      await sql`commit`.execute(connection)
-      return result
-    } catch (error) {
-      await sql`rollback`.execute(connection)
-      throw error
+  let batches = writeBatches.get(db)
+  if (!batches) {
+    batches = new WriteBatches(db)
+    writeBatches.set(db, batches)
+  }
+  return batches.run(work)
+}
+
+const writeBatches = new WeakMap<Executor, WriteBatches>()
+
+// Enough to share a commit among every request a busy server has waiting, few enough that the
+// write lock is never held long: the CLI beside the server waits for it.
+const maxBatchWrites = 64
+
+const statements = {
+  begin: CompiledQuery.raw('begin immediate'),
+  commit: CompiledQuery.raw('commit'),
+  rollback: CompiledQuery.raw('rollback'),
+  savepoint: CompiledQuery.raw('savepoint batched_write'),
+  rollbackToSavepoint: CompiledQuery.raw('rollback to batched_write'),
+  release: CompiledQuery.raw('release batched_write'),
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown }
+
+interface WaitingWrite {
+  work: (tx: Executor) => Promise<unknown>
+  settle: (outcome: Outcome) => void
+}
+
+/**
+ * Group commit for SQLite's one connection. A commit writes every page the transaction changed
+ * to the WAL, and that is most of what a small write costs. better-sqlite3 is synchronous, so a
+ * write usually runs start to end within one turn of the event loop; a batch therefore starts on
+ * setImmediate, after the turn has read every request that arrived, and the writes those requests
+ * queued run one after another in a single transaction, each inside a savepoint. A write that
+ * fails rolls back to its savepoint and leaves the others alone; a write alone runs without one.
+ * Nothing is reported done before the commit, and if the transaction as a whole fails (begin,
+ * commit, or an error after which SQLite abandons the transaction) every write in it gets the
+ * error, so nothing acknowledged is lost.
+ */
+class WriteBatches {
+  private readonly waiting: WaitingWrite[] = []
+  private draining = false
+
+  constructor(private readonly db: Executor) {}
+
+  run<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push({
+        work,
+        settle: (outcome) => (outcome.ok ? resolve(outcome.value as T) : reject(outcome.error)),
+      })
+      if (this.draining) return
+      this.draining = true
+      setImmediate(() => void this.drain())
+    })
+  }
+
+  private async drain(): Promise<void> {
+    while (this.waiting.length > 0) {
+      try {
+        // The batch is taken once the connection is free, so it holds every write queued meanwhile.
+        await this.db.connection().execute(async (connection) => {
+          const batch = this.waiting.splice(0, maxBatchWrites)
+          const outcomes = await runBatch(connection, batch)
+          for (const [index, write] of batch.entries()) write.settle(outcomes[index] as Outcome)
+        })
+      } catch (error) {
+        // No connection to be had (the database is closing): the writes waiting for it fail.
+        for (const write of this.waiting.splice(0)) write.settle({ ok: false, error })
+      }
     }
-  })
+    this.draining = false
+  }
+}
+
+async function runBatch(connection: Executor, batch: WaitingWrite[]): Promise<Outcome[]> {
+  const shared = batch.length > 1
+  const outcomes: Outcome[] = []
+  try {
+    await connection.executeQuery(statements.begin)
+  } catch (error) {
+    return batch.map(() => ({ ok: false, error }))
+  }
+  try {
+    for (const write of batch) {
+      if (shared) await connection.executeQuery(statements.savepoint)
+      const outcome = await attempt(write, connection)
+      outcomes.push(outcome)
+      if (!outcome.ok && !shared) {
+        await connection.executeQuery(statements.rollback).catch(() => undefined)
+        return outcomes
+      }
+      if (!outcome.ok) {
+        // A savepoint that is gone means SQLite abandoned the whole transaction over this error.
+        await connection.executeQuery(statements.rollbackToSavepoint).catch(() => {
+          throw outcome.error
+        })
+      }
+      if (shared) await connection.executeQuery(statements.release)
+    }
+    await connection.executeQuery(statements.commit)
+    return outcomes
+  } catch (error) {
+    // SQLite may already have ended the transaction (a full disk, for one); a rollback that then
+    // fails changes nothing.
+    await connection.executeQuery(statements.rollback).catch(() => undefined)
+    return batch.map(() => ({ ok: false, error }))
+  }
+}
+
+async function attempt(write: WaitingWrite, connection: Executor): Promise<Outcome> {
+  try {
+    return { ok: true, value: await write.work(connection) }
+  } catch (error) {
+    return { ok: false, error }
+  }
 }
 
 /** Thrown inside a transaction to undo it while still handing a value back (dry runs). */
