@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { EngineName } from '../../db/engine.js'
+import { preparedQuery, type SlotFor } from '../../db/prepared.js'
 import type { Executor } from '../../db/schema.js'
 import { toFlag } from '../../db/schema.js'
 import { countRows, likeEscaped } from '../../db/sql-helpers.js'
@@ -173,13 +174,8 @@ export class AccountStore {
     scope: OrgScope,
     role: SystemRole,
   ): Promise<AccountRecord | undefined> {
-    const row = await ex
-      .selectFrom('accounts')
-      .select(accountColumns)
-      .where('organization_id', '=', scope.organizationId)
-      .where('system_role', '=', role)
-      .executeTakeFirst()
-    return row && toRecord(row)
+    const { rows } = await accountBySystemRole(ex, { organizationId: scope.organizationId, role })
+    return rows[0] && toRecord(rows[0])
   }
 
   async existingNameKeys(ex: Executor, scope: OrgScope, nameKeys: string[]): Promise<Set<string>> {
@@ -227,14 +223,30 @@ export class AccountStore {
     debitMinor: bigint,
     creditMinor: bigint,
   ): Promise<void> {
-    await ex
-      .updateTable('accounts')
-      .set((eb) => ({
-        debit_total_minor: eb('debit_total_minor', '+', debitMinor),
-        credit_total_minor: eb('credit_total_minor', '+', creditMinor),
-      }))
-      .where('organization_id', '=', scope.organizationId)
-      .where('id', '=', accountId)
-      .execute()
+    await addToAccountTotals(ex, { organizationId: scope.organizationId, accountId, debitMinor, creditMinor })
   }
 }
+
+// Confirming an event runs these; see preparedQuery.
+const accountBySystemRole = preparedQuery((ex, slot: SlotFor<{ organizationId: string; role: SystemRole }>) =>
+  ex
+    .selectFrom('accounts')
+    .select(accountColumns)
+    .where('organization_id', '=', slot('organizationId'))
+    .where('system_role', '=', slot('role')),
+)
+
+const addToAccountTotals = preparedQuery(
+  (
+    ex,
+    slot: SlotFor<{ organizationId: string; accountId: string; debitMinor: bigint; creditMinor: bigint }>,
+  ) =>
+    ex
+      .updateTable('accounts')
+      .set((eb) => ({
+        debit_total_minor: eb('debit_total_minor', '+', slot('debitMinor')),
+        credit_total_minor: eb('credit_total_minor', '+', slot('creditMinor')),
+      }))
+      .where('organization_id', '=', slot('organizationId'))
+      .where('id', '=', slot('accountId')),
+)

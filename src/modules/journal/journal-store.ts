@@ -1,5 +1,11 @@
 import { sql } from 'kysely'
-import type { Executor } from '../../db/schema.js'
+import { preparedRowsQuery, type SlotFor } from '../../db/prepared.js'
+import type {
+  AccountDayTotalsTable,
+  Executor,
+  JournalEntriesTable,
+  JournalLinesTable,
+} from '../../db/schema.js'
 import type { OrgScope } from '../access/principal.js'
 import type { EntryPlan, PostingLine } from './journal.js'
 
@@ -192,12 +198,11 @@ export class JournalStore {
     }))
   }
 
-  // ---- bulk writes (imports that post as they import) ------------------------------------------
+  // ---- writes: one entry for a confirm, many for an import that posts as it imports ----------
 
   /**
-   * Inserts many entries and their lines in multi-row statements. Unlike insertEntry there is no
-   * lost race to report: the callers insert entries for events created in the same transaction,
-   * so a conflict is a bug and fails the transaction.
+   * Inserts entries and their lines, many to a statement. Returns the ids of the entries written:
+   * an entry whose event already has one of its kind (a lost race) is skipped with its lines.
    */
   async insertEntries(
     ex: Executor,
@@ -213,28 +218,22 @@ export class JournalStore {
       lineIds: string[]
     }>,
   ): Promise<Set<string>> {
-    // An event's entry of a kind is unique (organization, event, kind): a second one is skipped,
-    // and its lines are never written.
     const inserted = new Set<string>()
     for (let start = 0; start < entries.length; start += bulkChunkRows) {
-      const rows = await ex
-        .insertInto('journal_entries')
-        .values(
-          entries.slice(start, start + bulkChunkRows).map((entry) => ({
-            id: entry.id,
-            organization_id: scope.organizationId,
-            event_id: entry.eventId,
-            kind: entry.kind,
-            reverses_entry_id: entry.reversesEntryId,
-            txn_date: entry.plan.txnDate,
-            total_minor: entry.totalMinor,
-            currency: entry.plan.currency,
-            created_at: entry.createdAt,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['organization_id', 'event_id', 'kind']).doNothing())
-        .returning('id')
-        .execute()
+      const { rows } = await insertEntryRows(
+        ex,
+        entries.slice(start, start + bulkChunkRows).map((entry) => ({
+          id: entry.id,
+          organization_id: scope.organizationId,
+          event_id: entry.eventId,
+          kind: entry.kind,
+          reverses_entry_id: entry.reversesEntryId,
+          txn_date: entry.plan.txnDate,
+          total_minor: entry.totalMinor,
+          currency: entry.plan.currency,
+          created_at: entry.createdAt,
+        })),
+      )
       for (const row of rows) inserted.add(row.id)
     }
     const lines = entries
@@ -253,10 +252,7 @@ export class JournalStore {
         })),
       )
     for (let start = 0; start < lines.length; start += bulkChunkRows) {
-      await ex
-        .insertInto('journal_lines')
-        .values(lines.slice(start, start + bulkChunkRows))
-        .execute()
+      await insertLineRows(ex, lines.slice(start, start + bulkChunkRows))
     }
     return inserted
   }
@@ -268,24 +264,16 @@ export class JournalStore {
     totals: Array<{ accountId: string; txnDate: string; debitMinor: bigint; creditMinor: bigint }>,
   ): Promise<void> {
     for (let start = 0; start < totals.length; start += bulkChunkRows) {
-      await ex
-        .insertInto('account_day_totals')
-        .values(
-          totals.slice(start, start + bulkChunkRows).map((total) => ({
-            organization_id: scope.organizationId,
-            account_id: total.accountId,
-            txn_date: total.txnDate,
-            debit_minor: total.debitMinor,
-            credit_minor: total.creditMinor,
-          })),
-        )
-        .onConflict((oc) =>
-          oc.columns(['organization_id', 'account_id', 'txn_date']).doUpdateSet((eb) => ({
-            debit_minor: eb('account_day_totals.debit_minor', '+', eb.ref('excluded.debit_minor')),
-            credit_minor: eb('account_day_totals.credit_minor', '+', eb.ref('excluded.credit_minor')),
-          })),
-        )
-        .execute()
+      await addDayTotalRows(
+        ex,
+        totals.slice(start, start + bulkChunkRows).map((total) => ({
+          organization_id: scope.organizationId,
+          account_id: total.accountId,
+          txn_date: total.txnDate,
+          debit_minor: total.debitMinor,
+          credit_minor: total.creditMinor,
+        })),
+      )
     }
   }
 
@@ -359,3 +347,61 @@ export interface LedgerLine {
   /** Debits minus credits of every line up to and including this one, from the start of the range. */
   runningDebitMinusCreditMinor: bigint
 }
+
+// Every posting runs these, a confirm with one row each and an import in chunks; see
+// preparedRowsQuery.
+const insertEntryRows = preparedRowsQuery((ex, rows: Array<SlotFor<JournalEntriesTable>>) =>
+  ex
+    .insertInto('journal_entries')
+    .values(
+      rows.map((slot) => ({
+        id: slot('id'),
+        organization_id: slot('organization_id'),
+        event_id: slot('event_id'),
+        kind: slot('kind'),
+        reverses_entry_id: slot('reverses_entry_id'),
+        txn_date: slot('txn_date'),
+        total_minor: slot('total_minor'),
+        currency: slot('currency'),
+        created_at: slot('created_at'),
+      })),
+    )
+    .onConflict((oc) => oc.columns(['organization_id', 'event_id', 'kind']).doNothing())
+    .returning('id'),
+)
+
+const insertLineRows = preparedRowsQuery((ex, rows: Array<SlotFor<JournalLinesTable>>) =>
+  ex.insertInto('journal_lines').values(
+    rows.map((slot) => ({
+      id: slot('id'),
+      entry_id: slot('entry_id'),
+      organization_id: slot('organization_id'),
+      line_no: slot('line_no'),
+      account_id: slot('account_id'),
+      contact_id: slot('contact_id'),
+      debit_minor: slot('debit_minor'),
+      credit_minor: slot('credit_minor'),
+      txn_date: slot('txn_date'),
+    })),
+  ),
+)
+
+const addDayTotalRows = preparedRowsQuery((ex, rows: Array<SlotFor<AccountDayTotalsTable>>) =>
+  ex
+    .insertInto('account_day_totals')
+    .values(
+      rows.map((slot) => ({
+        organization_id: slot('organization_id'),
+        account_id: slot('account_id'),
+        txn_date: slot('txn_date'),
+        debit_minor: slot('debit_minor'),
+        credit_minor: slot('credit_minor'),
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['organization_id', 'account_id', 'txn_date']).doUpdateSet((eb) => ({
+        debit_minor: eb('account_day_totals.debit_minor', '+', eb.ref('excluded.debit_minor')),
+        credit_minor: eb('account_day_totals.credit_minor', '+', eb.ref('excluded.credit_minor')),
+      })),
+    ),
+)

@@ -1,7 +1,9 @@
+import { preparedQuery, type SlotFor } from '../../db/prepared.js'
 import type { Executor } from '../../db/schema.js'
 import { toFlag } from '../../db/schema.js'
 import { countRows, likeEscaped } from '../../db/sql-helpers.js'
 import { likeContains, type PageRequest } from '../../kernel/page.js'
+import { assert } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
 import type { EventSource, EventType, Status } from './ledger-event.js'
 
@@ -290,15 +292,19 @@ export class LedgerEventStore {
     changes: { status: Status; journalEntryId: string },
     updatedAt: string,
   ): Promise<LedgerEventRecord | undefined> {
-    const row = await ex
-      .updateTable('ledger_events')
-      .set({ status: changes.status, journal_entry_id: changes.journalEntryId, updated_at: updatedAt })
-      .where('organization_id', '=', scope.organizationId)
-      .where('id', '=', id)
-      .where('status', 'in', [...fromStatuses])
-      .returning(ledgerEventColumns)
-      .executeTakeFirst()
-    return row && toRecord(row)
+    const from = fromStatuses[0]
+    assert(from !== undefined && fromStatuses.length <= 2, 'an event is claimed from one or two statuses')
+    const alsoFrom = fromStatuses[1] ?? from
+    const { rows } = await claimEvent(ex, {
+      organizationId: scope.organizationId,
+      id,
+      from,
+      alsoFrom,
+      status: changes.status,
+      journalEntryId: changes.journalEntryId,
+      updatedAt,
+    })
+    return rows[0] && toRecord(rows[0])
   }
 
   async page(
@@ -546,3 +552,30 @@ export class LedgerEventStore {
 
 // Ids bound per IN list: far below either engine's parameter limit.
 const idsPerQuery = 1_000
+
+// Every confirm runs this; see preparedQuery.
+const claimEvent = preparedQuery(
+  (
+    ex,
+    slot: SlotFor<{
+      organizationId: string
+      id: string
+      from: Status
+      alsoFrom: Status
+      status: Status
+      journalEntryId: string
+      updatedAt: string
+    }>,
+  ) =>
+    ex
+      .updateTable('ledger_events')
+      .set({
+        status: slot('status'),
+        journal_entry_id: slot('journalEntryId'),
+        updated_at: slot('updatedAt'),
+      })
+      .where('organization_id', '=', slot('organizationId'))
+      .where('id', '=', slot('id'))
+      .where('status', 'in', [slot('from'), slot('alsoFrom')])
+      .returning(ledgerEventColumns),
+)

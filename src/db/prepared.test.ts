@@ -1,0 +1,81 @@
+// Prepared statements bind fresh values on each run, on the engine of the run and inside transactions.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { type DatabaseHandle, openDatabase } from './engine.js'
+import { migrateToLatest } from './migrate.js'
+import { preparedQuery, preparedRowsQuery, type SlotFor } from './prepared.js'
+import type { OrganizationsTable } from './schema.js'
+import { inTransaction } from './transaction.js'
+
+let database: DatabaseHandle
+
+beforeAll(async () => {
+  const databaseUrl = inject('databaseUrl')
+  database = openDatabase({
+    dataDir: mkdtempSync(path.join(tmpdir(), 'daybook-prepared-')),
+    ...(databaseUrl ? { databaseUrl } : {}),
+  })
+  await migrateToLatest(database.db)
+})
+
+afterAll(() => database.close())
+
+const insertOrganizations = preparedRowsQuery((ex, rows: Array<SlotFor<OrganizationsTable>>) =>
+  ex
+    .insertInto('organizations')
+    .values(
+      rows.map((slot) => ({
+        id: slot('id'),
+        name: slot('name'),
+        name_key: slot('name_key'),
+        created_at: slot('created_at'),
+      })),
+    )
+    .returning(['id', 'name']),
+)
+
+const organizationNamed = preparedQuery((ex, slot: SlotFor<{ nameKey: string; prefix: string }>) =>
+  ex
+    .selectFrom('organizations')
+    .select(['id', 'name'])
+    .where('name_key', '=', slot('nameKey'))
+    .where('id', 'like', slot('prefix')),
+)
+
+const organization = (n: number) => ({
+  id: `00000000-0000-7000-8000-${String(n).padStart(12, '0')}`,
+  name: `Prepared ${n}`,
+  name_key: `prepared ${n}`,
+  created_at: '2026-01-01T00:00:00.000Z',
+})
+
+describe('prepared statements', () => {
+  it('insert one row, then three, then one again, each with its own values', async () => {
+    const first = await insertOrganizations(database.db, [organization(1)])
+    const three = await insertOrganizations(database.db, [organization(2), organization(3), organization(4)])
+    const again = await insertOrganizations(database.db, [organization(5)])
+    expect(first.rows).toEqual([{ id: organization(1).id, name: 'Prepared 1' }])
+    expect(three.rows.map((row) => row.name).sort()).toEqual(['Prepared 2', 'Prepared 3', 'Prepared 4'])
+    expect(again.rows).toEqual([{ id: organization(5).id, name: 'Prepared 5' }])
+  })
+
+  it('bind each run its own parameters, also inside a transaction', async () => {
+    const found = await organizationNamed(database.db, { nameKey: 'prepared 3', prefix: '00000000-%' })
+    expect(found.rows).toEqual([{ id: organization(3).id, name: 'Prepared 3' }])
+    const none = await organizationNamed(database.db, { nameKey: 'prepared 3', prefix: 'ffffffff-%' })
+    expect(none.rows).toEqual([])
+    const inside = await inTransaction(database.db, database.engine, (tx) =>
+      organizationNamed(tx, { nameKey: 'prepared 4', prefix: '%' }),
+    )
+    expect(inside.rows).toEqual([{ id: organization(4).id, name: 'Prepared 4' }])
+  })
+
+  it('refuse a run that leaves a parameter out, and an empty list of rows', async () => {
+    await expect(organizationNamed(database.db, { nameKey: 'prepared 1' } as never)).rejects.toThrow(
+      'prepared statement parameter prefix is missing',
+    )
+    await expect(insertOrganizations(database.db, [])).rejects.toThrow('at least one row')
+  })
+})

@@ -1,0 +1,89 @@
+import { type Compilable, type CompiledQuery, createQueryId, type QueryResult } from 'kysely'
+import type { Executor } from './schema.js'
+
+/** Stands in for a parameter while a query is compiled, and is replaced by its value at each run. */
+class Slot {
+  constructor(
+    readonly row: number,
+    readonly name: string,
+  ) {}
+}
+
+/** Names a parameter of a prepared query, typed as the value it stands for. */
+export type SlotFor<Params> = <Name extends keyof Params & string>(name: Name) => Params[Name]
+
+type Template = {
+  compiled: CompiledQuery
+  parameters: ReadonlyArray<Slot | { value: unknown }>
+}
+
+/**
+ * A query built and compiled by Kysely once per dialect, then run with fresh parameters. Building
+ * and compiling cost more than running a small statement, so the statements of the hot paths
+ * (confirming an event runs about ten) are prepared like this; the builder keeps them typed
+ * against the schema. The query's shape must not depend on the parameters.
+ */
+export function preparedQuery<Params extends object, Row>(
+  build: (ex: Executor, slot: SlotFor<Params>) => Compilable<Row>,
+): (ex: Executor, params: Params) => Promise<QueryResult<Row>> {
+  // A transaction's executor shares its database's adapter, so one template serves both.
+  const templates = new WeakMap<object, Template>()
+  const slot = ((name: string) => new Slot(0, name)) as SlotFor<Params>
+  return async (ex, params) => {
+    const adapter = ex.getExecutor().adapter
+    let template = templates.get(adapter)
+    if (!template) {
+      template = compileTemplate(build(ex, slot))
+      templates.set(adapter, template)
+    }
+    return run(ex, template, [params])
+  }
+}
+
+/**
+ * preparedQuery for statements over a list of rows (multi-row inserts), compiled once per dialect
+ * and number of rows. Callers cut long lists into chunks of a fixed size, so only the last chunk's
+ * size varies; the templates of the sizes seen last are kept.
+ */
+export function preparedRowsQuery<RowParams extends object, Row>(
+  build: (ex: Executor, rows: Array<SlotFor<RowParams>>) => Compilable<Row>,
+): (ex: Executor, rows: readonly RowParams[]) => Promise<QueryResult<Row>> {
+  const templates = new WeakMap<object, Map<number, Template>>()
+  return async (ex, rows) => {
+    if (rows.length === 0) throw new Error('a prepared statement over rows needs at least one row')
+    const adapter = ex.getExecutor().adapter
+    let bySize = templates.get(adapter)
+    if (!bySize) {
+      bySize = new Map()
+      templates.set(adapter, bySize)
+    }
+    let template = bySize.get(rows.length)
+    if (!template) {
+      const slots = rows.map((_, row) => ((name: string) => new Slot(row, name)) as SlotFor<RowParams>)
+      template = compileTemplate(build(ex, slots))
+      if (bySize.size >= keptRowCounts) bySize.clear()
+      bySize.set(rows.length, template)
+    }
+    return run(ex, template, rows)
+  }
+}
+
+const keptRowCounts = 16
+
+function compileTemplate(query: Compilable<unknown>): Template {
+  const compiled = query.compile()
+  return {
+    compiled,
+    parameters: compiled.parameters.map((value) => (value instanceof Slot ? value : { value })),
+  }
+}
+
+function run<Row>(ex: Executor, template: Template, rows: readonly object[]): Promise<QueryResult<Row>> {
+  const parameters = template.parameters.map((parameter) => {
+    if (!(parameter instanceof Slot)) return parameter.value
+    const value = (rows[parameter.row] as Record<string, unknown> | undefined)?.[parameter.name]
+    if (value === undefined) throw new Error(`prepared statement parameter ${parameter.name} is missing`)
+    return value
+  })
+  return ex.executeQuery<Row>({ ...template.compiled, queryId: createQueryId(), parameters })
+}
