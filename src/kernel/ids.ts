@@ -2,7 +2,16 @@ import { createHash, randomUUID } from 'node:crypto'
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-export const newId = (): string => randomUUID()
+/**
+ * A new id: a UUID of version 7, whose first 48 bits are the time in milliseconds and the other
+ * 74 random. Rows made one after another then sit side by side in every index keyed by id, so a
+ * write changes the last pages of those indexes rather than a random page in each, and a commit
+ * writes far fewer pages.
+ */
+export function newId(): string {
+  const time = Date.now().toString(16).padStart(12, '0')
+  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${randomUUID().slice(15)}`
+}
 
 export const isUuid = (value: string): boolean => uuidPattern.test(value)
 
