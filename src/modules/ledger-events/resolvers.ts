@@ -17,7 +17,8 @@ function entryToGraphQL(entry: JournalEntryRecord | null): JournalEntry | null {
   }
 }
 
-export function eventToGraphQL(event: LedgerEventView, receipts: ReceiptRecord[]): LedgerEvent {
+export function eventToGraphQL(view: LedgerEventView, receipts: ReceiptRecord[]): LedgerEvent {
+  const { event } = view
   const decimals = currencyDecimals(event.currency)
   const ref = (account: { id: string; name: string } | null) =>
     account && { id: account.id, name: account.name }
@@ -31,19 +32,19 @@ export function eventToGraphQL(event: LedgerEventView, receipts: ReceiptRecord[]
     status: event.status,
     memo: event.memo,
     hasDocument: event.hasDocument,
-    account: event.category && {
-      id: event.category.id,
-      name: event.category.name,
-      accountType: event.category.accountType,
+    account: view.category && {
+      id: view.category.id,
+      name: view.category.name,
+      accountType: view.category.accountType,
     },
-    paymentAccount: ref(event.paymentAccount),
-    category: ref(event.category),
-    journalEntry: entryToGraphQL(event.journalEntry),
-    reversalEntry: entryToGraphQL(event.reversalEntry),
+    paymentAccount: ref(view.paymentAccount),
+    category: ref(view.category),
+    journalEntry: entryToGraphQL(view.journalEntry),
+    reversalEntry: entryToGraphQL(view.reversalEntry),
     taxAmount: event.taxAmountMinor === null ? null : formatMoney(event.taxAmountMinor, decimals),
-    taxAccount: ref(event.taxAccount),
+    taxAccount: ref(view.taxAccount),
     taxCode: event.salesTaxCode,
-    contact: event.contact && { id: event.contact.id, displayName: event.contact.displayName },
+    contact: view.contact && { id: view.contact.id, displayName: view.contact.displayName },
     reference: event.reference,
     source: event.source,
     createdAt: event.createdAt,
@@ -64,7 +65,7 @@ async function toGraphQL(
   const receipts = await services.receipts.receiptsOfEvents(
     principal,
     organizationId,
-    events.filter((e) => e.hasDocument).map((e) => e.id),
+    events.filter((e) => e.event.hasDocument).map((e) => e.event.id),
   )
   return events.map((event) => eventToGraphQL(event, receipts))
 }
@@ -87,7 +88,7 @@ export const ledgerEventResolvers: Resolvers = {
     createLedgerEvent: async (_, { organizationId, ...input }, { principal, services }) =>
       payloadOf(
         await services.ledgerEvents.createLedgerEvent(principal, organizationId, input),
-        (event) => ({ eventId: event.id, event: eventToGraphQL(event, []) }),
+        (view) => ({ eventId: view.event.id, event: eventToGraphQL(view, []) }),
         { eventId: null, event: null },
       ),
     updateLedgerEvent: async (_, { organizationId, eventId, ...input }, { principal, services }) => {
