@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto'
 import { isDeepStrictEqual } from 'node:util'
+import { newId } from '../src/kernel/ids.js'
 import {
   disposeEngine,
   type EngineTarget,
@@ -251,7 +251,7 @@ async function rawPostings(
   const db = await openBenchDb(target, { poolSize: 10 })
   try {
     const post = async (tx: BenchDb, event: EventRow) => {
-      const entryId = randomUUID()
+      const entryId = newId()
       const tax = event.taxAmountMinor ?? 0
       const now = new Date().toISOString()
       await tx.run(
@@ -263,19 +263,19 @@ async function rawPostings(
         `insert into journal_lines (id, entry_id, organization_id, line_no, account_id, contact_id, debit_minor, credit_minor, txn_date)
          values (?, ?, ?, 1, ?, null, ?, 0, ?), (?, ?, ?, 2, ?, null, ?, 0, ?), (?, ?, ?, 3, ?, null, 0, ?, ?)`,
         [
-          randomUUID(),
+          newId(),
           entryId,
           org.id,
           event.categoryId,
           event.amountMinor - tax,
           event.transactionDate,
-          randomUUID(),
+          newId(),
           entryId,
           org.id,
           event.taxAccountId,
           tax,
           event.transactionDate,
-          randomUUID(),
+          newId(),
           entryId,
           org.id,
           event.paymentAccountId,

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
+import { newId } from '../src/kernel/ids.js'
 import { daybookCli, type EngineTarget } from './harness.js'
 
 // Bulk data for the ledger and bank-import sections, written straight through the database
@@ -469,7 +469,7 @@ export function* ledgerEvents(org: BenchOrg, count: number, seed: number): Gener
     const amountMinor = Math.max(100, Math.round(vendor.typicalMinor * 3 ** (random() * 2 - 1)))
     const { date, created } = day(Math.floor(random() * seedDays))
     yield {
-      id: randomUUID(),
+      id: newId(),
       organizationId: org.id,
       eventType: vendor.eventType,
       merchantName: vendor.name,
@@ -498,7 +498,7 @@ export function classifiedEvents(org: BenchOrg, count: number, seed: number): Ev
     const amountMinor = Math.max(200, Math.round(vendor.typicalMinor * 3 ** (random() * 2 - 1)))
     const offset = Math.floor(random() * 365)
     rows.push({
-      id: randomUUID(),
+      id: newId(),
       organizationId: org.id,
       eventType: 'expense',
       merchantName: vendor.name,
