@@ -204,17 +204,25 @@ export class JournalService {
         }
       }
     }
-    // Same lock order as write(): accounts by id, so a bulk posting and single confirms never
-    // wait on each other in a cycle.
+    const dayKeys = [...byDay.keys()].sort()
+    const days = dayKeys.map((key) => byDay.get(key) as Sums & { accountId: string; txnDate: string })
+    await this.deps.store.addDayTotals(tx, scope, days)
+    await this.addContactBalances(tx, scope, contactLines)
+    // Last, because every posting to an account waits for this row lock until its transaction
+    // commits (PostgreSQL); in account order, so postings never wait on each other in a cycle.
     for (const accountId of [...byAccount.keys()].sort()) {
       const sums = byAccount.get(accountId) as Sums
       await this.deps.accounts.addTotals(tx, scope, accountId, sums.debitMinor, sums.creditMinor)
     }
-    const dayKeys = [...byDay.keys()].sort()
-    const days = dayKeys.map((key) => byDay.get(key) as Sums & { accountId: string; txnDate: string })
-    await this.deps.store.addDayTotals(tx, scope, days)
+    return written.length
+  }
 
-    if (contactLines.length === 0) return written.length
+  private async addContactBalances(
+    tx: Executor,
+    scope: OrgScope,
+    contactLines: Array<{ contactId: string; accountId: string; debitMinor: bigint; creditMinor: bigint }>,
+  ): Promise<void> {
+    if (contactLines.length === 0) return
     const accounts = new Map(
       (
         await this.deps.accounts.accountsByIds(
@@ -237,6 +245,5 @@ export class JournalService {
     for (const contactId of [...byContact.keys()].sort()) {
       await this.deps.contacts.addToBalance(tx, scope, contactId, byContact.get(contactId) as bigint)
     }
-    return written.length
   }
 }
