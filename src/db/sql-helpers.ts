@@ -1,4 +1,5 @@
 import { type RawBuilder, type SelectQueryBuilder, sql } from 'kysely'
+import type { SortDirection } from '../kernel/page.js'
 import type { Database } from './schema.js'
 
 /**
@@ -14,9 +15,25 @@ export function likeEscaped(column: string, pattern: string): RawBuilder<boolean
  * How many rows `filtered` matches: a list's totalCount, read beside its page. count(*) does
  * not come back as a number on every engine (PostgreSQL sends its bigint as text).
  */
-export async function countRows<TB extends keyof Database>(
+async function countRows<TB extends keyof Database>(
   filtered: SelectQueryBuilder<Database, TB, object>,
 ): Promise<number> {
   const row = await filtered.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()
   return Number(row.count)
+}
+
+/**
+ * One page of a list and the list's totalCount, read side by side. `sorted` is `filtered` with
+ * the list's selection and sort; the id breaks ties, so consecutive pages never overlap or skip.
+ */
+export async function pageWithCount<TB extends keyof Database, Row>(
+  filtered: SelectQueryBuilder<Database, TB, object>,
+  sorted: SelectQueryBuilder<Database, TB, Row>,
+  page: { limit: number; offset: number; sortDir: SortDirection },
+): Promise<{ rows: Row[]; totalCount: number }> {
+  const [rows, totalCount] = await Promise.all([
+    sorted.orderBy(sql.ref('id'), page.sortDir).limit(page.limit).offset(page.offset).execute(),
+    countRows(filtered),
+  ])
+  return { rows, totalCount }
 }

@@ -3,7 +3,7 @@ import type { EngineName } from '../../db/engine.js'
 import { preparedQuery, type SlotFor } from '../../db/prepared.js'
 import type { Executor } from '../../db/schema.js'
 import { toFlag } from '../../db/schema.js'
-import { countRows, likeEscaped } from '../../db/sql-helpers.js'
+import { likeEscaped, pageWithCount } from '../../db/sql-helpers.js'
 import { likeContains, type PageRequest } from '../../kernel/page.js'
 import type { OrgScope } from '../access/principal.js'
 import type { AccountType, Classification } from '../tax-codes/gifi.js'
@@ -203,15 +203,7 @@ export class AccountStore {
         : page.sortBy === 'accountType'
           ? query.orderBy('account_type', page.sortDir).orderBy('name_key', page.sortDir)
           : query.orderBy('name_key', page.sortDir)
-    const [rows, totalCount] = await Promise.all([
-      ordered
-        .select(accountColumns)
-        .orderBy('id', page.sortDir)
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      countRows(query),
-    ])
+    const { rows, totalCount } = await pageWithCount(query, ordered.select(accountColumns), page)
     return { items: rows.map(toRecord), totalCount }
   }
 

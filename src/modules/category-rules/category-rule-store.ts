@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/schema.js'
-import { countRows, likeEscaped } from '../../db/sql-helpers.js'
+import { likeEscaped, pageWithCount } from '../../db/sql-helpers.js'
 import { likeContains, type PageRequest } from '../../kernel/page.js'
 import type { OrgScope } from '../access/principal.js'
 
@@ -129,16 +129,11 @@ export class CategoryRuleStore {
         : page.sortBy === 'createdAt'
           ? 'created_at'
           : 'pattern_key'
-    const [rows, totalCount] = await Promise.all([
-      query
-        .select(columns)
-        .orderBy(sortColumn, page.sortDir)
-        .orderBy('id', page.sortDir)
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      countRows(query),
-    ])
+    const { rows, totalCount } = await pageWithCount(
+      query,
+      query.select(columns).orderBy(sortColumn, page.sortDir),
+      page,
+    )
     return { items: rows.map(toRecord), totalCount }
   }
 

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/schema.js'
 import { toFlag } from '../../db/schema.js'
-import { countRows, likeEscaped } from '../../db/sql-helpers.js'
+import { likeEscaped, pageWithCount } from '../../db/sql-helpers.js'
 import { likeContains, type PageRequest } from '../../kernel/page.js'
 import { nameKey } from '../../kernel/text.js'
 import type { OrgScope } from '../access/principal.js'
@@ -95,10 +95,7 @@ export class ContactStore {
         : page.sortBy === 'contactType'
           ? query.orderBy('contact_type', page.sortDir).orderBy('name_key', page.sortDir)
           : query.orderBy('name_key', page.sortDir)
-    const [rows, totalCount] = await Promise.all([
-      ordered.select(columns).orderBy('id', page.sortDir).limit(page.limit).offset(page.offset).execute(),
-      countRows(query),
-    ])
+    const { rows, totalCount } = await pageWithCount(query, ordered.select(columns), page)
     return { items: rows.map(toRecord), totalCount }
   }
 

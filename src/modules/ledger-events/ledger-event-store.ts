@@ -1,7 +1,7 @@
 import { preparedQuery, type SlotFor } from '../../db/prepared.js'
 import type { Executor } from '../../db/schema.js'
 import { toFlag } from '../../db/schema.js'
-import { countRows, likeEscaped } from '../../db/sql-helpers.js'
+import { likeEscaped, pageWithCount } from '../../db/sql-helpers.js'
 import { likeContains, type PageRequest } from '../../kernel/page.js'
 import { assert } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
@@ -336,16 +336,11 @@ export class LedgerEventStore {
         eb.or([likeEscaped('merchant_key', pattern), likeEscaped('memo_key', pattern)]),
       )
     }
-    const [rows, totalCount] = await Promise.all([
-      query
-        .select(ledgerEventColumns)
-        .orderBy(sortColumns[page.sortBy], page.sortDir)
-        .orderBy('id', page.sortDir)
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      countRows(query),
-    ])
+    const { rows, totalCount } = await pageWithCount(
+      query,
+      query.select(ledgerEventColumns).orderBy(sortColumns[page.sortBy], page.sortDir),
+      page,
+    )
     return { items: rows.map(toRecord), totalCount }
   }
 

@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/schema.js'
-import { countRows, likeEscaped } from '../../db/sql-helpers.js'
+import { likeEscaped, pageWithCount } from '../../db/sql-helpers.js'
 import { likeContains, type PageRequest } from '../../kernel/page.js'
 import type { OrgScope } from '../access/principal.js'
 import type { ReceiptSource, ReceiptStatus } from './receipt.js'
@@ -299,16 +299,11 @@ export class ReceiptStore {
     if (filters.search) query = query.where(likeEscaped('vendor_key', likeContains(filters.search)))
     if (filters.status) query = query.where('status', '=', filters.status)
     if (filters.source) query = query.where('source', '=', filters.source)
-    const [rows, totalCount] = await Promise.all([
-      query
-        .select(columns)
-        .orderBy(sortColumns[page.sortBy], page.sortDir)
-        .orderBy('id', page.sortDir)
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      countRows(query),
-    ])
+    const { rows, totalCount } = await pageWithCount(
+      query,
+      query.select(columns).orderBy(sortColumns[page.sortBy], page.sortDir),
+      page,
+    )
     return { items: rows.map(toRecord), totalCount }
   }
 

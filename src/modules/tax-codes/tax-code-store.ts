@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/schema.js'
 import { toFlag } from '../../db/schema.js'
-import { countRows, likeEscaped } from '../../db/sql-helpers.js'
+import { likeEscaped, pageWithCount } from '../../db/sql-helpers.js'
 import { likeContains, type PageRequest } from '../../kernel/page.js'
 import type { AccountType, Classification } from './gifi.js'
 
@@ -48,16 +48,11 @@ export class TaxCodeStore {
       query = query.where((eb) => eb.or([likeEscaped('name_key', pattern), likeEscaped('code', pattern)]))
     }
     const sortColumn = page.sortBy === 'code' ? 'code' : 'name_key'
-    const [rows, totalCount] = await Promise.all([
-      query
-        .select(columns)
-        .orderBy(sortColumn, page.sortDir)
-        .orderBy('id', page.sortDir)
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      countRows(query),
-    ])
+    const { rows, totalCount } = await pageWithCount(
+      query,
+      query.select(columns).orderBy(sortColumn, page.sortDir),
+      page,
+    )
     return { items: rows.map(toRecord), totalCount }
   }
 
