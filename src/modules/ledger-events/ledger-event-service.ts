@@ -557,19 +557,15 @@ export class LedgerEventService {
     const matches = names.length > 0 ? await this.deps.categoryRules.categorize(tx, scope, names) : []
     let next = 0
     const createdAt = this.now()
-    const rows: NewLedgerEvent[] = events.map((event, index) => {
+    const rows = events.map((event, index) => {
       const rule = needRules[index] === undefined ? undefined : matches[next++]
-      return {
-        ...event,
-        id: event.id ?? newId(),
+      return newEventRow(event, {
+        status: event.status,
         categoryId: event.categoryId ?? rule?.accountId ?? null,
         categoryRuleId: rule?.id ?? null,
-        taxAmountMinor: null,
-        taxFromCode: false,
-        taxAccountId: null,
-        salesTaxCode: null,
+        journalEntryId: null,
         createdAt,
-      }
+      })
     })
     await this.deps.store.insertMany(tx, scope, rows)
     await this.deps.categoryRules.recordMatches(tx, scope, matches)
@@ -672,37 +668,37 @@ export class LedgerEventService {
     >,
   ): Promise<NewLedgerEvent[]> {
     const createdAt = this.now()
-    const rows = events.map((event) => ({
-      ...event,
-      id: event.id ?? newId(),
-      status: 'confirmed' as const,
-      categoryRuleId: null,
-      taxAmountMinor: null,
-      taxFromCode: false,
-      taxAccountId: null,
-      salesTaxCode: null,
-      createdAt,
-      journalEntryId: newId(),
-    }))
+    const rows = events.map((event) =>
+      newEventRow(event, {
+        status: 'confirmed',
+        categoryId: event.categoryId,
+        categoryRuleId: null,
+        journalEntryId: newId(),
+        createdAt,
+      }),
+    )
     await this.deps.store.insertManyPosted(tx, scope, rows)
     await this.deps.journal.postEventEntries(
       tx,
       scope,
-      rows.map((row) => ({
-        eventId: row.id,
-        entryId: row.journalEntryId,
-        plan: planPosting({
-          eventType: row.eventType,
-          grossMinor: row.amountMinor,
-          taxMinor: 0n,
-          categoryId: row.categoryId,
-          paymentAccountId: row.paymentAccountId,
-          taxAccountId: row.paymentAccountId,
-          contactId: row.contactId,
-          txnDate: row.transactionDate,
-          currency: row.currency,
-        }),
-      })),
+      rows.map((row, index) => {
+        const { categoryId, paymentAccountId } = events[index] as (typeof events)[number]
+        return {
+          eventId: row.id,
+          entryId: row.journalEntryId,
+          plan: planPosting({
+            eventType: row.eventType,
+            grossMinor: row.amountMinor,
+            taxMinor: 0n,
+            categoryId,
+            paymentAccountId,
+            taxAccountId: paymentAccountId,
+            contactId: row.contactId,
+            txnDate: row.transactionDate,
+            currency: row.currency,
+          }),
+        }
+      }),
     )
     return rows
   }
@@ -850,6 +846,61 @@ export class LedgerEventService {
 
   private now(): string {
     return this.deps.clock.now().toISOString()
+  }
+}
+
+/** What a new event is made from; the rest is filled in as it is inserted. */
+type NewEventParts = Omit<
+  NewLedgerEvent,
+  | 'id'
+  | 'createdAt'
+  | 'status'
+  | 'categoryId'
+  | 'categoryRuleId'
+  | 'taxAmountMinor'
+  | 'taxFromCode'
+  | 'taxAccountId'
+  | 'salesTaxCode'
+> & { id?: string }
+
+/**
+ * A new event's row, written out field by field rather than spread from its parts: V8 adds each
+ * property to a spread copy on its slow path, about a microsecond apiece, which an import of
+ * 100,000 rows paid for every row.
+ */
+function newEventRow<EntryId extends string | null>(
+  event: NewEventParts,
+  filled: {
+    status: Status
+    categoryId: string | null
+    categoryRuleId: string | null
+    journalEntryId: EntryId
+    createdAt: string
+  },
+): NewLedgerEvent & { journalEntryId: EntryId } {
+  return {
+    id: event.id ?? newId(),
+    eventType: event.eventType,
+    merchantName: event.merchantName,
+    memo: event.memo,
+    amountMinor: event.amountMinor,
+    currency: event.currency,
+    transactionDate: event.transactionDate,
+    status: filled.status,
+    categoryId: filled.categoryId,
+    paymentAccountId: event.paymentAccountId,
+    contactId: event.contactId,
+    taxAmountMinor: null,
+    taxFromCode: false,
+    taxAccountId: null,
+    salesTaxCode: null,
+    categoryRuleId: filled.categoryRuleId,
+    reference: event.reference,
+    source: event.source,
+    backfillId: event.backfillId,
+    batchId: event.batchId,
+    journalEntryId: filled.journalEntryId,
+    createdAt: filled.createdAt,
   }
 }
 
