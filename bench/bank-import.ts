@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { newId } from '../src/kernel/ids.js'
 import {
   disposeEngine,
   type EngineTarget,
@@ -213,7 +213,7 @@ async function importFigures(engine: 'sqlite' | 'postgres', target: EngineTarget
     categorized = Number(counted?.n)
     const createdAt = new Date().toISOString()
     const rows: EventRow[] = statement.map((row) => ({
-      id: randomUUID(),
+      id: newId(),
       organizationId: org.id,
       eventType: row.eventType,
       merchantName: row.description,

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { newId } from '../src/kernel/ids.js'
 import {
   disposeEngine,
   type EngineTarget,
@@ -47,7 +47,7 @@ function posted(org: BenchOrg, count: number, seed: number): Generator<Posted> {
               { accountId: category, debit: amount, credit: 0 },
               { accountId: payment, debit: 0, credit: amount },
             ]
-      const entryId = randomUUID()
+      const entryId = newId()
       yield { event: { ...event, status: 'confirmed', categoryId: category }, entryId, lines }
     }
   })()
@@ -84,7 +84,7 @@ async function insertChunk(tx: BenchDb, org: BenchOrg, chunk: Posted[]) {
       .map(() => '(?, ?, ?, ?, ?, null, ?, ?, ?)')
       .join(', ')}`,
     lines.flatMap((l) => [
-      randomUUID(),
+      newId(),
       l.p.entryId,
       org.id,
       l.lineNo,
