@@ -52,15 +52,43 @@ export async function createRateLimiter(options: {
   } else {
     limiter = new RateLimiterMemory(base)
   }
+  // One draw on the store per key at a time: requests for a key that arrive while its draw is
+  // out wait, then take their points together in the next one. On PostgreSQL that turns a round
+  // trip per request into one per batch, and the count stays exact across processes: the store
+  // adds a draw's points under a row lock and returns the total, from which every request in the
+  // draw learns its own place. (Letting two draws overlap was measured slower: smaller batches.)
+  const waitingFor = new Map<string, Waiter[]>()
+  const draw = (apiKeyId: string, waiters: Waiter[]): void => {
+    limiter
+      .consume(apiKeyId, waiters.length)
+      .then(
+        (res) => settle(waiters, options.perHour, res),
+        (rejection: unknown) => {
+          if (rejection instanceof RateLimiterRes) settle(waiters, options.perHour, rejection)
+          else for (const waiter of waiters) waiter.reject(rejection)
+        },
+      )
+      .finally(() => {
+        const next = waitingFor.get(apiKeyId) ?? []
+        if (next.length === 0) {
+          waitingFor.delete(apiKeyId)
+          return
+        }
+        waitingFor.set(apiKeyId, [])
+        draw(apiKeyId, next)
+      })
+  }
   return {
-    async consume(apiKeyId) {
-      try {
-        const res = await limiter.consume(apiKeyId)
-        return decision(true, options.perHour, res)
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return decision(false, options.perHour, rejection)
-        throw rejection
-      }
+    consume(apiKeyId) {
+      return new Promise<RateDecision>((resolve, reject) => {
+        const waiting = waitingFor.get(apiKeyId)
+        if (waiting) {
+          waiting.push({ resolve, reject })
+          return
+        }
+        waitingFor.set(apiKeyId, [])
+        draw(apiKeyId, [{ resolve, reject }])
+      })
     },
     async close() {
       await pool?.end()
@@ -68,12 +96,23 @@ export async function createRateLimiter(options: {
   }
 }
 
-function decision(allowed: boolean, limit: number, res: RateLimiterRes): RateDecision {
-  return {
-    allowed,
-    limit,
-    remaining: Math.max(0, res.remainingPoints),
-    retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+interface Waiter {
+  resolve(decision: RateDecision): void
+  reject(error: unknown): void
+}
+
+/** The draw's total counts every waiter's point; the n-th waiter holds place total - size + n. */
+function settle(waiters: Waiter[], limit: number, res: RateLimiterRes): void {
+  const before = res.consumedPoints - waiters.length
+  const retryAfterSeconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000))
+  for (let index = 0; index < waiters.length; index++) {
+    const place = before + index + 1
+    waiters[index]?.resolve({
+      allowed: place <= limit,
+      limit,
+      remaining: Math.max(0, limit - place),
+      retryAfterSeconds,
+    })
   }
 }
 

@@ -53,6 +53,38 @@ describe('rate limit', () => {
   })
 })
 
+describe('simultaneous requests', () => {
+  it('are counted exactly: a burst over the quota lets the quota through and no more', async () => {
+    const burst = await createTenant(server)
+    const answers = await Promise.all(Array.from({ length: 12 }, () => server.gql(query, {}, burst.bearer)))
+    const allowed = answers.filter((a) => a.status === 200)
+    expect(allowed).toHaveLength(5)
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(7)
+    expect(allowed.map((a) => a.headers.get('x-ratelimit-remaining')).sort()).toEqual([
+      '0',
+      '1',
+      '2',
+      '3',
+      '4',
+    ])
+  })
+
+  it('on PostgreSQL, draw on one quota from two servers', async () => {
+    if (server.engine !== 'postgres') return
+    const second = await startServer({ env: { RATE_LIMIT_PER_HOUR: '5' } })
+    try {
+      const shared = await createTenant(server)
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? server : second).gql(query, {}, shared.bearer)),
+      )
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(5)
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(5)
+    } finally {
+      await second.close()
+    }
+  })
+})
+
 describe('default quota', () => {
   it('is 5,000 with the spec message', async () => {
     const plain = await startServer()
