@@ -12,6 +12,17 @@ export function likeEscaped(column: string, pattern: string): RawBuilder<boolean
 }
 
 /**
+ * A column's value in a form no index serves, for conditions that only check a row already
+ * found by its id. Otherwise PostgreSQL, with statistics from before a bulk change (events
+ * imported as needs_review, then confirmed by the thousand), may estimate one row for
+ * (organization, status = 'confirmed') and walk that index, filtering on id, over every
+ * confirmed event of the organization.
+ */
+export function unindexed(column: string): RawBuilder<string> {
+  return sql<string>`${sql.ref(column)} || ''`
+}
+
+/**
  * How many rows `filtered` matches: a list's totalCount, read beside its page. count(*) does
  * not come back as a number on every engine (PostgreSQL sends its bigint as text).
  */

@@ -1,7 +1,7 @@
 import { preparedQuery, type SlotFor } from '../../db/prepared.js'
 import type { Executor } from '../../db/schema.js'
 import { toFlag } from '../../db/schema.js'
-import { likeEscaped, pageWithCount } from '../../db/sql-helpers.js'
+import { likeEscaped, pageWithCount, unindexed } from '../../db/sql-helpers.js'
 import { likeContains, type PageRequest } from '../../kernel/page.js'
 import { assert } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
@@ -278,7 +278,7 @@ export class LedgerEventStore {
       .set(set)
       .where('organization_id', '=', scope.organizationId)
       .where('id', '=', id)
-      .where('status', 'in', [...fromStatuses])
+      .where(unindexed('status'), 'in', [...fromStatuses])
       .executeTakeFirst()
     return Number(result.numUpdatedRows) === 1
   }
@@ -571,6 +571,6 @@ const claimEvent = preparedQuery(
       })
       .where('organization_id', '=', slot('organizationId'))
       .where('id', '=', slot('id'))
-      .where('status', 'in', [slot('from'), slot('alsoFrom')])
+      .where(unindexed('status'), 'in', [slot('from'), slot('alsoFrom')])
       .returning(ledgerEventColumns),
 )
