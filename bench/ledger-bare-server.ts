@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3'
 import Fastify from 'fastify'
 import pg from 'pg'
-import { accountColumns } from '../src/modules/accounts/account-store.js'
+import { accountColumnsSql } from '../src/modules/accounts/account-store.js'
 import { ledgerEventColumns } from '../src/modules/ledger-events/ledger-event-store.js'
 
 // The listLedgerEvents baseline: a bare Fastify route that runs the SQL the full stack runs for
@@ -11,14 +11,13 @@ import { ledgerEventColumns } from '../src/modules/ledger-events/ledger-event-st
 
 // The same columns the stores select, so the baseline cannot drift from what the full stack reads.
 const selectColumns = ledgerEventColumns.map((c) => `"${c}"`).join(', ')
-const accountSelectColumns = accountColumns.map((c) => `"${c}"`).join(', ')
 
 const where =
   'where "organization_id" = ? and "status" in (?) and "transaction_date" >= ? and "transaction_date" <= ? and "amount_minor" >= ?'
 const pageSql = `select ${selectColumns} from "ledger_events" ${where} order by "transaction_date" desc, "id" desc limit ? offset ?`
 const countSql = `select count(*) as "count" from "ledger_events" ${where}`
 const accountsSql = (n: number) =>
-  `select ${accountSelectColumns} from "accounts" where "organization_id" = ? and "id" in (${new Array(n).fill('?').join(', ')})`
+  `select ${accountColumnsSql} from "accounts" where "organization_id" = ? and "id" in (${new Array(n).fill('?').join(', ')})`
 
 type Row = Record<string, unknown> & {
   id: string

@@ -133,10 +133,9 @@ async function seedPostedBooks(
         [org.id],
       )
       await tx.run(
-        `update accounts set
-           debit_total_minor = coalesce((select sum(debit_minor) from journal_lines l where l.organization_id = accounts.organization_id and l.account_id = accounts.id), 0),
-           credit_total_minor = coalesce((select sum(credit_minor) from journal_lines l where l.organization_id = accounts.organization_id and l.account_id = accounts.id), 0)
-         where organization_id = ?`,
+        `insert into account_totals (organization_id, account_id, shard, debit_minor, credit_minor)
+         select organization_id, account_id, 0, sum(debit_minor), sum(credit_minor)
+         from journal_lines where organization_id = ? group by organization_id, account_id`,
         [org.id],
       )
     })

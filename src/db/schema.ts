@@ -68,9 +68,16 @@ export interface AccountsTable {
   parent_id: string | null
   system_role: string | null
   active: Flag
-  debit_total_minor: Int
-  credit_total_minor: Int
   created_at: string
+}
+
+/** An account's totals are the sum of its rows here (see migration 0008). */
+export interface AccountTotalsTable {
+  organization_id: string
+  account_id: string
+  shard: number
+  debit_minor: Int
+  credit_minor: Int
 }
 
 export interface ContactsTable {
@@ -241,6 +248,7 @@ export interface Database {
   journal_entries: JournalEntriesTable
   journal_lines: JournalLinesTable
   account_day_totals: AccountDayTotalsTable
+  account_totals: AccountTotalsTable
   category_rules: CategoryRulesTable
   receipts: ReceiptsTable
   uploads: UploadsTable

@@ -1797,6 +1797,29 @@ describe('concurrency', () => {
     })
   })
 
+  it('keeps balances exact when 40 events on the same accounts are confirmed at once', async () => {
+    const t = await createTenant(server)
+    const before = await balances(t)
+    const decimal = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`
+    const eventIds = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => {
+        const eventId = await readyEvent(t, { amount: decimal(113 * (i + 1)) })
+        await classified(t, eventId, { taxAmount: decimal(13 * (i + 1)) })
+        return eventId
+      }),
+    )
+    const answers = await Promise.all(
+      eventIds.map((eventId) => server.gql(confirmQuery, { org: t.organizationId, eventId }, t.bearer)),
+    )
+    for (const answer of answers) expect(answer.body.data?.confirmLedgerEvent.success).toBe(true)
+    // 1 + 2 + ... + 40 = 820
+    expectMoves(before, await balances(t), {
+      'Office Expenses': 820,
+      'GST/HST Payable': -106.6,
+      Chequing: -926.6,
+    })
+  })
+
   it('reverses once when a confirmed event is rejected 20 times at once', async () => {
     const t = await createTenant(server)
     const before = await balances(t)

@@ -20,7 +20,13 @@ import {
   type ValidAccount,
   validateAccount,
 } from './account.js'
-import type { AccountRecord, AccountSort, AccountStore, NewAccountRow } from './account-store.js'
+import type {
+  AccountRecord,
+  AccountSort,
+  AccountStore,
+  AccountTotalsDelta,
+  NewAccountRow,
+} from './account-store.js'
 import { defaultChart, type SystemRole } from './default-chart.js'
 
 export interface AccountView extends AccountRecord {
@@ -206,8 +212,9 @@ export class AccountService {
     return this.deps.store.lock(tx, scope, accountId)
   }
 
-  addTotals(ex: Executor, scope: OrgScope, accountId: string, debitMinor: bigint, creditMinor: bigint) {
-    return this.deps.store.addTotals(ex, scope, accountId, debitMinor, creditMinor)
+  /** One posting's amounts per account, in account order (see AccountStore.addTotals). */
+  addTotals(ex: Executor, scope: OrgScope, totals: AccountTotalsDelta[]) {
+    return this.deps.store.addTotals(ex, scope, totals)
   }
 
   // ---- helpers ------------------------------------------------------------------------------

@@ -208,12 +208,15 @@ export class JournalService {
     const days = dayKeys.map((key) => byDay.get(key) as Sums & { accountId: string; txnDate: string })
     await this.deps.store.addDayTotals(tx, scope, days)
     await this.addContactBalances(tx, scope, contactLines)
-    // Last, because every posting to an account waits for this row lock until its transaction
-    // commits (PostgreSQL); in account order, so postings never wait on each other in a cycle.
-    for (const accountId of [...byAccount.keys()].sort()) {
-      const sums = byAccount.get(accountId) as Sums
-      await this.deps.accounts.addTotals(tx, scope, accountId, sums.debitMinor, sums.creditMinor)
-    }
+    // Last, because a posting holds these rows until its transaction commits (PostgreSQL).
+    await this.deps.accounts.addTotals(
+      tx,
+      scope,
+      [...byAccount.keys()].sort().map((accountId) => {
+        const sums = byAccount.get(accountId) as Sums
+        return { accountId, debitMinor: sums.debitMinor, creditMinor: sums.creditMinor }
+      }),
+    )
     return written.length
   }
 
