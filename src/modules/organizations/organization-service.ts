@@ -39,12 +39,17 @@ export class OrganizationService {
 
   async myOrganizations(principal: Principal): Promise<OrganizationRecord[]> {
     const ids = await this.deps.access().organizationIdsOf(principal)
-    return (await this.findByIds(ids)).sort(
-      (x, y) => compareText(nameKey(x.name), nameKey(y.name)) || compareText(x.id, y.id),
-    )
+    const found = await this.findByIds(ids)
+    if (found.length < 2) return found
+    return found.sort((x, y) => compareText(nameKey(x.name), nameKey(y.name)) || compareText(x.id, y.id))
   }
 
   private async findByIds(ids: string[]): Promise<OrganizationRecord[]> {
+    // Every API-key request asks for its one organization; that path allocates nothing.
+    if (ids.length === 1) {
+      const known = this.known.get(ids[0] as string)
+      if (known) return [known]
+    }
     const missing = ids.filter((id) => !this.known.has(id))
     if (missing.length > 0) {
       for (const record of await this.deps.store.findByIds(this.deps.db, missing))
