@@ -24,39 +24,50 @@ export async function createRateLimiter(options: {
   databaseUrl: string | undefined
 }): Promise<ApiKeyRateLimiter> {
   const base = { points: options.perHour, duration: limits.rateLimitWindowSeconds, keyPrefix: 'api_key' }
-  let pool: pg.Pool | undefined
-  let limiter: RateLimiterMemory | RateLimiterPostgres
-  if (options.databaseUrl) {
-    // Every API-key request writes its count. Waiting for each of those commits to reach the disk
-    // would cost a WAL flush per request; a count lost in a database crash only gives a key back a
-    // few requests of its hour, so these commits are not waited for.
-    const ownPool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      options: '-c synchronous_commit=off',
-    })
-    ownPool.on('error', () => {})
-    pool = ownPool
-    limiter = await new Promise<RateLimiterPostgres>((resolve, reject) => {
-      const created: RateLimiterPostgres = new RateLimiterPostgres(
-        {
-          ...base,
-          storeClient: ownPool,
-          storeType: 'pool',
-          tableName: 'daybook_rate_limits',
-          clearExpiredByTimeout: true,
-        },
-        (error?: unknown) => (error ? reject(error) : resolve(created)),
-      )
-    })
-  } else {
-    limiter = new RateLimiterMemory(base)
+  if (!options.databaseUrl) {
+    const limiter = new RateLimiterMemory(base)
+    // In memory a draw costs no round trip: each request takes its own.
+    return {
+      async consume(apiKeyId) {
+        try {
+          const res = await limiter.consume(apiKeyId)
+          return decisionAt(res.consumedPoints, options.perHour, res)
+        } catch (rejection) {
+          if (rejection instanceof RateLimiterRes)
+            return decisionAt(rejection.consumedPoints, options.perHour, rejection)
+          throw rejection
+        }
+      },
+      async close() {},
+    }
   }
-  // One draw on the store per key at a time: requests for a key that arrive while its draw is
-  // out wait, then take their points together in the next one. On PostgreSQL that turns a round
-  // trip per request into one per batch, and the count stays exact across processes: the store
-  // adds a draw's points under a row lock and returns the total, from which every request in the
-  // draw learns its own place. (Letting two draws overlap was measured slower: smaller batches.)
+
+  // Every API-key request writes its count. Waiting for each of those commits to reach the disk
+  // would cost a WAL flush per request; a count lost in a database crash only gives a key back a
+  // few requests of its hour, so these commits are not waited for.
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: 10,
+    options: '-c synchronous_commit=off',
+  })
+  pool.on('error', () => {})
+  const limiter = await new Promise<RateLimiterPostgres>((resolve, reject) => {
+    const created: RateLimiterPostgres = new RateLimiterPostgres(
+      {
+        ...base,
+        storeClient: pool,
+        storeType: 'pool',
+        tableName: 'daybook_rate_limits',
+        clearExpiredByTimeout: true,
+      },
+      (error?: unknown) => (error ? reject(error) : resolve(created)),
+    )
+  })
+  // One draw on the table per key at a time: requests for a key that arrive while its draw is
+  // out wait, then take their points together in the next one. That turns a round trip per
+  // request into one per batch, and the count stays exact across processes: the table adds a
+  // draw's points under a row lock and returns the total, from which every request in the draw
+  // learns its own place. (Letting two draws overlap was measured slower: smaller batches.)
   const waitingFor = new Map<string, Waiter[]>()
   const draw = (apiKeyId: string, waiters: Waiter[]): void => {
     limiter
@@ -91,7 +102,7 @@ export async function createRateLimiter(options: {
       })
     },
     async close() {
-      await pool?.end()
+      await pool.end()
     },
   }
 }
@@ -104,15 +115,18 @@ interface Waiter {
 /** The draw's total counts every waiter's point; the n-th waiter holds place total - size + n. */
 function settle(waiters: Waiter[], limit: number, res: RateLimiterRes): void {
   const before = res.consumedPoints - waiters.length
-  const retryAfterSeconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000))
   for (let index = 0; index < waiters.length; index++) {
-    const place = before + index + 1
-    waiters[index]?.resolve({
-      allowed: place <= limit,
-      limit,
-      remaining: Math.max(0, limit - place),
-      retryAfterSeconds,
-    })
+    waiters[index]?.resolve(decisionAt(before + index + 1, limit, res))
+  }
+}
+
+/** The decision for the request that holds `place` in its key's window. */
+function decisionAt(place: number, limit: number, res: RateLimiterRes): RateDecision {
+  return {
+    allowed: place <= limit,
+    limit,
+    remaining: Math.max(0, limit - place),
+    retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
   }
 }
 
