@@ -56,7 +56,7 @@ const accountColumnNames = [
  * An account's totals summed over its shards (migration 0008). As SQL text, because the bench's
  * bare baseline runs the same; `accounts` is the outer row.
  */
-export const accountTotalSql = {
+const accountTotalSql = {
   debit:
     '(select cast(coalesce(sum(t.debit_minor), 0) as bigint) from account_totals t where t.account_id = accounts.id)',
   credit:
@@ -248,7 +248,11 @@ export class AccountStore {
    */
   async addTotals(ex: Executor, scope: OrgScope, totals: AccountTotalsDelta[]): Promise<void> {
     if (totals.length === 0) return
-    const shard = this.engine === 'postgres' ? this.nextShard++ % totalShardsPostgres : 0
+    let shard = 0
+    if (this.engine === 'postgres') {
+      shard = this.nextShard
+      this.nextShard = (shard + 1) % totalShardsPostgres
+    }
     for (let start = 0; start < totals.length; start += totalsChunkRows) {
       await addToAccountTotals(
         ex,
