@@ -3,6 +3,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
+import { statementNameOf } from './prepared.js'
 import type { Database } from './schema.js'
 
 export type EngineName = 'sqlite' | 'postgres'
@@ -31,10 +32,25 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
 
 function openPostgres(databaseUrl: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types: daybookTypes })
+  pool.on('connect', useNamedStatements)
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {})
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
   return { db, engine: 'postgres', databaseUrl, close: () => db.destroy() }
+}
+
+/**
+ * Kysely sends every query unnamed, so PostgreSQL parses and plans it at each run. The queries of
+ * src/db/prepared.ts go under a name instead: pg prepares a named statement once per connection
+ * and then only binds its parameters.
+ */
+function useNamedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown
+  client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
+    const name = typeof text === 'string' && callback === undefined ? statementNameOf(text) : undefined
+    if (name) return query({ name, text, values })
+    return query(text, values, callback)
+  }) as typeof client.query
 }
 
 function openSqlite(dataDir: string): DatabaseHandle {

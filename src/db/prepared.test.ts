@@ -2,6 +2,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { type DatabaseHandle, openDatabase } from './engine.js'
 import { migrateToLatest } from './migrate.js'
@@ -70,6 +71,20 @@ describe('prepared statements', () => {
       organizationNamed(tx, { nameKey: 'prepared 4', prefix: '%' }),
     )
     expect(inside.rows).toEqual([{ id: organization(4).id, name: 'Prepared 4' }])
+  })
+
+  it('on PostgreSQL, are kept by the server under a name, so a connection parses each once', async () => {
+    if (database.engine !== 'postgres') return
+    const names = await inTransaction(database.db, database.engine, async (tx) => {
+      await organizationNamed(tx, { nameKey: 'prepared 2', prefix: '%' })
+      await organizationNamed(tx, { nameKey: 'prepared 3', prefix: '%' })
+      const kept = await sql<{ name: string; statement: string }>`
+        select name, statement from pg_prepared_statements`.execute(tx)
+      return kept.rows
+    })
+    const named = names.filter((row) => row.statement.includes('"name_key" = $1'))
+    expect(named).toHaveLength(1)
+    expect(named[0]?.name).toMatch(/^daybook_\d+$/)
   })
 
   it('refuse a run that leaves a parameter out, and an empty list of rows', async () => {

@@ -33,7 +33,7 @@ export function preparedQuery<Params extends object, Row>(
     const adapter = ex.getExecutor().adapter
     let template = templates.get(adapter)
     if (!template) {
-      template = compileTemplate(build(ex, slot))
+      template = compileTemplate(build(ex, slot), true)
       templates.set(adapter, template)
     }
     return run(ex, template, [params])
@@ -60,7 +60,7 @@ export function preparedRowsQuery<RowParams extends object, Row>(
     let template = bySize.get(rows.length)
     if (!template) {
       const slots = rows.map((_, row) => ((name: string) => new Slot(row, name)) as SlotFor<RowParams>)
-      template = compileTemplate(build(ex, slots))
+      template = compileTemplate(build(ex, slots), rows.length <= namedRowsMax)
       if (bySize.size >= keptRowCounts) bySize.clear()
       bySize.set(rows.length, template)
     }
@@ -70,8 +70,24 @@ export function preparedRowsQuery<RowParams extends object, Row>(
 
 const keptRowCounts = 16
 
-function compileTemplate(query: Compilable<unknown>): Template {
+// A server keeps a named statement for the life of each connection: only the small ones (a
+// confirm's), not an import's thousand-row inserts.
+const namedRowsMax = 8
+
+/**
+ * SQL text of prepared queries -> the name PostgreSQL keeps them under (see engine.ts), so the
+ * server parses and plans each once per connection instead of at every run.
+ */
+const statementNames = new Map<string, string>()
+
+export function statementNameOf(sqlText: string): string | undefined {
+  return statementNames.get(sqlText)
+}
+
+function compileTemplate(query: Compilable<unknown>, named: boolean): Template {
   const compiled = query.compile()
+  if (named && !statementNames.has(compiled.sql))
+    statementNames.set(compiled.sql, `daybook_${statementNames.size}`)
   return {
     compiled,
     parameters: compiled.parameters.map((value) => (value instanceof Slot ? value : { value })),
