@@ -62,6 +62,13 @@ describe('prepared statements', () => {
     expect(again.rows).toEqual([{ id: organization(5).id, name: 'Prepared 5' }])
   })
 
+  it('run a long list in several statements and return the rows of all', async () => {
+    const many = Array.from({ length: 2_500 }, (_, i) => organization(10_000 + i))
+    const inserted = await insertOrganizations(database.db, many)
+    expect(inserted.rows).toHaveLength(2_500)
+    expect(new Set(inserted.rows.map((row) => row.id))).toEqual(new Set(many.map((row) => row.id)))
+  })
+
   it('bind each run its own parameters, also inside a transaction', async () => {
     const found = await organizationNamed(database.db, { nameKey: 'prepared 3', prefix: '00000000-%' })
     expect(found.rows).toEqual([{ id: organization(3).id, name: 'Prepared 3' }])

@@ -42,31 +42,48 @@ export function preparedQuery<Params extends object, Row>(
 
 /**
  * preparedQuery for statements over a list of rows (multi-row inserts), compiled once per dialect
- * and number of rows. Callers cut long lists into chunks of a fixed size, so only the last chunk's
- * size varies; the templates of the sizes seen last are kept.
+ * and number of rows. A long list runs in statements of rowsPerStatementMax rows, so only the last
+ * one's size varies; the templates of the sizes seen last are kept. The rows of every statement
+ * come back together.
  */
 export function preparedRowsQuery<RowParams extends object, Row>(
   build: (ex: Executor, rows: Array<SlotFor<RowParams>>) => Compilable<Row>,
 ): (ex: Executor, rows: readonly RowParams[]) => Promise<QueryResult<Row>> {
   const templates = new WeakMap<object, Map<number, Template>>()
-  return async (ex, rows) => {
-    if (rows.length === 0) throw new Error('a prepared statement over rows needs at least one row')
+  const templateFor = (ex: Executor, size: number): Template => {
     const adapter = ex.getExecutor().adapter
     let bySize = templates.get(adapter)
     if (!bySize) {
       bySize = new Map()
       templates.set(adapter, bySize)
     }
-    let template = bySize.get(rows.length)
+    let template = bySize.get(size)
     if (!template) {
-      const slots = rows.map((_, row) => ((name: string) => new Slot(row, name)) as SlotFor<RowParams>)
-      template = compileTemplate(build(ex, slots), rows.length <= namedRowsMax)
+      const slots = Array.from(
+        { length: size },
+        (_, row) => ((name: string) => new Slot(row, name)) as SlotFor<RowParams>,
+      )
+      template = compileTemplate(build(ex, slots), size <= namedRowsMax)
       if (bySize.size >= keptRowCounts) bySize.clear()
-      bySize.set(rows.length, template)
+      bySize.set(size, template)
     }
-    return run(ex, template, rows)
+    return template
+  }
+  return async (ex, rows) => {
+    if (rows.length === 0) throw new Error('a prepared statement over rows needs at least one row')
+    if (rows.length <= rowsPerStatementMax) return run(ex, templateFor(ex, rows.length), rows)
+    const returned: Row[] = []
+    for (let start = 0; start < rows.length; start += rowsPerStatementMax) {
+      const chunk = rows.slice(start, start + rowsPerStatementMax)
+      returned.push(...(await run<Row>(ex, templateFor(ex, chunk.length), chunk)).rows)
+    }
+    return { rows: returned }
   }
 }
+
+// Within both engines' limits on parameters (SQLite 32,766, PostgreSQL 65,535) for rows of up
+// to 32 columns.
+const rowsPerStatementMax = 1_000
 
 const keptRowCounts = 16
 

@@ -253,23 +253,18 @@ export class AccountStore {
       shard = this.nextShard
       this.nextShard = (shard + 1) % totalShardsPostgres
     }
-    for (let start = 0; start < totals.length; start += totalsChunkRows) {
-      await addToAccountTotals(
-        ex,
-        totals.slice(start, start + totalsChunkRows).map((total) => ({
-          organization_id: scope.organizationId,
-          account_id: total.accountId,
-          shard,
-          debit_minor: total.debitMinor,
-          credit_minor: total.creditMinor,
-        })),
-      )
-    }
+    await addToAccountTotals(
+      ex,
+      totals.map((total) => ({
+        organization_id: scope.organizationId,
+        account_id: total.accountId,
+        shard,
+        debit_minor: total.debitMinor,
+        credit_minor: total.creditMinor,
+      })),
+    )
   }
 }
-
-// Few enough parameters for either engine in one statement.
-const totalsChunkRows = 1_000
 
 // Confirming an event runs these; see preparedQuery.
 const accountBySystemRole = preparedQuery((ex, slot: SlotFor<{ organizationId: string; role: SystemRole }>) =>

@@ -218,24 +218,22 @@ export class JournalStore {
       lineIds: string[]
     }>,
   ): Promise<Set<string>> {
-    const inserted = new Set<string>()
-    for (let start = 0; start < entries.length; start += bulkChunkRows) {
-      const { rows } = await insertEntryRows(
-        ex,
-        entries.slice(start, start + bulkChunkRows).map((entry) => ({
-          id: entry.id,
-          organization_id: scope.organizationId,
-          event_id: entry.eventId,
-          kind: entry.kind,
-          reverses_entry_id: entry.reversesEntryId,
-          txn_date: entry.plan.txnDate,
-          total_minor: entry.totalMinor,
-          currency: entry.plan.currency,
-          created_at: entry.createdAt,
-        })),
-      )
-      for (const row of rows) inserted.add(row.id)
-    }
+    if (entries.length === 0) return new Set()
+    const { rows } = await insertEntryRows(
+      ex,
+      entries.map((entry) => ({
+        id: entry.id,
+        organization_id: scope.organizationId,
+        event_id: entry.eventId,
+        kind: entry.kind,
+        reverses_entry_id: entry.reversesEntryId,
+        txn_date: entry.plan.txnDate,
+        total_minor: entry.totalMinor,
+        currency: entry.plan.currency,
+        created_at: entry.createdAt,
+      })),
+    )
+    const inserted = new Set(rows.map((row) => row.id))
     const lines = entries
       .filter((entry) => inserted.has(entry.id))
       .flatMap((entry) =>
@@ -251,9 +249,7 @@ export class JournalStore {
           txn_date: entry.plan.txnDate,
         })),
       )
-    for (let start = 0; start < lines.length; start += bulkChunkRows) {
-      await insertLineRows(ex, lines.slice(start, start + bulkChunkRows))
-    }
+    if (lines.length > 0) await insertLineRows(ex, lines)
     return inserted
   }
 
@@ -263,18 +259,17 @@ export class JournalStore {
     scope: OrgScope,
     totals: Array<{ accountId: string; txnDate: string; debitMinor: bigint; creditMinor: bigint }>,
   ): Promise<void> {
-    for (let start = 0; start < totals.length; start += bulkChunkRows) {
-      await addDayTotalRows(
-        ex,
-        totals.slice(start, start + bulkChunkRows).map((total) => ({
-          organization_id: scope.organizationId,
-          account_id: total.accountId,
-          txn_date: total.txnDate,
-          debit_minor: total.debitMinor,
-          credit_minor: total.creditMinor,
-        })),
-      )
-    }
+    if (totals.length === 0) return
+    await addDayTotalRows(
+      ex,
+      totals.map((total) => ({
+        organization_id: scope.organizationId,
+        account_id: total.accountId,
+        txn_date: total.txnDate,
+        debit_minor: total.debitMinor,
+        credit_minor: total.creditMinor,
+      })),
+    )
   }
 
   /**
@@ -332,8 +327,7 @@ export class JournalStore {
   }
 }
 
-// Rows per multi-row statement: 9 columns each keeps a statement far below SQLite's 32,766 and
-// PostgreSQL's 65,535 bound parameters.
+// Ids per read, far below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
 const bulkChunkRows = 1_000
 
 export interface LedgerLine {
