@@ -539,18 +539,7 @@ export class LedgerEventService {
   async insertEvents(
     tx: Executor,
     scope: OrgScope,
-    events: Array<
-      Omit<
-        NewLedgerEvent,
-        | 'id'
-        | 'createdAt'
-        | 'categoryRuleId'
-        | 'taxAmountMinor'
-        | 'taxFromCode'
-        | 'taxAccountId'
-        | 'salesTaxCode'
-      > & { id?: string }
-    >,
+    events: Array<NewEventParts & Pick<NewLedgerEvent, 'status' | 'categoryId'>>,
   ): Promise<NewLedgerEvent[]> {
     const needRules = events.map((e) => (e.categoryId ? undefined : e.merchantName))
     const names = needRules.filter((n): n is string => n !== undefined)

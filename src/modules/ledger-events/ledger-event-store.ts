@@ -40,7 +40,7 @@ export type NewLedgerEvent = Omit<
   'hasDocument' | 'journalEntryId' | 'reversalEntryId' | 'updatedAt'
 >
 
-/** The ledgerEventColumns a lifecycle step may change; the rest of an event is fixed at creation. */
+/** The columns a lifecycle step may change; the rest of an event is fixed at creation. */
 export interface EventChanges {
   eventType?: EventType
   memo?: string
@@ -109,7 +109,7 @@ type Row = {
   updated_at: string
 }
 
-/** The ledgerEventColumns an event is read from (the bench's bare baseline selects the same). */
+/** The columns an event is read from (the bench's bare baseline selects the same). */
 export const ledgerEventColumns = [
   'id',
   'event_type',
