@@ -84,12 +84,16 @@ async function ledgerFigures(engine: 'sqlite' | 'postgres', target: EngineTarget
   )
   const orgSeconds = (performance.now() - orgStarted) / 1000
   const [first] = orgs as [BenchOrg]
-  // Classified events in the first organization: some to warm up, some to confirm over GraphQL,
-  // and as many again for the raw baseline to post journal entries for.
-  const classified = classifiedEvents(first, confirmWarmup + 2 * confirmCount, 99)
-  const warmupEvents = classified.slice(0, confirmWarmup)
-  const confirmEvents = classified.slice(confirmWarmup, confirmWarmup + confirmCount)
-  const rawEvents = classified.slice(confirmWarmup + confirmCount)
+  // Classified events in the first organization: to warm up and confirm over GraphQL, the same
+  // again for the bare confirm route, and as many for the raw baseline to post entries for.
+  const classified = classifiedEvents(first, 2 * confirmWarmup + 3 * confirmCount, 99)
+  const [warmupEvents, confirmEvents, bareWarmupEvents, bareConfirmEvents, rawEvents] = slices(classified, [
+    confirmWarmup,
+    confirmCount,
+    confirmWarmup,
+    confirmCount,
+    confirmCount,
+  ]) as [EventRow[], EventRow[], EventRow[], EventRow[], EventRow[]]
   const seedSeconds = await seedEvents(
     target,
     orgs.map((org, i) => ({
@@ -116,6 +120,14 @@ async function ledgerFigures(engine: 'sqlite' | 'postgres', target: EngineTarget
   let confirm: Awaited<ReturnType<typeof runBodies>>
   let confirmed = 0
   const failures: string[] = []
+  const confirmBody = (event: EventRow) => ({
+    query: confirmMutation,
+    variables: { organizationId: first.id, eventId: event.id },
+  })
+  const check = (body: string) => {
+    if (body.includes('"success":true')) confirmed++
+    else if (failures.length < 5) failures.push(body.slice(0, 300))
+  }
   try {
     fullAnswers = []
     for (const request of requests) {
@@ -135,15 +147,7 @@ async function ledgerFigures(engine: 'sqlite' | 'postgres', target: EngineTarget
     if (full.errors > 0 || full.non2xx > 0 || full.mismatches > 0)
       throw new Error(`listLedgerEvents under load answered errors: ${JSON.stringify(full)}`)
 
-    const confirmBody = (event: EventRow) => ({
-      query: confirmMutation,
-      variables: { organizationId: first.id, eventId: event.id },
-    })
     const headers = { authorization: `Bearer ${first.key}` }
-    const check = (body: string) => {
-      if (body.includes('"success":true')) confirmed++
-      else if (failures.length < 5) failures.push(body.slice(0, 300))
-    }
     await runBodies({
       url: daybook.url,
       bodies: warmupEvents.map(confirmBody),
@@ -167,21 +171,7 @@ async function ledgerFigures(engine: 'sqlite' | 'postgres', target: EngineTarget
       `confirmLedgerEvent: ${confirmed} of ${confirmCount} confirmed; first failures: ${failures.join(' | ')}`,
     )
   }
-  const db = await openBenchDb(target, { poolSize: 10 })
-  try {
-    const [posted] = await db.all<{ entries: number | string; lines: number | string }>(
-      `select (select count(*) from journal_entries where organization_id = ?) as entries,
-              (select count(*) from journal_lines where organization_id = ?) as lines`,
-      [first.id, first.id],
-    )
-    const expected = confirmWarmup + confirmCount
-    if (Number(posted?.entries) !== expected || Number(posted?.lines) !== 3 * expected)
-      throw new Error(
-        `after the confirms the journal holds ${JSON.stringify(posted)}, not ${expected} entries`,
-      )
-  } finally {
-    await db.close()
-  }
+  await expectPosted(target, first, confirmWarmup + confirmCount)
 
   // ---- the baselines: a bare route over the same SQL, and raw journal inserts ----
   const bare = await startBareScript(
@@ -207,10 +197,47 @@ async function ledgerFigures(engine: 'sqlite' | 'postgres', target: EngineTarget
   } finally {
     await bare.stop()
   }
+
+  // ---- the least a confirm can be over HTTP: its indispensable SQL behind a bare route ----
+  const bareConfirm = await startBareScript(
+    'bench/confirm-bare-server.ts',
+    engine === 'sqlite'
+      ? { BARE_SQLITE_FILE: sqliteFile(target) }
+      : { BARE_DATABASE_URL: target.env.DATABASE_URL ?? '' },
+  )
+  let leastConfirm: Awaited<ReturnType<typeof runBodies>>
+  try {
+    confirmed = 0
+    await runBodies({
+      url: bareConfirm.url,
+      bodies: bareWarmupEvents.map(confirmBody),
+      connections: confirmConnections,
+      onBody: check,
+    })
+    leastConfirm = await runBodies({
+      url: bareConfirm.url,
+      bodies: bareConfirmEvents.map(confirmBody),
+      connections: confirmConnections,
+      onBody: check,
+    })
+  } finally {
+    await bareConfirm.stop()
+  }
+  if (failures.length > 0 || confirmed !== confirmWarmup + confirmCount)
+    throw new Error(
+      `the bare confirm route posted ${confirmed} events; first failures: ${failures.join(' | ')}`,
+    )
+  await expectPosted(target, first, 2 * (confirmWarmup + confirmCount))
+
   const raw = await rawPostings(target, first, rawEvents)
 
   const totalCount = (fullAnswers[0]?.data?.listLedgerEvents?.totalCount ?? 0).toLocaleString('en-US')
   const confirmsPerSecond = confirmCount / confirm.seconds
+  const leastPerSecond = confirmCount / leastConfirm.seconds
+  const rawName =
+    engine === 'sqlite'
+      ? 'raw entry + 3 lines per transaction, better-sqlite3, one connection'
+      : `raw entry + 3 lines per transaction, pg pool of 10, ${confirmConnections} at a time`
   return [
     {
       section: 'Ledger',
@@ -230,14 +257,23 @@ async function ledgerFigures(engine: 'sqlite' | 'postgres', target: EngineTarget
       engine,
       value: confirmsPerSecond,
       unit: 'confirms/s',
-      baselineName:
-        engine === 'sqlite'
-          ? 'raw entry + 3 lines per transaction, better-sqlite3, one connection'
-          : `raw entry + 3 lines per transaction, pg pool of 10, ${confirmConnections} at a time`,
+      baselineName: rawName,
       baseline: raw.perSecond,
       ratio: confirmsPerSecond / raw.perSecond,
       target: '>= 0.5',
-      extra: `p50 ${confirm.p50Ms} ms, p99 ${confirm.p99Ms} ms; ${confirmWarmup} confirms of warm-up first; ${confirmCount.toLocaleString('en-US')} confirms took ${confirm.seconds.toFixed(2)} s, raw ${raw.seconds.toFixed(2)} s`,
+      extra: `p50 ${confirm.p50Ms} ms, p99 ${confirm.p99Ms} ms; ${confirmWarmup} confirms of warm-up first; ${confirmCount.toLocaleString('en-US')} confirms took ${confirm.seconds.toFixed(2)} s, raw ${raw.seconds.toFixed(2)} s; ${(confirmsPerSecond / leastPerSecond).toFixed(2)} of the least confirm over HTTP (next row)`,
+    },
+    {
+      section: 'Ledger',
+      name: `the least confirm over HTTP: claim + entry + 3 lines + account and day totals behind a bare Fastify route, same JSON, ${confirmConnections} connections`,
+      engine,
+      value: leastPerSecond,
+      unit: 'confirms/s',
+      baselineName: rawName,
+      baseline: raw.perSecond,
+      ratio: leastPerSecond / raw.perSecond,
+      target: 'bound',
+      extra: `what any confirm served over HTTP can reach here: no authentication, quota, GraphQL or checks, ${engine === 'sqlite' ? 'group commit as in Daybook' : 'named statements and totals shards as in Daybook'}; p50 ${leastConfirm.p50Ms} ms, p99 ${leastConfirm.p99Ms} ms; ${confirmWarmup} of warm-up first`,
     },
   ]
 }
@@ -299,6 +335,32 @@ async function rawPostings(
     }
     const seconds = (performance.now() - started) / 1000
     return { perSecond: events.length / seconds, seconds }
+  } finally {
+    await db.close()
+  }
+}
+
+/** Consecutive slices of the given lengths. */
+function slices<T>(rows: T[], lengths: number[]): T[][] {
+  let start = 0
+  return lengths.map((length) => {
+    const slice = rows.slice(start, start + length)
+    start += length
+    return slice
+  })
+}
+
+/** Fails the run unless the organization's journal holds exactly `expected` entries of 3 lines. */
+async function expectPosted(target: EngineTarget, org: BenchOrg, expected: number): Promise<void> {
+  const db = await openBenchDb(target, { poolSize: 1 })
+  try {
+    const [posted] = await db.all<{ entries: number | string; lines: number | string }>(
+      `select (select count(*) from journal_entries where organization_id = ?) as entries,
+              (select count(*) from journal_lines where organization_id = ?) as lines`,
+      [org.id, org.id],
+    )
+    if (Number(posted?.entries) !== expected || Number(posted?.lines) !== 3 * expected)
+      throw new Error(`the journal holds ${JSON.stringify(posted)}, not ${expected} entries`)
   } finally {
     await db.close()
   }
