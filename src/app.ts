@@ -64,9 +64,18 @@ export interface Core {
 }
 
 /** Database and services without HTTP: what the CLI uses, and what the server is built on. */
-export async function buildCore(config: Config, options: { clock?: Clock } = {}): Promise<Core> {
+export async function buildCore(
+  config: Config,
+  options: { clock?: Clock; onBackgroundCheckpointError?: (message: string) => void } = {},
+): Promise<Core> {
   const clock = options.clock ?? systemClock
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    ...(options.onBackgroundCheckpointError
+      ? { onBackgroundCheckpointError: options.onBackgroundCheckpointError }
+      : {}),
+  })
   try {
     await migrateToLatest(database.db)
   } catch (error) {
@@ -199,7 +208,12 @@ export interface App {
 }
 
 export async function buildApp(config: Config, options: { clock?: Clock } = {}): Promise<App> {
-  const core = await buildCore(config, options)
+  // The server checkpoints SQLite's WAL off the event loop; a failure is logged once there is a log.
+  const log: { warn?: (message: string) => void } = {}
+  const core = await buildCore(config, {
+    ...options,
+    onBackgroundCheckpointError: (message) => log.warn?.(message),
+  })
   const rateLimiter = await createRateLimiter({
     perHour: config.rateLimitPerHour,
     databaseUrl: config.databaseUrl,
@@ -212,6 +226,7 @@ export async function buildApp(config: Config, options: { clock?: Clock } = {}):
       await sql`select 1`.execute(core.database.db)
     },
   })
+  log.warn = (message) => server.log.warn({ reason: message }, 'background checkpoint failed')
   const smtp = config.smtp
     ? await startSmtpListener({
         port: config.smtp.port,

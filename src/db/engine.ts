@@ -3,6 +3,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
+import { startBackgroundCheckpoints } from './background-checkpoints.js'
 import { statementNameOf } from './prepared.js'
 import type { Database } from './schema.js'
 
@@ -25,9 +26,16 @@ const daybookTypes = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 }
 
-export function openDatabase(options: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
+export interface OpenOptions {
+  databaseUrl?: string
+  dataDir: string
+  /** SQLite: checkpoint the WAL from a worker thread (a server's long life), reporting failures here. */
+  onBackgroundCheckpointError?: (message: string) => void
+}
+
+export function openDatabase(options: OpenOptions): DatabaseHandle {
   if (options.databaseUrl) return openPostgres(options.databaseUrl)
-  return openSqlite(options.dataDir)
+  return openSqlite(options.dataDir, options.onBackgroundCheckpointError)
 }
 
 function openPostgres(databaseUrl: string): DatabaseHandle {
@@ -53,9 +61,10 @@ function useNamedStatements(client: pg.PoolClient): void {
   }) as typeof client.query
 }
 
-function openSqlite(dataDir: string): DatabaseHandle {
+function openSqlite(dataDir: string, onCheckpointError?: (message: string) => void): DatabaseHandle {
   mkdirSync(dataDir, { recursive: true })
-  const file = new SQLite(path.join(dataDir, 'daybook.sqlite'))
+  const fileName = path.join(dataDir, 'daybook.sqlite')
+  const file = new SQLite(fileName)
   // WAL lets the CLI and readers work beside the server; NORMAL sync in WAL mode survives a
   // process crash (kill -9) without losing a committed write, which is the promise Daybook makes.
   file.pragma('journal_mode = WAL')
@@ -68,10 +77,20 @@ function openSqlite(dataDir: string): DatabaseHandle {
   // however often it changed. At SQLite's default (1,000 pages, a checkpoint every few dozen
   // confirms) the same hot pages (account totals, day totals, the review queue's index) were
   // copied again and again; at 10,000 (about 40 MiB of WAL) confirms run about a tenth faster.
+  // A server checkpoints from a worker thread instead, and this stays as the fallback.
   file.pragma('wal_autocheckpoint = 10000')
   file.defaultSafeIntegers(true)
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) })
-  return { db, engine: 'sqlite', close: () => db.destroy() }
+  const checkpoints = onCheckpointError ? startBackgroundCheckpoints(fileName, onCheckpointError) : undefined
+  return {
+    db,
+    engine: 'sqlite',
+    async close() {
+      // The worker's connection goes first, so that closing the last one checkpoints the WAL away.
+      await checkpoints?.stop()
+      await db.destroy()
+    },
+  }
 }
 
 const statementCacheSize = 500

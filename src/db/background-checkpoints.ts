@@ -1,0 +1,61 @@
+import { createRequire } from 'node:module'
+import { Worker } from 'node:worker_threads'
+
+// Often enough that the WAL is copied back long before the server's own connection would do it
+// inside a commit (wal_autocheckpoint, which stays as the fallback), seldom enough that a quiet
+// server barely notices.
+const intervalMs = 200
+
+// Runs in the worker thread, on a connection of its own. A PASSIVE checkpoint copies what it can
+// without waiting for the server's connection and never makes it wait; once every page is back in
+// the database, the server's next write starts the WAL over from its beginning.
+const workerSource = `
+const { parentPort, workerData } = require('node:worker_threads')
+const SQLite = require(workerData.driverPath)
+const db = new SQLite(workerData.file, { fileMustExist: true })
+const timer = setInterval(() => {
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)')
+  } catch (error) {
+    // Busy: the server's connection is checkpointing itself just now.
+    if (error && error.code !== 'SQLITE_BUSY') parentPort.postMessage({ error: String(error.message || error) })
+  }
+}, workerData.intervalMs)
+parentPort.on('message', () => {
+  clearInterval(timer)
+  db.close()
+  parentPort.close()
+})
+`
+
+export interface BackgroundCheckpoints {
+  stop(): Promise<void>
+}
+
+/**
+ * Checkpoints a SQLite database in WAL mode from a worker thread. Otherwise the commit that
+ * crosses wal_autocheckpoint copies the WAL back on the event loop, and every request in flight
+ * waits for it (tens of milliseconds under steady writes: most of a confirm's p99). The server
+ * uses it; the CLI's short runs leave it to SQLite.
+ */
+export function startBackgroundCheckpoints(
+  file: string,
+  onError: (message: string) => void,
+): BackgroundCheckpoints {
+  const driverPath = createRequire(import.meta.url).resolve('better-sqlite3')
+  const worker = new Worker(workerSource, { eval: true, workerData: { file, driverPath, intervalMs } })
+  // A busy or failed checkpoint is only a later one; the fallback in the server's connection
+  // still bounds the WAL, so the thread never keeps the process alive or takes it down.
+  worker.unref()
+  worker.on('message', (message: { error?: string }) => {
+    if (message.error) onError(message.error)
+  })
+  worker.on('error', (error) => onError(error.message))
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
+  return {
+    stop() {
+      worker.postMessage('stop')
+      return exited
+    },
+  }
+}
