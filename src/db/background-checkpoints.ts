@@ -13,12 +13,18 @@ const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads')
 const SQLite = require(workerData.driverPath)
 const db = new SQLite(workerData.file, { fileMustExist: true })
+// A failure that lasts (a full disk) is reported once, not five times a second.
+let lastError = ''
 const timer = setInterval(() => {
   try {
     db.pragma('wal_checkpoint(PASSIVE)')
+    lastError = ''
   } catch (error) {
+    const message = String((error && error.message) || error)
     // Busy: the server's connection is checkpointing itself just now.
-    if (error && error.code !== 'SQLITE_BUSY') parentPort.postMessage({ error: String(error.message || error) })
+    if (error && error.code === 'SQLITE_BUSY') return
+    if (message !== lastError) parentPort.postMessage({ error: message })
+    lastError = message
   }
 }, workerData.intervalMs)
 parentPort.on('message', () => {
