@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import SQLite from 'better-sqlite3'
 import Fastify from 'fastify'
 import pg from 'pg'
+import { numberedPlaceholders, statementCache } from './statements.js'
 
 // The least a confirm can be over HTTP: a bare Fastify route that runs only the SQL a correct
 // confirm cannot do without (claim the event with a guarded UPDATE, insert the entry and its
@@ -81,15 +82,7 @@ function sqliteConfirm(file: string): Confirm {
   db.pragma('cache_size = -65536')
   db.pragma('wal_autocheckpoint = 10000')
   db.defaultSafeIntegers(true)
-  const statements = new Map<string, SQLite.Statement>()
-  const statement = (text: string) => {
-    let prepared = statements.get(text)
-    if (!prepared) {
-      prepared = db.prepare(text)
-      statements.set(text, prepared)
-    }
-    return prepared
-  }
+  const statement = statementCache(db)
   // Called inside the batch's transaction, better-sqlite3 runs each confirm in a savepoint.
   const confirmOne = db.transaction((organizationId: string, eventId: string): string | null => {
     const entryId = randomUUID()
@@ -130,8 +123,7 @@ function postgresConfirm(url: string): Confirm {
   const named = (text: string) => {
     let query = numbered.get(text)
     if (!query) {
-      let n = 0
-      query = { name: `bare_${numbered.size}`, text: text.replace(/\?/g, () => `$${++n}`) }
+      query = { name: `bare_${numbered.size}`, text: numberedPlaceholders(text) }
       numbered.set(text, query)
     }
     return query

@@ -3,6 +3,7 @@ import Fastify from 'fastify'
 import pg from 'pg'
 import { accountColumnsSql } from '../src/modules/accounts/account-store.js'
 import { ledgerEventColumns } from '../src/modules/ledger-events/ledger-event-store.js'
+import { numberedPlaceholders, statementCache } from './statements.js'
 
 // The listLedgerEvents baseline: a bare Fastify route that runs the SQL the full stack runs for
 // the same request (the page query and the count query Kysely builds, then the look-up of the
@@ -41,17 +42,9 @@ interface Engine {
 }
 
 function sqliteEngine(file: string): Engine {
-  const db = new SQLite(file, { readonly: true })
-  const statements = new Map<string, SQLite.Statement>()
+  const statement = statementCache(new SQLite(file, { readonly: true }))
   return {
-    all: async (text, params) => {
-      let statement = statements.get(text)
-      if (!statement) {
-        statement = db.prepare(text)
-        statements.set(text, statement)
-      }
-      return statement.all(...params) as Array<Record<string, unknown>>
-    },
+    all: async (text, params) => statement(text).all(...params) as Array<Record<string, unknown>>,
   }
 }
 
@@ -63,8 +56,7 @@ function postgresEngine(url: string): Engine {
     all: async (text, params) => {
       let query = numbered.get(text)
       if (query === undefined) {
-        let n = 0
-        query = text.replace(/\?/g, () => `$${++n}`)
+        query = numberedPlaceholders(text)
         numbered.set(text, query)
       }
       return (await pool.query(query, params)).rows

@@ -174,12 +174,12 @@ async function ledgerFigures(engine: 'sqlite' | 'postgres', target: EngineTarget
   await expectPosted(target, first, confirmWarmup + confirmCount)
 
   // ---- the baselines: a bare route over the same SQL, and raw journal inserts ----
-  const bare = await startBareScript(
-    'bench/ledger-bare-server.ts',
+  // Both bare servers open the database the full stack used.
+  const bareEnv: Record<string, string> =
     engine === 'sqlite'
       ? { BARE_SQLITE_FILE: sqliteFile(target) }
-      : { BARE_DATABASE_URL: target.env.DATABASE_URL ?? '' },
-  )
+      : { BARE_DATABASE_URL: target.env.DATABASE_URL ?? '' }
+  const bare = await startBareScript('bench/ledger-bare-server.ts', bareEnv)
   let baseline: Awaited<ReturnType<typeof loadRequests>>
   try {
     for (const [index, request] of requests.entries()) {
@@ -199,12 +199,7 @@ async function ledgerFigures(engine: 'sqlite' | 'postgres', target: EngineTarget
   }
 
   // ---- the least a confirm can be over HTTP: its indispensable SQL behind a bare route ----
-  const bareConfirm = await startBareScript(
-    'bench/confirm-bare-server.ts',
-    engine === 'sqlite'
-      ? { BARE_SQLITE_FILE: sqliteFile(target) }
-      : { BARE_DATABASE_URL: target.env.DATABASE_URL ?? '' },
-  )
+  const bareConfirm = await startBareScript('bench/confirm-bare-server.ts', bareEnv)
   let leastConfirm: Awaited<ReturnType<typeof runBodies>>
   try {
     confirmed = 0

@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import { newId } from '../src/kernel/ids.js'
 import { daybookCli, type EngineTarget } from './harness.js'
+import { numberedPlaceholders, statementCache } from './statements.js'
 
 // Bulk data for the ledger and bank-import sections, written straight through the database
 // driver while no server runs. Organizations come from the CLI first, so each has the default
@@ -22,11 +23,6 @@ export interface BenchDb {
   sqlite?: SQLite.Database
 }
 
-const numbered = (text: string) => {
-  let n = 0
-  return text.replace(/\?/g, () => `$${++n}`)
-}
-
 export function sqliteFile(target: EngineTarget): string {
   return path.join(target.env.DATA_DIR ?? '', 'daybook.sqlite')
 }
@@ -43,15 +39,7 @@ export async function openBenchDb(
     file.pragma('busy_timeout = 10000')
     file.pragma('foreign_keys = ON')
     if (options.cacheMiB) file.pragma(`cache_size = -${options.cacheMiB * 1024}`)
-    const statements = new Map<string, SQLite.Statement>()
-    const prepare = (text: string) => {
-      let statement = statements.get(text)
-      if (!statement) {
-        statement = file.prepare(text)
-        statements.set(text, statement)
-      }
-      return statement
-    }
+    const prepare = statementCache(file)
     const handle: BenchDb = {
       engine: 'sqlite',
       sqlite: file,
@@ -83,9 +71,9 @@ export async function openBenchDb(
   const over = (client: pg.Pool | pg.PoolClient): Omit<BenchDb, 'transaction' | 'close'> => ({
     engine: 'postgres',
     all: async <T>(text: string, params: unknown[] = []) =>
-      (await client.query(numbered(text), params)).rows as T[],
+      (await client.query(numberedPlaceholders(text), params)).rows as T[],
     run: async (text, params = []) => {
-      await client.query(numbered(text), params)
+      await client.query(numberedPlaceholders(text), params)
     },
   })
   return {

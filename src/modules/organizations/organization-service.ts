@@ -45,7 +45,7 @@ export class OrganizationService {
   }
 
   private async findByIds(ids: string[]): Promise<OrganizationRecord[]> {
-    // Every API-key request asks for its one organization; that path allocates nothing.
+    // Every API-key request asks for its one organization: straight from the cache, no copies.
     if (ids.length === 1) {
       const known = this.known.get(ids[0] as string)
       if (known) return [known]
