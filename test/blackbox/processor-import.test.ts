@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { sharedDataDir } from '../support/csv.js'
+import { fixtureDataDir } from '../support/csv.js'
 import { multipart, tinyPng } from '../support/files.js'
 import { createTenant, createUser, type Tenant, unique } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
@@ -18,7 +18,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'daybook-processor-files-'))
 const databaseUrl = inject('databaseUrl')
 let server: TestServer
 
-const stripeFile = (name: string) => path.join(sharedDataDir, 'stripe', name)
+const stripeFile = (name: string) => path.join(fixtureDataDir, 'stripe', name)
 const legacy14File = stripeFile('reunion_stripe_balance_history_2016-2017_14col.csv')
 const verbatimFile = stripeFile('reunion_stripe_balance_history_rows_VERBATIM.csv')
 const itemizedFile = stripeFile('hledger_stripe_balance_change_itemized.csv')

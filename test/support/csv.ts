@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
-/** The shared real-world data files that live beside the project. */
-export const sharedDataDir = path.resolve(import.meta.dirname, '../../../shared/data')
+/** Real-world exports kept as test fixtures (their origins: test/fixtures/data/SOURCES.md). */
+export const fixtureDataDir = path.resolve(import.meta.dirname, '../fixtures/data')
 
 /** A small RFC 4180 reader for test fixtures: quoted fields, doubled quotes, CRLF or LF. */
 export function readCsv(relativePath: string): Record<string, string>[] {
-  const text = readFileSync(path.join(sharedDataDir, relativePath), 'utf8').replace(/^\uFEFF/, '')
+  const text = readFileSync(path.join(fixtureDataDir, relativePath), 'utf8').replace(/^\uFEFF/, '')
   const records: string[][] = []
   let field = ''
   let record: string[] = []

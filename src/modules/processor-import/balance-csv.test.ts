@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { csvRecords, detectLayout, readBalanceCsv, utcDateOf } from './balance-csv.js'
 
-const stripeDir = path.resolve(import.meta.dirname, '../../../../shared/data/stripe')
+const stripeDir = path.resolve(import.meta.dirname, '../../../test/fixtures/data/stripe')
 const shared = (name: string) => readFileSync(path.join(stripeDir, name), 'utf8')
 
 const legacy14 =

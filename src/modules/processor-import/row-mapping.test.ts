@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { type BalanceRow, readBalanceCsv } from './balance-csv.js'
 import { isBankPayout, planRow, planRows, processorChange, type RowPlan } from './row-mapping.js'
 
-const stripeDir = path.resolve(import.meta.dirname, '../../../../shared/data/stripe')
+const stripeDir = path.resolve(import.meta.dirname, '../../../test/fixtures/data/stripe')
 
 function row(fields: Partial<BalanceRow>): BalanceRow {
   const amountMinor = fields.amountMinor ?? 1000n
