@@ -8,6 +8,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createTenant, type Tenant, unique } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
+import { hledger, requireTool } from '../support/system-tools.js'
 
 const run = promisify(execFile)
 const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-reports-'))
@@ -374,17 +375,8 @@ describe('isolation', () => {
 })
 
 describe('journal export', () => {
-  const hledgerOk = (async () => {
-    try {
-      await run('hledger', ['--version'])
-      return true
-    } catch {
-      return false
-    }
-  })()
-
   it('matches accountBalances to the cent in hledger, on random books with tax and reversals', async () => {
-    if (!(await hledgerOk)) throw new Error('hledger is not installed (apt-get install hledger)')
+    await requireTool(hledger)
     const name = unique('Random Books')
     const tenant = await createTenant(server, name)
     const accounts = await accountsOf(tenant)
@@ -510,6 +502,7 @@ describe('journal export', () => {
     expect(JSON.parse(exported.stdout)).toMatchObject({ format: 'hledger', out })
     expect(readFileSync(out, 'utf8')).toContain('Reversal of Vendor')
 
+    await requireTool(hledger)
     const { stdout } = await run('hledger', ['-f', out, 'balance', '--flat', '-O', 'csv', '-N'], {
       maxBuffer: 1 << 24,
     })

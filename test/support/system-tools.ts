@@ -11,8 +11,16 @@ export interface SystemTool {
   debianPackage: string
 }
 
-export const imageMagick: SystemTool = { command: 'convert', versionArgs: ['-version'], debianPackage: 'imagemagick' }
-export const hledger: SystemTool = { command: 'hledger', versionArgs: ['--version'], debianPackage: 'hledger' }
+export const imageMagick: SystemTool = {
+  command: 'convert',
+  versionArgs: ['-version'],
+  debianPackage: 'imagemagick',
+}
+export const hledger: SystemTool = {
+  command: 'hledger',
+  versionArgs: ['--version'],
+  debianPackage: 'hledger',
+}
 
 /** Font names as ImageMagick lists them, with the package each comes from. */
 const fontPackages: Record<string, string> = {
