@@ -1,5 +1,5 @@
 import { type CalendarDate, daysInMonth } from '../../kernel/calendar-date.js'
-import { currencyDecimals } from '../../kernel/currency.js'
+import { currencyDecimals, parseCurrency } from '../../kernel/currency.js'
 import { formatMoney, parseMoney } from '../../kernel/money.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 
@@ -274,13 +274,14 @@ export function readRow(layout: Layout, record: CsvRecord): Result<BalanceRow> {
   if (type === '') return rowProblem(line, `${column('type')} is empty.`)
 
   const currencyText = value('currency').trim()
-  if (!/^[A-Za-z]{3}$/.test(currencyText)) {
+  const parsedCurrency = parseCurrency(currencyText.toUpperCase())
+  if (!parsedCurrency.ok) {
     return rowProblem(
       line,
-      `${column('currency')} ${JSON.stringify(currencyText)} is not a three-letter currency code.`,
+      `${column('currency')} ${JSON.stringify(currencyText)} is not an ISO 4217 currency code.`,
     )
   }
-  const currency = currencyText.toUpperCase()
+  const currency = parsedCurrency.value
   const decimals = currencyDecimals(currency)
   const money = (field: 'amount' | 'fee' | 'net'): Result<bigint> => {
     const text = value(field)
