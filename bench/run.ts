@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { benchBankImport } from './bank-import.js'
+import { benchExtraction } from './extraction.js'
 import { benchFoundation } from './foundation.js'
 import { type Figure, postgresAvailable } from './harness.js'
 import { benchLedger } from './ledger.js'
@@ -30,6 +31,7 @@ const allSections: Record<
   'bank-import': { title: 'Bank import', run: benchBankImport },
   reports: { title: 'Reports', run: benchReports },
   'processor-import': { title: 'Processor import', run: (engine) => benchProcessorImport(engine) },
+  extraction: { title: 'Extraction', run: benchExtraction },
 }
 // BENCH_SECTIONS=reports,ledger reruns only those sections; the other rows of the file stay.
 const chosen = (process.env.BENCH_SECTIONS ?? Object.keys(allSections).join(','))
