@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { GraphQLError } from 'graphql'
 import type { Services } from '../app.js'
 import type { GraphQLContext } from '../graphql/context.js'
+import { inputNestingProblem } from '../graphql/input-nesting.js'
 import { AccessDenied } from '../modules/access/access-denied.js'
 import {
   type IdempotencyDecision,
@@ -54,6 +55,8 @@ export function parseGraphQLRequest(raw: unknown): Parsed {
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
     return invalid('operationName must be a string.')
   }
+  const tooDeep = inputNestingProblem(query, variables)
+  if (tooDeep) return { ok: false, status: httpStatus.ok, message: tooDeep, code: 'INPUT_TOO_DEEP' }
   // No Daybook string may hold NUL (PostgreSQL cannot store it, SQLite truncates at it) or a lone
   // surrogate (each engine would store a different replacement): strings must round-trip exactly.
   if (!isCleanText(query) || /\\u(0000|d[89a-f][0-9a-f]{2})/i.test(query) || !variablesClean(variables)) {

@@ -10,6 +10,15 @@ export const limits = {
   queryDirectivesMax: 50,
   queryTokensMax: 50_000,
   queryCostMax: 50_000,
+  inputNestingMax: 100,
+  /** Budget of the list-cost rule: roughly one field of one row read. */
+  queryListCostMax: 25_000,
+  /** What any root field costs before its selection: a query over the organization's data. */
+  rootFieldReadCost: 1_000,
+  /** What reading one row of a page costs, whatever fields are asked for. */
+  listRowReadCost: 10,
+  /** The rows assumed for a list that takes no limit (report lines, attachments). */
+  unpagedListSizeAssumed: 10,
   graphqlBodyBytesMax: 4 * 1024 * 1024,
   uploadBytesMax: 20 * 1024 * 1024,
   nameLengthMax: 200,
