@@ -5,6 +5,6 @@ export interface GraphQLContext {
   principal: Principal
   requestId: string
   services: Services
-  /** scheme://host of the request, for links in answers (receipt imageUrl). */
+  /** PUBLIC_URL without a trailing slash, or '' for links relative to this server (receipt imageUrl). */
   baseUrl: string
 }

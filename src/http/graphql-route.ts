@@ -230,7 +230,8 @@ export function registerGraphQLRoutes(
       principal: request.principal,
       requestId: request.id,
       services,
-      baseUrl: publicUrl ?? `${request.protocol}://${request.host}`,
+      // Never the Host header: a caller could point links in answers at a host of its choosing.
+      baseUrl: publicUrl?.replace(/\/+$/, '') ?? '',
       reply,
     }
     try {

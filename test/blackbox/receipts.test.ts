@@ -217,7 +217,7 @@ describe('attachReceiptToEvent', () => {
       status: 'reviewed',
       event: { id: eventId },
     })
-    expect(listed[0]?.imageUrl).toBe(`${server.url}/files/${body.s3Key}`)
+    expect(listed[0]?.imageUrl).toBe(`/files/${body.s3Key}`)
     const filtered = await gql(
       tenant,
       'query ($org: UUID!) { listLedgerEvents(organizationId: $org, hasDocument: true) { totalCount } }',
