@@ -101,6 +101,7 @@ export async function buildCore(
     store: new AccessStore(),
     organizations,
     jwtSecret: config.jwtSecret,
+    signInQuotas: config.signInQuotas,
   })
   const taxCodes = new TaxCodeService({ db, store: new TaxCodeStore(), access })
   const accounts = new AccountService({
@@ -194,6 +195,7 @@ export async function buildCore(
     async close() {
       await jobs.stop()
       await reader.close()
+      await services.access.close()
       await database.close()
     },
   }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { z } from 'zod'
 import { limits } from './kernel/limits.js'
 import type { S3Settings } from './storage/object-store.js'
@@ -26,6 +27,18 @@ const schema = z.object({
     .min(16, 'INTAKE_WEBHOOK_SECRET must be at least 16 characters')
     .optional(),
   JOB_WORKER: z.enum(['on', 'off']).default('on'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((value) => parseTrustProxy(value) !== undefined, {
+      message: 'TRUST_PROXY must be false, true, or proxy addresses/CIDRs separated by commas',
+    }),
+  SIGN_IN_PER_ADDRESS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(limits.signInPerAddressPerMinuteDefault),
+  SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(limits.signInPerMinuteDefault),
 })
 
 export interface Config {
@@ -42,6 +55,26 @@ export interface Config {
   smtp: { port: number; host: string } | undefined
   intakeWebhookSecret: string | undefined
   jobWorker: boolean
+  /** Whose X-Forwarded-For to believe for the client address (ADR 0015); false believes none. */
+  trustProxy: TrustProxy
+  signInQuotas: { perAddressPerMinute: number; perMinute: number }
+}
+
+/** Fastify's trustProxy: trust every proxy, or only these addresses and CIDRs. */
+export type TrustProxy = boolean | string[]
+
+function parseTrustProxy(value: string): TrustProxy | undefined {
+  const text = value.trim()
+  if (text === 'false' || text === '') return false
+  if (text === 'true') return true
+  const entries = text.split(',').map((entry) => entry.trim())
+  const valid = entries.every((entry) => {
+    const [address = '', bits, extra] = entry.split('/')
+    const family = isIP(address)
+    if (family === 0 || extra !== undefined) return false
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128))
+  })
+  return valid ? entries : undefined
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -73,5 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtp: e.SMTP_PORT === undefined ? undefined : { port: e.SMTP_PORT, host: e.SMTP_HOST ?? e.HOST },
     intakeWebhookSecret: e.INTAKE_WEBHOOK_SECRET,
     jobWorker: e.JOB_WORKER === 'on',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
+    signInQuotas: { perAddressPerMinute: e.SIGN_IN_PER_ADDRESS_PER_MINUTE, perMinute: e.SIGN_IN_PER_MINUTE },
   }
 }

@@ -7,4 +7,6 @@ export interface GraphQLContext {
   services: Services
   /** PUBLIC_URL without a trailing slash, or '' for links relative to this server (receipt imageUrl). */
   baseUrl: string
+  /** Where the request came from (request.ip, which honours TRUST_PROXY), for the sign-in quotas. */
+  clientAddress: string
 }

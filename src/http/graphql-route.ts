@@ -232,6 +232,7 @@ export function registerGraphQLRoutes(
       services,
       // Never the Host header: a caller could point links in answers at a host of its choosing.
       baseUrl: publicUrl?.replace(/\/+$/, '') ?? '',
+      clientAddress: request.ip,
       reply,
     }
     try {

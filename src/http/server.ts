@@ -61,6 +61,7 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
   const app = Fastify({
     loggerInstance: logger as FastifyBaseLogger,
     bodyLimit: limits.graphqlBodyBytesMax,
+    trustProxy: config.trustProxy,
     genReqId: sequentialIds(),
     childLoggerFactory: (parent, bindings, options) => new LazyRequestLogger(parent, bindings, options),
     logController: new LogController({

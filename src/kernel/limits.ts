@@ -29,6 +29,10 @@ export const limits = {
   tokenLifetimeSeconds: 24 * 60 * 60,
   loginFailuresMax: 10,
   loginFailureWindowSeconds: 15 * 60,
+  signInPerAddressPerMinuteDefault: 30,
+  signInPerMinuteDefault: 600,
+  /** Password checks that may wait for a password thread; sign-ins beyond them are refused. */
+  passwordChecksWaitingMax: 8,
   rateLimitWindowSeconds: 60 * 60,
   rateLimitPerHourDefault: 5_000,
 } as const

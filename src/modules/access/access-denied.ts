@@ -17,6 +17,7 @@ export const accessDenials = {
     code: 'TOO_MANY_ATTEMPTS',
     message: 'Too Many Failed Sign-In Attempts. Try Again Later.',
   },
+  signInRateLimited: { code: 'SIGN_IN_RATE_LIMITED', message: 'Too Many Sign-In Attempts. Try Again Later.' },
 } as const
 
 export type AccessDenial = (typeof accessDenials)[keyof typeof accessDenials]

@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
-import { RateLimiterMemory } from 'rate-limiter-flexible'
 import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import { inTransactionResult } from '../../db/transaction.js'
@@ -13,7 +12,7 @@ import { parseName } from '../../kernel/text.js'
 import { AccessDenied, accessDenials } from './access-denied.js'
 import type { AccessStore, ApiKeyRecord, MemberRecord } from './access-store.js'
 import { generateApiKey, hashApiKey, looksLikeApiKey } from './api-key.js'
-import { hashPassword, verifyNothing, verifyPassword } from './password.js'
+import { Passwords } from './password.js'
 import {
   type Actor,
   isRole,
@@ -23,6 +22,8 @@ import {
   type Role,
   roles,
 } from './principal.js'
+import { passwordWorkersDefault, ScryptPool } from './scrypt-pool.js'
+import { SignInGuard, type SignInQuotas } from './sign-in-guard.js'
 
 export interface OrganizationDirectory {
   exists(organizationId: string): Promise<boolean>
@@ -44,10 +45,12 @@ const apiKeyCacheEntriesMax = 10_000
 export class AccessService {
   private readonly keyCache = new Map<string, CachedKey>()
   private readonly lastTouchMs = new Map<string, number>()
-  private readonly loginFailures = new RateLimiterMemory({
-    points: limits.loginFailuresMax,
-    duration: limits.loginFailureWindowSeconds,
+  private readonly scrypt = new ScryptPool({
+    workers: passwordWorkersDefault(),
+    queueMax: limits.passwordChecksWaitingMax,
   })
+  private readonly passwords = new Passwords(this.scrypt)
+  private readonly signIn: SignInGuard
   private secret: Uint8Array | undefined
 
   constructor(
@@ -58,8 +61,21 @@ export class AccessService {
       clock: Clock
       organizations: OrganizationDirectory
       jwtSecret: string | undefined
+      signInQuotas: SignInQuotas
     },
-  ) {}
+  ) {
+    this.signIn = new SignInGuard({
+      clock: deps.clock,
+      quotas: deps.signInQuotas,
+      failuresMax: limits.loginFailuresMax,
+      failureWindowMs: limits.loginFailureWindowSeconds * 1000,
+    })
+  }
+
+  /** Stops the password threads; pending checks fail. */
+  async close(): Promise<void> {
+    await this.scrypt.close()
+  }
 
   // ---- authentication -------------------------------------------------------------------
 
@@ -135,19 +151,24 @@ export class AccessService {
     return this.secret
   }
 
-  async tokenAuth(email: string, password: string): Promise<string> {
+  /**
+   * Signs a person in. clientAddress is where an HTTP request came from; the server's own
+   * process (operator tooling) passes none and is not held to the sign-in quotas.
+   */
+  async tokenAuth(email: string, password: string, clientAddress?: string): Promise<string> {
     const key = emailKey(email)
-    const attempts = await this.loginFailures.get(key)
-    if (attempts && attempts.consumedPoints >= limits.loginFailuresMax) {
-      throw new AccessDenied(accessDenials.tooManyAttempts)
-    }
+    const refusal = this.signIn.admit(clientAddress, key)
+    if (refusal === 'rate_limited') throw new AccessDenied(accessDenials.signInRateLimited)
+    if (refusal === 'too_many_attempts') throw new AccessDenied(accessDenials.tooManyAttempts)
     const user = await this.deps.store.findUserByEmailKey(this.deps.db, key)
-    const valid = user ? await verifyPassword(password, user.passwordHash) : await verifyNothing(password)
+    const valid = await this.passwords.verify(password, user?.passwordHash)
+    // Every password thread is busy and the queue is full: a quota answer, like the ones above.
+    if (valid === undefined) throw new AccessDenied(accessDenials.signInRateLimited)
     if (!user || !valid) {
-      await this.loginFailures.penalty(key, 1)
+      this.signIn.failed(clientAddress, key)
       throw new AccessDenied(accessDenials.invalidCredentials)
     }
-    await this.loginFailures.delete(key)
+    this.signIn.succeeded(clientAddress, key)
     const issuedAt = Math.floor(this.deps.clock.now().getTime() / 1000)
     return new SignJWT({})
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -240,7 +261,7 @@ export class AccessService {
       email: email.value,
       emailKey: emailKey(email.value),
       name: name.value,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await this.passwords.hash(input.password),
       createdAt: this.deps.clock.now().toISOString(),
     })
     if (!inserted) return fail('EMAIL_TAKEN', 'A user with this email already exists.', 'email')

@@ -9,8 +9,8 @@ export const accessResolvers: Resolvers = {
       services.access.listMembers(principal, args.organizationId),
   },
   Mutation: {
-    tokenAuth: async (_, args, { services }) => ({
-      token: await services.access.tokenAuth(args.email, args.password),
+    tokenAuth: async (_, args, { services, clientAddress }) => ({
+      token: await services.access.tokenAuth(args.email, args.password, clientAddress),
     }),
     createApiKey: async (_, args, { principal, services }) =>
       payloadOf(
