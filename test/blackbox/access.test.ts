@@ -1,5 +1,6 @@
-// DESIGN 4 over HTTP: credentials, the order of the access checks, roles and admin operations.
+// DESIGN 4 over HTTP: credentials, the order of the access checks, roles, admin operations and sign-in limits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Clock } from '../../src/kernel/clock.js'
 import { createTenant, createUser, type Tenant, unique } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
 
@@ -368,5 +369,121 @@ describe('members and roles', () => {
         'API Keys Cannot Perform Admin Operations.',
       )
     }
+  })
+})
+
+/** The system clock moved forward on demand, so a window can pass without waiting for it. */
+function steppingClock(): Clock & { advance(ms: number): void } {
+  let offsetMs = 0
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advance: (ms) => {
+      offsetMs += ms
+    },
+  }
+}
+
+describe('sign-in limits (ADR 0015)', () => {
+  const tokenAuth = 'mutation ($e: String!, $p: String!) { tokenAuth(email: $e, password: $p) { token } }'
+  // The test talks to the server over loopback; TRUST_PROXY names loopback as the proxy, so each
+  // request's X-Forwarded-For is its client address.
+  const trustLoopback = { TRUST_PROXY: '127.0.0.1' }
+  const servers: TestServer[] = []
+  afterAll(() => Promise.all(servers.map((started) => started.close())))
+
+  async function start(env: Record<string, string>, clock: Clock) {
+    const started = await startServer({ env, clock })
+    servers.push(started)
+    return started
+  }
+
+  async function signIn(
+    target: TestServer,
+    from: string,
+    user: { email: string },
+    password: string,
+  ): Promise<{ token?: string; message?: string; code?: string }> {
+    const response = await target.gql(tokenAuth, { e: user.email, p: password }, { 'x-forwarded-for': from })
+    expect(response.status).toBe(200)
+    const error = response.body.errors?.[0]
+    if (error) {
+      expect(response.body.data).toEqual({ tokenAuth: null })
+      return { message: error.message, code: error.extensions?.code ?? '' }
+    }
+    return { token: (response.body.data as { tokenAuth: { token: string } }).tokenAuth.token }
+  }
+
+  const refusedByQuota = {
+    message: 'Too Many Sign-In Attempts. Try Again Later.',
+    code: 'SIGN_IN_RATE_LIMITED',
+  }
+  const invalid = { message: 'Invalid Credentials.', code: 'INVALID_CREDENTIALS' }
+  const lockedOut = {
+    message: 'Too Many Failed Sign-In Attempts. Try Again Later.',
+    code: 'TOO_MANY_ATTEMPTS',
+  }
+
+  it('wrong passwords from one address do not keep the right password out from another', async () => {
+    const clock = steppingClock()
+    const target = await start(trustLoopback, clock)
+    const user = await createUser(target)
+    const attacker = '203.0.113.10'
+    for (let i = 0; i < 10; i++) expect(await signIn(target, attacker, user, `wrong ${i}`)).toEqual(invalid)
+    expect(await signIn(target, attacker, user, user.password)).toEqual(lockedOut)
+
+    const owner = await signIn(target, '198.51.100.20', user, user.password)
+    expect(owner.token).toEqual(expect.any(String))
+    const mine = await target.gql('{ myOrganizations { id } }', {}, { authorization: `JWT ${owner.token}` })
+    expect(mine.body).toEqual({ data: { myOrganizations: [] } })
+    // The owner's sign-in does not give the failing address its tries back.
+    expect(await signIn(target, attacker, user, user.password)).toEqual(lockedOut)
+
+    // A third address gets a check of its own; once it fails there, it is slowed down as well.
+    const other = '192.0.2.30'
+    expect(await signIn(target, other, user, 'another guess')).toEqual(invalid)
+    expect(await signIn(target, other, user, user.password)).toEqual(lockedOut)
+
+    clock.advance(15 * 60 * 1000 + 1000)
+    expect((await signIn(target, attacker, user, user.password)).token).toEqual(expect.any(String))
+  })
+
+  it('refuses beyond the per-address and overall quotas, and takes attempts again after the minute', async () => {
+    const clock = steppingClock()
+    const target = await start(
+      { ...trustLoopback, SIGN_IN_PER_ADDRESS_PER_MINUTE: '3', SIGN_IN_PER_MINUTE: '5' },
+      clock,
+    )
+    const user = await createUser(target)
+    const busy = '198.51.100.1'
+    for (let i = 0; i < 3; i++) expect(await signIn(target, busy, user, `wrong ${i}`)).toEqual(invalid)
+    // Refused before the password is looked at: the right one fares no better.
+    expect(await signIn(target, busy, user, user.password)).toEqual(refusedByQuota)
+    expect((await signIn(target, '198.51.100.2', user, user.password)).token).toEqual(expect.any(String))
+    expect(await signIn(target, '198.51.100.3', user, 'wrong again')).toEqual(invalid)
+    // Five attempts reached a password check this minute: the server takes no more, from anywhere.
+    expect(await signIn(target, '198.51.100.4', user, user.password)).toEqual(refusedByQuota)
+    expect(await signIn(target, busy, user, user.password)).toEqual(refusedByQuota)
+
+    clock.advance(60_000)
+    expect((await signIn(target, busy, user, user.password)).token).toEqual(expect.any(String))
+    expect((await signIn(target, '198.51.100.4', user, user.password)).token).toEqual(expect.any(String))
+  })
+
+  it('counts an IPv6 client by its /64', async () => {
+    const target = await start({ ...trustLoopback, SIGN_IN_PER_ADDRESS_PER_MINUTE: '3' }, steppingClock())
+    const user = await createUser(target)
+    for (const from of ['2001:db8:0:1::1', '2001:db8:0:1::2', '2001:db8::1:0:0:0:3']) {
+      expect(await signIn(target, from, user, 'wrong')).toEqual(invalid)
+    }
+    expect(await signIn(target, '2001:db8:0:1:ffff::9', user, user.password)).toEqual(refusedByQuota)
+    expect((await signIn(target, '2001:db8:0:2::1', user, user.password)).token).toEqual(expect.any(String))
+  })
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY says whom to believe', async () => {
+    const target = await start({ SIGN_IN_PER_ADDRESS_PER_MINUTE: '3' }, steppingClock())
+    const user = await createUser(target)
+    for (let i = 0; i < 3; i++)
+      expect(await signIn(target, `203.0.113.${i + 1}`, user, 'wrong')).toEqual(invalid)
+    expect(await signIn(target, '203.0.113.99', user, user.password)).toEqual(refusedByQuota)
   })
 })
