@@ -4,8 +4,9 @@ import { Worker } from 'node:worker_threads'
 // Runs in each worker thread. scryptSync computes on the worker's own thread: the asynchronous
 // scrypt would hand the work to libuv's shared threadpool, the one file reads wait on.
 const workerSource = `
-const { parentPort } = require('node:worker_threads')
+const { parentPort, workerData } = require('node:worker_threads')
 const { scryptSync } = require('node:crypto')
+if (workerData.niceness) require('node:os').setPriority(workerData.niceness)
 parentPort.on('message', (job) => {
   try {
     const key = scryptSync(job.password, job.salt, job.keyLength, job.options)
@@ -15,6 +16,11 @@ parentPort.on('message', (job) => {
   }
 })
 `
+
+// On Linux a nice value belongs to the thread that sets it, so the password threads can yield the
+// CPU to the event loop and to libuv's threads whenever those have work: a flood of sign-ins then
+// only spends CPU nothing else wants. Elsewhere setPriority would lower the whole process.
+const threadNiceness = process.platform === 'linux' ? 19 : 0
 
 export interface ScryptJob {
   password: string
@@ -97,7 +103,7 @@ export class ScryptPool {
   /** Threads start on first use, so commands that never hash start none. */
   private startSlot(): Slot | undefined {
     if (this.slots.length >= this.options.workers) return undefined
-    const worker = new Worker(workerSource, { eval: true })
+    const worker = new Worker(workerSource, { eval: true, workerData: { niceness: threadNiceness } })
     const slot: Slot = { worker, current: undefined }
     worker.on('message', (message: { key?: Uint8Array; error?: string }) => {
       const pending = slot.current
