@@ -96,12 +96,14 @@ describe('a sign-in flood', () => {
     const answers: Array<Promise<string>> = []
     const answered: string[] = []
     let hashedWhileMeasured = 0
+    let refusedWhileMeasured = 0
     let measuring = false
     const send = () => {
       answers.push(
         signInAnonymously().then((message) => {
           answered.push(message)
           if (measuring && message === invalid) hashedWhileMeasured++
+          if (measuring && message === refusedByQuota) refusedWhileMeasured++
           return message
         }),
       )
@@ -126,17 +128,18 @@ describe('a sign-in flood', () => {
       listMs: [...quietBefore.listMs, ...quietAfter.listMs],
     }
 
-    // Every attempt was either checked or refused by the bounded queue; the flood was real.
+    // Every attempt was either checked or refused by the bounded queue, and the queue was full
+    // while the other tenant was measured: the password threads had all the work they could take.
     expect(messages.filter((message) => message !== invalid && message !== refusedByQuota)).toEqual([])
     expect(messages.length).toBeGreaterThanOrEqual(300)
-    expect(messages.filter((message) => message === refusedByQuota).length).toBeGreaterThan(0)
-    expect(hashedWhileMeasured).toBeGreaterThanOrEqual(3)
+    expect(refusedWhileMeasured).toBeGreaterThan(0)
 
     const report = {
       fileMs: { quiet: median(quiet.fileMs), flooded: median(flooded.fileMs) },
       listMs: { quiet: median(quiet.listMs), flooded: median(flooded.listMs) },
       samples: flooded.fileMs.length,
       hashedWhileMeasured,
+      refusedWhileMeasured,
     }
     expect(report.fileMs.flooded, JSON.stringify(report)).toBeLessThanOrEqual(2 * report.fileMs.quiet)
     expect(report.listMs.flooded, JSON.stringify(report)).toBeLessThanOrEqual(2 * report.listMs.quiet)
