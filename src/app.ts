@@ -36,27 +36,10 @@ import { ReceiptStore } from './modules/receipts/receipt-store.js'
 import { ReportService } from './modules/reports/report-service.js'
 import { TaxCodeService } from './modules/tax-codes/tax-code-service.js'
 import { TaxCodeStore } from './modules/tax-codes/tax-code-store.js'
+import type { Services } from './services.js'
 import { openObjectStore } from './storage/object-store.js'
 
 // The composition root: the one place that knows how Daybook's parts fit together.
-export interface Services {
-  access: AccessService
-  organizations: OrganizationService
-  taxCodes: TaxCodeService
-  accounts: AccountService
-  contacts: ContactService
-  categoryRules: CategoryRuleService
-  journal: JournalService
-  ledgerEvents: LedgerEventService
-  bankImport: BankImportService
-  processorImport: ProcessorImportService
-  receipts: ReceiptService
-  reports: ReportService
-  intake: IntakeService
-  jobs: JobQueue
-  idempotency: IdempotencyService
-}
-
 export interface Core {
   database: DatabaseHandle
   services: Services

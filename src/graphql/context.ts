@@ -1,5 +1,5 @@
-import type { Services } from '../app.js'
 import type { Principal } from '../modules/access/principal.js'
+import type { Services } from '../services.js'
 
 export interface GraphQLContext {
   principal: Principal

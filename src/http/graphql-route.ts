@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { GraphQLError } from 'graphql'
-import type { Services } from '../app.js'
 import type { GraphQLContext } from '../graphql/context.js'
 import { inputNestingProblem } from '../graphql/input-nesting.js'
 import { AccessDenied } from '../modules/access/access-denied.js'
@@ -8,6 +7,7 @@ import {
   type IdempotencyDecision,
   idempotencyKeyPattern,
 } from '../modules/idempotency/idempotency-service.js'
+import type { Services } from '../services.js'
 import { graphiqlPage } from './graphiql.js'
 import { operationInfo } from './operation-info.js'
 import { errorBody, httpStatus } from './status-policy.js'

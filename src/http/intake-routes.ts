@@ -1,36 +1,14 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { simpleParser } from 'mailparser'
-import type { Services } from '../app.js'
 import { limits } from '../kernel/limits.js'
+import { parseEmailMessage } from '../modules/intake/email-message.js'
 import type { IncomingMessage } from '../modules/intake/intake-service.js'
 import type { IncomingFile } from '../modules/receipts/receipt-service.js'
+import type { Services } from '../services.js'
 import { errorBody } from './status-policy.js'
 
 const messageBytesMax = 30 * 1024 * 1024
 const mediaPartsMax = 10
-
-/** Turns a raw RFC 822 message into what intake files: recipients, attachments, body. */
-export async function parseEmail(raw: Buffer, envelopeRecipients: string[] = []): Promise<IncomingMessage> {
-  const mail = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true })
-  const listed = [mail.to, mail.cc]
-    .flatMap((field) => (field ? (Array.isArray(field) ? field : [field]) : []))
-    .flatMap((field) => field.value.map((a) => a.address ?? ''))
-  const headerRecipients = ['delivered-to', 'x-original-to'].flatMap((name) => {
-    const value = mail.headers.get(name)
-    return typeof value === 'string' ? [value] : []
-  })
-  const files: IncomingFile[] = mail.attachments.map((a) => ({
-    filename: a.filename,
-    bytes: new Uint8Array(a.content),
-  }))
-  return {
-    addressType: 'email',
-    recipients: [...envelopeRecipients, ...headerRecipients, ...listed].filter((a) => a !== ''),
-    files,
-    body: { text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : null },
-  }
-}
 
 /**
  * POST /intake/email and /intake/sms (DESIGN 3): a shared secret, routing by recipient, 404 when
@@ -76,7 +54,7 @@ export function registerIntakeRoutes(
     }
     let message: IncomingMessage
     try {
-      message = await parseEmail(request.body)
+      message = await parseEmailMessage(request.body)
     } catch {
       return reply.code(400).send(errorBody('The message could not be parsed.', 'MALFORMED_MESSAGE'))
     }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Services } from '../app.js'
 import { limits } from '../kernel/limits.js'
 import { fileTooLarge } from '../modules/receipts/receipt-service.js'
+import type { Services } from '../services.js'
 import { replyAccessDenied, replyFailure } from './rest-errors.js'
 import { errorBody } from './status-policy.js'
 

@@ -1,5 +1,5 @@
 import { SMTPServer } from 'smtp-server'
-import { parseEmail } from '../../http/intake-routes.js'
+import { parseEmailMessage } from './email-message.js'
 import type { IntakeService } from './intake-service.js'
 
 const messageBytesMax = 30 * 1024 * 1024
@@ -44,7 +44,7 @@ export async function startSmtpListener(options: {
           return
         }
         const recipients = session.envelope.rcptTo.map((r) => r.address)
-        parseEmail(Buffer.concat(chunks), recipients)
+        parseEmailMessage(Buffer.concat(chunks), recipients)
           .then((message) => options.intake.receive({ ...message, recipients }))
           .then(() => callback())
           .catch((error: unknown) => {

@@ -1,0 +1,35 @@
+import type { AccessService } from './modules/access/access-service.js'
+import type { AccountService } from './modules/accounts/account-service.js'
+import type { BankImportService } from './modules/bank-import/bank-import-service.js'
+import type { CategoryRuleService } from './modules/category-rules/category-rule-service.js'
+import type { ContactService } from './modules/contacts/contact-service.js'
+import type { IdempotencyService } from './modules/idempotency/idempotency-service.js'
+import type { IntakeService } from './modules/intake/intake-service.js'
+import type { JobQueue } from './modules/jobs/job-queue.js'
+import type { JournalService } from './modules/journal/journal-service.js'
+import type { LedgerEventService } from './modules/ledger-events/ledger-event-service.js'
+import type { OrganizationService } from './modules/organizations/organization-service.js'
+import type { ProcessorImportService } from './modules/processor-import/processor-import-service.js'
+import type { ReceiptService } from './modules/receipts/receipt-service.js'
+import type { ReportService } from './modules/reports/report-service.js'
+import type { TaxCodeService } from './modules/tax-codes/tax-code-service.js'
+
+// What the edges (GraphQL, HTTP routes, SMTP, CLI) reach the modules through. Only types live
+// here, so naming them ties nobody to the composition root (app.ts), which builds them.
+export interface Services {
+  access: AccessService
+  organizations: OrganizationService
+  taxCodes: TaxCodeService
+  accounts: AccountService
+  contacts: ContactService
+  categoryRules: CategoryRuleService
+  journal: JournalService
+  ledgerEvents: LedgerEventService
+  bankImport: BankImportService
+  processorImport: ProcessorImportService
+  receipts: ReceiptService
+  reports: ReportService
+  intake: IntakeService
+  jobs: JobQueue
+  idempotency: IdempotencyService
+}
