@@ -10,10 +10,10 @@ import {
   imageMagickAvailable,
   type KindReport,
   measureCorpus,
-} from '../src/modules/receipts/extraction/receipt-corpus.js'
+} from '../test/support/receipt-corpus.js'
 
 // Runs the generated receipt corpus through extraction and writes docs/receipt-extraction.md, the
-// numbers behind the floors in extraction-accuracy.test.ts. Run: npx tsx scripts/measure-extraction.ts
+// numbers behind the floors in test/extraction/extraction-accuracy.test.ts. Run: npx tsx scripts/measure-extraction.ts
 
 const outputPath = new URL('../docs/receipt-extraction.md', import.meta.url)
 const fields = ['vendor', 'total', 'date'] as const
@@ -124,7 +124,7 @@ ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${os.cpus().l
 
 ## Method
 
-The corpus (\`src/modules/receipts/extraction/receipt-corpus.ts\`) holds ${corpus.length} made-up receipts in the
+The corpus (\`test/support/receipt-corpus.ts\`) holds ${corpus.length} made-up receipts in the
 shapes Canadian businesses print: coffee shops, big-box stores, Costco, a restaurant with a tip, Quebec
 receipts in French with TPS/TVQ and day-first dates, utility and telecom bills with "Amount due", an
 invoice with Subtotal/HST/Total, a refund, a US-dollar ride and a euro café. Each has a known vendor,

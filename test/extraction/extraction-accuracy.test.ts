@@ -1,6 +1,6 @@
 // Extraction keeps the accuracy measured on the generated corpus, for text, HTML, PDF and image receipts alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOcr, type Ocr } from './ocr.js'
+import { createOcr, type Ocr } from '../../src/modules/receipts/extraction/ocr.js'
 import {
   type CorpusKind,
   type CorpusOutcome,
@@ -9,7 +9,7 @@ import {
   imageMagickAvailable,
   type KindReport,
   measureCorpus,
-} from './receipt-corpus.js'
+} from '../support/receipt-corpus.js'
 
 // Floors from scripts/measure-extraction.ts runs (docs/receipt-extraction.md). Text, HTML and PDF
 // are deterministic and measured 26/26 on every field. Images measured 24/26 vendors (the English

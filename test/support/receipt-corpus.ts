@@ -5,18 +5,19 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import PDFDocument from 'pdfkit'
-import type { Failure } from '../../../kernel/result.js'
+import type { Failure } from '../../src/kernel/result.js'
 import {
   type ExtractedReceipt,
   extractReceipt,
   type OcrSource,
   type ReceiptInput,
-} from './extract-receipt.js'
+} from '../../src/modules/receipts/extraction/extract-receipt.js'
 
 // Made-up receipts in the shapes Canadian businesses print, each rendered as plain text, HTML,
 // a PDF with a text layer and an image, so extraction can be measured the same way for every
-// kind of input. Used by extraction-accuracy.test.ts and scripts/measure-extraction.ts; it needs
-// pdfkit (a development dependency) and ImageMagick's `convert`.
+// kind of input. Used by test/extraction/extraction-accuracy.test.ts and
+// scripts/measure-extraction.ts; it needs pdfkit (a development dependency, which is why it lives
+// under test/ and never under src/) and ImageMagick's `convert`.
 
 /** A label with its amount in the right-hand column, or a line printed as is. */
 type ReceiptLine = string | readonly [label: string, amount: string]

@@ -7,8 +7,8 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import Tesseract from 'tesseract.js'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { corpus, imageMagickAvailable, renderImage } from '../../../../test/support/receipt-corpus.js'
 import { createOcr, type Ocr, OcrImageError, ocrPaths } from './ocr.js'
-import { corpus, imageMagickAvailable, renderImage } from './receipt-corpus.js'
 
 const root = path.resolve(import.meta.dirname, '../../../..')
 const magick = await imageMagickAvailable()

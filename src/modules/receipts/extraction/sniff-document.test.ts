@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { imageMagickAvailable } from './receipt-corpus.js'
+import { imageMagickAvailable } from '../../../../test/support/receipt-corpus.js'
 import { imageSize, sniffDocument } from './sniff-document.js'
 
 const bytes = (...values: number[]) => new Uint8Array(values)
