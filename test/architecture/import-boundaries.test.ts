@@ -1,0 +1,158 @@
+// The house has no circles and keeps its boundaries: every rule of docs/architecture.md that an import can break fails here.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { findCycles, findViolations, type PackageManifest, readImportGraph } from './import-graph.js'
+
+const projectRoot = path.resolve(import.meta.dirname, '../..')
+
+describe("Daybook's own source", () => {
+  it('breaks no import rule', async () => {
+    const manifest = JSON.parse(
+      await readFile(path.join(projectRoot, 'package.json'), 'utf8'),
+    ) as PackageManifest
+    const graph = readImportGraph(projectRoot)
+    // A scan that found nothing would pass any rule; the tree has well over a hundred files.
+    expect(graph.files.length).toBeGreaterThan(100)
+    expect(graph.edges.some((edge) => edge.from === 'src/app.ts' && edge.kind === 'file')).toBe(true)
+    expect(findViolations(graph, manifest)).toEqual([])
+  })
+})
+
+describe('the checker on a made-up tree', () => {
+  let root: string | undefined
+  afterEach(async () => {
+    if (root) await rm(root, { recursive: true, force: true })
+    root = undefined
+  })
+
+  const manifest: PackageManifest = {
+    dependencies: { fastify: '^5.0.0', '@scope/shipped': '^1.0.0' },
+    devDependencies: { vitest: '^4.0.0', pdfkit: '^0.20.0', '@types/node': '^20.0.0' },
+  }
+
+  async function tree(files: Record<string, string>): Promise<string> {
+    const directory = await mkdtemp(path.join(os.tmpdir(), 'daybook-imports-'))
+    root = directory
+    for (const [name, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(directory, name)), { recursive: true })
+      await writeFile(path.join(directory, name), text)
+    }
+    return directory
+  }
+
+  const cleanTree = {
+    'src/main.ts': "import { buildApp } from './app.js'\nawait buildApp()\n",
+    'src/app.ts':
+      "import Fastify from 'fastify'\nimport { registerRoutes } from './http/server.js'\nimport { NoteService } from './modules/notes/note-service.js'\nimport { NoteStore } from './modules/notes/note-store.js'\nexport async function buildApp() { registerRoutes(Fastify(), new NoteService(new NoteStore())) }\n",
+    'src/services.ts':
+      "import type { NoteService } from './modules/notes/note-service.js'\nexport interface Services { notes: NoteService }\n",
+    'src/http/server.ts':
+      "import type { Services } from '../services.js'\nexport function registerRoutes(_app: unknown, _services: Services['notes']) {}\n",
+    'src/kernel/money.ts': 'export const zero = 0n\n',
+    'src/modules/notes/note-store.ts':
+      'export interface NoteRecord { id: string }\nexport class NoteStore {}\n',
+    'src/modules/notes/note-service.ts':
+      "import { zero } from '../../kernel/money.js'\nimport type { NoteStore } from './note-store.js'\nexport class NoteService { constructor(readonly store: NoteStore) { void zero } }\n",
+    'src/modules/tags/tag-service.ts':
+      "import type { NoteRecord } from '../notes/note-store.js'\nimport type { NoteService } from '../notes/note-service.js'\nexport type Tagged = NoteRecord & { notes: NoteService }\n",
+    'src/modules/notes/note-service.test.ts': "import { it } from 'vitest'\nit('runs', () => {})\n",
+  }
+
+  it('passes a tree that keeps every rule', async () => {
+    const directory = await tree(cleanTree)
+    expect(findViolations(readImportGraph(directory), manifest)).toEqual([])
+  })
+
+  it('reports a circle through the composition root, even one of type imports only', async () => {
+    const directory = await tree({
+      ...cleanTree,
+      'src/http/server.ts':
+        "import type { Services } from '../app.js'\nexport function registerRoutes(_app: unknown, _services: Services) {}\n",
+      'src/app.ts': `${cleanTree['src/app.ts']}export type Services = { notes: unknown }\n`,
+    })
+    const graph = readImportGraph(directory)
+    expect(findCycles(graph).map((cycle) => cycle.circle)).toEqual([
+      ['src/app.ts', 'src/http/server.ts', 'src/app.ts'],
+    ])
+    expect(findViolations(graph, manifest)).toEqual([
+      'circle: src/app.ts -> src/http/server.ts -> src/app.ts',
+    ])
+  })
+
+  it('reports a longer circle of value imports once, with every file in it', async () => {
+    const directory = await tree({
+      ...cleanTree,
+      'src/modules/notes/a.ts': "import { b } from './b.js'\nexport const a = () => b\n",
+      'src/modules/notes/b.ts': "export { c as b } from './c.js'\n",
+      'src/modules/notes/c.ts': "export const c = async () => (await import('./a.js')).a\n",
+    })
+    expect(findViolations(readImportGraph(directory), manifest)).toEqual([
+      'circle: src/modules/notes/a.ts -> src/modules/notes/b.ts -> src/modules/notes/c.ts -> src/modules/notes/a.ts',
+    ])
+  })
+
+  it('reports a module that reaches the composition root, main, HTTP or the CLI', async () => {
+    const directory = await tree({
+      ...cleanTree,
+      'src/cli/program.ts': 'export const program = 1\n',
+      'src/modules/tags/edges.ts':
+        "import type { buildApp } from '../../app.js'\nimport '../../main.js'\nimport { registerRoutes } from '../../http/server.js'\nimport { program } from '../../cli/program.js'\nexport const edges = [registerRoutes, program] as unknown as typeof buildApp\n",
+    })
+    const problems = findViolations(readImportGraph(directory), manifest)
+    expect(problems.filter((problem) => problem.startsWith('module reaches'))).toEqual([
+      "module reaches the composition root or an edge: src/modules/tags/edges.ts imports '../../app.js'",
+      "module reaches the composition root or an edge: src/modules/tags/edges.ts imports '../../main.js'",
+      "module reaches the composition root or an edge: src/modules/tags/edges.ts imports '../../http/server.js'",
+      "module reaches the composition root or an edge: src/modules/tags/edges.ts imports '../../cli/program.js'",
+    ])
+  })
+
+  it("reports a module that reaches another module's store, but not one that names its record shapes", async () => {
+    const directory = await tree({
+      ...cleanTree,
+      'src/modules/tags/tag-store-user.ts':
+        "import { NoteStore } from '../notes/note-store.js'\nexport const store = new NoteStore()\n",
+      'src/modules/tags/tag-store-type.ts':
+        "import type { NoteStore } from '../notes/note-store.js'\nexport type Held = NoteStore\n",
+    })
+    expect(findViolations(readImportGraph(directory), manifest)).toEqual([
+      "another module's store: src/modules/tags/tag-store-type.ts imports '../notes/note-store.js'; go through that module's service",
+      "another module's store: src/modules/tags/tag-store-user.ts imports '../notes/note-store.js'; go through that module's service",
+    ])
+  })
+
+  it('reports a kernel file that reaches outside the kernel', async () => {
+    const directory = await tree({
+      ...cleanTree,
+      'src/kernel/limits.ts':
+        "import type { Services } from '../services.js'\nexport type Limits = Services\n",
+    })
+    expect(findViolations(readImportGraph(directory), manifest)).toEqual([
+      "kernel reaches outside the kernel: src/kernel/limits.ts imports '../services.js'",
+    ])
+  })
+
+  it('reports a shipped file that needs a development or undeclared package, and spares tests and types', async () => {
+    const directory = await tree({
+      ...cleanTree,
+      'src/modules/notes/render.ts':
+        "import PDFDocument from 'pdfkit'\nimport left from 'left-pad/index.js'\nimport { x } from '@scope/shipped/sub'\nimport type { Buffer } from 'node:buffer'\nimport { readFile } from 'fs'\nimport type { Expect } from 'vitest'\nexport const render = [PDFDocument, left, x, readFile] as unknown as Expect | Buffer\n",
+    })
+    expect(findViolations(readImportGraph(directory), manifest)).toEqual([
+      "development dependency: src/modules/notes/render.ts imports 'pdfkit', which is only in devDependencies",
+      "undeclared package: src/modules/notes/render.ts imports 'left-pad/index.js', which package.json does not list",
+    ])
+  })
+
+  it('reports an import of a file that does not exist', async () => {
+    const directory = await tree({
+      ...cleanTree,
+      'src/modules/notes/lost.ts': "export { gone } from './gone.js'\n",
+    })
+    expect(findViolations(readImportGraph(directory), manifest)).toEqual([
+      "unresolved: src/modules/notes/lost.ts imports './gone.js', which is no file of the tree",
+    ])
+  })
+})
