@@ -214,8 +214,7 @@ export async function buildApp(config: Config, options: { clock?: Clock } = {}):
   log.warn = (message) => server.log.warn({ reason: message }, 'background checkpoint failed')
   const smtp = config.smtp
     ? await startSmtpListener({
-        port: config.smtp.port,
-        host: config.smtp.host,
+        ...config.smtp,
         intake: core.services.intake,
         onError: (error) => server.log.error({ err: error }, 'smtp intake failed'),
       })

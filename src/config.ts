@@ -22,6 +22,9 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SMTP_HOST: z.string().optional(),
+  SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(limits.smtpConnectionsMaxDefault),
+  SMTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(limits.smtpIdleTimeoutMsDefault),
+  SMTP_MESSAGE_TIMEOUT_MS: z.coerce.number().int().min(100).default(limits.smtpMessageTimeoutMsDefault),
   INTAKE_WEBHOOK_SECRET: z
     .string()
     .min(16, 'INTAKE_WEBHOOK_SECRET must be at least 16 characters')
@@ -52,7 +55,9 @@ export interface Config {
   introspection: boolean
   publicUrl: string | undefined
   s3: S3Settings | undefined
-  smtp: { port: number; host: string } | undefined
+  smtp:
+    | { port: number; host: string; connectionsMax: number; idleTimeoutMs: number; messageTimeoutMs: number }
+    | undefined
   intakeWebhookSecret: string | undefined
   jobWorker: boolean
   /** Whose X-Forwarded-For to believe for the client address (ADR 0015); false believes none. */
@@ -103,7 +108,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
         }
       : undefined,
-    smtp: e.SMTP_PORT === undefined ? undefined : { port: e.SMTP_PORT, host: e.SMTP_HOST ?? e.HOST },
+    smtp:
+      e.SMTP_PORT === undefined
+        ? undefined
+        : {
+            port: e.SMTP_PORT,
+            host: e.SMTP_HOST ?? e.HOST,
+            connectionsMax: e.SMTP_MAX_CONNECTIONS,
+            idleTimeoutMs: e.SMTP_IDLE_TIMEOUT_MS,
+            messageTimeoutMs: e.SMTP_MESSAGE_TIMEOUT_MS,
+          },
     intakeWebhookSecret: e.INTAKE_WEBHOOK_SECRET,
     jobWorker: e.JOB_WORKER === 'on',
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,

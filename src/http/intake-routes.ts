@@ -2,12 +2,10 @@ import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { limits } from '../kernel/limits.js'
 import { parseEmailMessage } from '../modules/intake/email-message.js'
-import type { IncomingMessage } from '../modules/intake/intake-service.js'
 import type { IncomingFile } from '../modules/receipts/receipt-service.js'
 import type { Services } from '../services.js'
 import { errorBody } from './status-policy.js'
 
-const messageBytesMax = 30 * 1024 * 1024
 const mediaPartsMax = 10
 
 /**
@@ -22,7 +20,7 @@ export function registerIntakeRoutes(
 ): void {
   app.addContentTypeParser(
     'message/rfc822',
-    { parseAs: 'buffer', bodyLimit: messageBytesMax },
+    { parseAs: 'buffer', bodyLimit: limits.intakeMessageBytesMax },
     (_request, body, done) => done(null, body),
   )
 
@@ -45,20 +43,19 @@ export function registerIntakeRoutes(
           .send(errorBody('No active intake address matches the recipient.', 'INTAKE_ADDRESS_NOT_FOUND'))
       : reply.code(202).send({ receiptIds })
 
-  app.post('/intake/email', { bodyLimit: messageBytesMax }, async (request, reply) => {
+  app.post('/intake/email', { bodyLimit: limits.intakeMessageBytesMax }, async (request, reply) => {
     if (!authorized(request, reply)) return reply
     if (!Buffer.isBuffer(request.body)) {
       return reply
         .code(415)
         .send(errorBody('Send the raw message as Content-Type: message/rfc822.', 'UNSUPPORTED_MEDIA_TYPE'))
     }
-    let message: IncomingMessage
-    try {
-      message = await parseEmailMessage(request.body)
-    } catch {
-      return reply.code(400).send(errorBody('The message could not be parsed.', 'MALFORMED_MESSAGE'))
+    const parsed = await parseEmailMessage(request.body)
+    if (!parsed.ok) {
+      const status = parsed.error.code === 'TOO_MANY_PARTS' ? 413 : 400
+      return reply.code(status).send(errorBody(parsed.error.message, parsed.error.code))
     }
-    return answer(reply, await services.intake.receive(message))
+    return answer(reply, await services.intake.receive(parsed.value))
   })
 
   app.post('/intake/sms', { bodyLimit: mediaPartsMax * limits.uploadBytesMax }, async (request, reply) => {

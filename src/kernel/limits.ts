@@ -34,5 +34,16 @@ export const limits = {
   /** Password checks that may wait for a password thread; sign-ins beyond them are refused. */
   passwordChecksWaitingMax: 8,
   rateLimitWindowSeconds: 60 * 60,
+  /** A mailed receipt as sent, over SMTP or POST /intake/email. */
+  intakeMessageBytesMax: 30 * 1024 * 1024,
+  /** MIME parts of one mailed message, the message itself and nested parts included. */
+  intakeMessagePartsMax: 100,
+  smtpConnectionsMaxDefault: 10,
+  /** Messages one SMTP connection may carry before it has to reconnect. */
+  smtpMessagesPerConnectionMax: 20,
+  /** Silence after which an SMTP client that owes us input is dropped. */
+  smtpIdleTimeoutMsDefault: 60_000,
+  /** How long one message's DATA may take, so a sender trickling a byte at a time is dropped too. */
+  smtpMessageTimeoutMsDefault: 10 * 60_000,
   rateLimitPerHourDefault: 5_000,
 } as const

@@ -1,55 +1,135 @@
-import { SMTPServer } from 'smtp-server'
+import { PassThrough } from 'node:stream'
+import { SMTPServer, type SMTPServerSession } from 'smtp-server'
+import { limits } from '../../kernel/limits.js'
 import { parseEmailMessage } from './email-message.js'
 import type { IntakeService } from './intake-service.js'
 
-const messageBytesMax = 30 * 1024 * 1024
+export interface SmtpListenerSettings {
+  port: number
+  host: string
+  connectionsMax: number
+  /** Silence after which a client that owes us input is dropped. */
+  idleTimeoutMs: number
+  /** How long one message's DATA may take from the first byte to the final dot. */
+  messageTimeoutMs: number
+}
+
+const smtpError = (responseCode: number, message: string) =>
+  Object.assign(new Error(message), { responseCode })
 
 /**
  * Receives receipts by mail. Recipients that are no active intake address are refused at RCPT
  * time; a message is acknowledged (250) only after its receipts are committed, so the sending
- * server keeps and retries anything Daybook did not store.
+ * server keeps and retries anything Daybook did not store. Every resource a client can claim is
+ * bounded (ADR 0016): connections, messages per connection, bytes per message (refused at MAIL
+ * FROM when SIZE declares too many, cut off while streaming otherwise), MIME parts, idle time
+ * and the time one message may take.
  */
-export async function startSmtpListener(options: {
-  port: number
-  host: string
-  intake: IntakeService
-  onError: (error: unknown) => void
-}): Promise<{ port: number; close(): Promise<void> }> {
+export async function startSmtpListener(
+  options: SmtpListenerSettings & { intake: IntakeService; onError: (error: unknown) => void },
+): Promise<{ port: number; close(): Promise<void> }> {
+  const messageBytesMax = limits.intakeMessageBytesMax
+
+  /** Answers once and hangs up without reading another byte of what the client still sends. */
+  const dropConnection = (session: SMTPServerSession, code: number, text: string) => {
+    for (const connection of server.connections) {
+      if (connection.session !== session) continue
+      const socket = connection._socket
+      connection.send(code, text)
+      connection.close()
+      if (socket.writableFinished) socket.destroy()
+      else socket.once('finish', () => socket.destroy())
+    }
+  }
+
   const server = new SMTPServer({
     name: 'daybook',
     banner: 'Daybook receipt intake',
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
+    // Advertised in EHLO, so a sender that declares SIZE is refused at MAIL FROM (552).
     size: messageBytesMax,
+    maxClients: options.connectionsMax,
+    socketTimeout: options.idleTimeoutMs,
+    closeTimeout: Math.min(options.idleTimeoutMs, 30_000),
     logger: false,
+    onMailFrom(_address, session, callback) {
+      if (session.transaction > limits.smtpMessagesPerConnectionMax) {
+        // 421 closes the connection; the sender reconnects for the rest.
+        callback(
+          smtpError(
+            421,
+            `A connection may carry at most ${limits.smtpMessagesPerConnectionMax} messages; reconnect to send more`,
+          ),
+        )
+        return
+      }
+      callback()
+    },
     onRcptTo(address, _session, callback) {
       options.intake
         .route('email', [address.address])
-        .then((found) =>
-          found
-            ? callback()
-            : callback(Object.assign(new Error('No such intake address here'), { responseCode: 550 })),
-        )
+        .then((found) => (found ? callback() : callback(smtpError(550, 'No such intake address here'))))
         .catch((error: unknown) => {
           options.onError(error)
-          callback(Object.assign(new Error('Temporary failure, try again later'), { responseCode: 451 }))
+          callback(smtpError(451, 'Temporary failure, try again later'))
         })
     },
     onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('end', () => {
-        if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
-          callback(Object.assign(new Error('Message too large'), { responseCode: 552 }))
+      const recipients = session.envelope.rcptTo.map((r) => r.address)
+      // The parser reads the message as it arrives, so nothing holds the raw message twice.
+      const body = new PassThrough()
+      let receivedBytes = 0
+      let parsing = true
+      let dropped = false
+      const drop = (code: number, text: string) => {
+        if (dropped) return
+        dropped = true
+        clearTimeout(deadline)
+        body.destroy()
+        dropConnection(session, code, text)
+      }
+      const deadline = setTimeout(
+        () => drop(421, 'The message took too long to arrive; closing the connection'),
+        options.messageTimeoutMs,
+      )
+      deadline.unref()
+
+      const parsed = parseEmailMessage(body, recipients).finally(() => {
+        // A parser that gave up reads nothing more; the rest of the message is drained unread.
+        parsing = false
+        stream.resume()
+      })
+      stream.on('error', () => drop(421, 'The connection failed'))
+      stream.on('data', (chunk: Buffer) => {
+        if (dropped) return
+        receivedBytes += chunk.length
+        if (receivedBytes > messageBytesMax) {
+          drop(552, `The message is larger than ${messageBytesMax} bytes; closing the connection`)
           return
         }
-        const recipients = session.envelope.rcptTo.map((r) => r.address)
-        parseEmailMessage(Buffer.concat(chunks), recipients)
-          .then((message) => options.intake.receive({ ...message, recipients }))
-          .then(() => callback())
+        if (parsing && !body.write(chunk)) {
+          stream.pause()
+          body.once('drain', () => stream.resume())
+        }
+      })
+      stream.on('end', () => {
+        clearTimeout(deadline)
+        if (dropped) return
+        body.end()
+        parsed
+          .then(async (result) => {
+            if (!result.ok) {
+              const code = result.error.code === 'TOO_MANY_PARTS' ? 552 : 554
+              callback(smtpError(code, result.error.message))
+              return
+            }
+            await options.intake.receive({ ...result.value, recipients })
+            callback()
+          })
           .catch((error: unknown) => {
             options.onError(error)
-            callback(Object.assign(new Error('Temporary failure, try again later'), { responseCode: 451 }))
+            callback(smtpError(451, 'Temporary failure, try again later'))
           })
       })
     },
