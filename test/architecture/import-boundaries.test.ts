@@ -146,6 +146,19 @@ describe('the checker on a made-up tree', () => {
     ])
   })
 
+  it('reports a shipped file that reaches into test/, and spares a test file that does', async () => {
+    const directory = await tree({
+      ...cleanTree,
+      'test/support/corpus.ts': 'export const corpus = []\n',
+      'src/modules/notes/samples.ts': "export { corpus } from '../../../test/support/corpus.js'\n",
+      'src/modules/notes/samples.test.ts':
+        "import { corpus } from '../../../test/support/corpus.js'\nvoid corpus\n",
+    })
+    expect(findViolations(readImportGraph(directory), manifest)).toEqual([
+      "shipped file reaches outside src/: src/modules/notes/samples.ts imports '../../../test/support/corpus.js', which the build does not carry",
+    ])
+  })
+
   it('reports an import of a file that does not exist', async () => {
     const directory = await tree({
       ...cleanTree,

@@ -291,7 +291,8 @@ export function findViolations(graph: ImportGraph, manifest: PackageManifest): s
       problems.push(`unresolved: ${at}, which is no file of the tree`)
       continue
     }
-    // Test files are not shipped (tsconfig.build.json leaves them out), so they may use vitest & co.
+    // Test files are not shipped (tsconfig.build.json leaves them out), so they may use vitest & co.;
+    // a type-only import is erased by the compiler, so it needs no package at run time either.
     if (edge.kind === 'package' && !isTestFile(edge.from) && !edge.typeOnly) {
       if (!shipped.has(edge.to)) {
         problems.push(
@@ -302,6 +303,9 @@ export function findViolations(graph: ImportGraph, manifest: PackageManifest): s
       }
     }
     if (edge.kind !== 'file') continue
+    if (!isTestFile(edge.from) && !edge.to.startsWith('src/')) {
+      problems.push(`shipped file reaches outside src/: ${at}, which the build does not carry`)
+    }
     const fromModule = moduleOf(edge.from)
     if (fromModule !== undefined) {
       const edgeTarget =
