@@ -12,6 +12,7 @@ import {
   type OcrSource,
   type ReceiptInput,
 } from '../../src/modules/receipts/extraction/extract-receipt.js'
+import { requireImageMagickFonts } from './system-tools.js'
 
 // Made-up receipts in the shapes Canadian businesses print, each rendered as plain text, HTML,
 // a PDF with a text layer and an image, so extraction can be measured the same way for every
@@ -739,6 +740,8 @@ export async function renderImage(
     .join('\n')
     .replace(/\\/g, '\\\\')
     .replace(/%/g, '%%')
+  // A machine without ImageMagick or a font fails here naming the package, not deep in convert.
+  await requireImageMagickFonts(imageStyles.map((s) => s.font))
   const file = path.join(directory, `${receipt.id}.${style.format}`)
   // biome-ignore format: one ImageMagick command line
   await promisify(execFile)('convert', [

@@ -7,11 +7,10 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import Tesseract from 'tesseract.js'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { corpus, imageMagickAvailable, renderImage } from '../../../../test/support/receipt-corpus.js'
+import { corpus, renderImage } from '../../../../test/support/receipt-corpus.js'
 import { createOcr, type Ocr, OcrImageError, ocrPaths } from './ocr.js'
 
 const root = path.resolve(import.meta.dirname, '../../../..')
-const magick = await imageMagickAvailable()
 const receipt = corpus[0]
 if (!receipt) throw new Error('The corpus is empty.')
 
@@ -26,7 +25,7 @@ describe('ocrPaths', () => {
   })
 })
 
-describe.runIf(magick)('createOcr', () => {
+describe('createOcr', () => {
   let directory = ''
   let ocr: Ocr
   const images: Record<string, { bytes: Uint8Array; contentType: string }> = {}

@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { imageMagickAvailable } from '../../../../test/support/receipt-corpus.js'
+import { imageMagick, requireTool } from '../../../../test/support/system-tools.js'
 import { imageSize, sniffDocument } from './sniff-document.js'
 
 const bytes = (...values: number[]) => new Uint8Array(values)
@@ -33,11 +33,10 @@ describe('sniffDocument', () => {
   })
 })
 
-const magick = await imageMagickAvailable()
-
-describe.runIf(magick)('imageSize', () => {
+describe('imageSize', () => {
   let directory = ''
   beforeAll(async () => {
+    await requireTool(imageMagick)
     directory = await mkdtemp(path.join(os.tmpdir(), 'sniff-'))
   })
   afterAll(async () => {
