@@ -2,12 +2,13 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { connect, createServer, type Socket } from 'node:net'
+import { connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { multipart, tinyPng } from '../support/files.js'
 import { createTenant, type Tenant, unique } from '../support/fixtures.js'
+import { freePort } from '../support/free-port.js'
 import { startServer, type TestServer } from '../support/server.js'
 
 // ---- the server under test: its own process, so a hang or a crash cannot take the test with it --
@@ -16,16 +17,6 @@ const secret = 'intake-secret-for-hostile-tests-0123'
 const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-hostile-'))
 /** Any single request must be answered within this; a server that takes longer is hanging. */
 const requestBoundMs = 10_000
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer()
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

@@ -1,23 +1,13 @@
 // Receipts over HTTP: uploads, attachment, intake addresses, email and SMS intake, extraction, matching.
-import { createServer } from 'node:net'
 import nodemailer from 'nodemailer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { multipart, pdfWithText, pngWithText, tinyPng } from '../support/files.js'
 import { createTenant, createUser, type Tenant, unique } from '../support/fixtures.js'
+import { freePort } from '../support/free-port.js'
 import { startServer, type TestServer } from '../support/server.js'
 
 const secret = 'intake-secret-for-tests-0123456789'
 let server: TestServer
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer()
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 beforeAll(async () => {
   server = await startServer({ env: { INTAKE_WEBHOOK_SECRET: secret, SMTP_PORT: String(await freePort()) } })

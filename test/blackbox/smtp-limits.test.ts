@@ -1,11 +1,11 @@
 // No mail flood stops the server: SMTP refuses big messages early, cuts off undeclared ones, bounds connections, messages, parts and time.
 import { createHash } from 'node:crypto'
-import { createServer } from 'node:net'
 import nodemailer from 'nodemailer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { limits } from '../../src/kernel/limits.js'
 import { pdfWithText } from '../support/files.js'
 import { createTenant, type Tenant, unique } from '../support/fixtures.js'
+import { freePort } from '../support/free-port.js'
 import { startServer, type TestServer } from '../support/server.js'
 import { SmtpClient } from '../support/smtp-client.js'
 
@@ -17,16 +17,6 @@ const mebibyte = 1024 * 1024
 let server: TestServer
 let tenant: Tenant
 let mailbox: string
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer()
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 beforeAll(async () => {
   server = await startServer({
