@@ -22,7 +22,6 @@ const floors: Record<CorpusKind, { vendor: number; total: number; date: number }
 }
 const overallFloors = { vendor: 0.8, total: 0.9, date: 0.9 }
 
-
 function misses(outcomes: CorpusOutcome[], field: 'vendor' | 'total' | 'date'): string {
   const wrong = outcomes.filter((outcome) => !outcome[field])
   const shown = (outcome: CorpusOutcome) => {
