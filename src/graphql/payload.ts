@@ -34,3 +34,17 @@ export function valueOrError<T>(result: Result<T>): T {
     extensions: { code: result.error.code, ...(result.error.field ? { field: result.error.field } : {}) },
   })
 }
+
+/**
+ * A batch refused whole (too many items) repeats its refusal on every item, so a client that reads
+ * only the spec's `{created, errors}` sees that nothing was done and why.
+ */
+export function refusedItems<T, X extends object = Record<never, never>>(
+  result: Result<unknown>,
+  items: readonly T[],
+  describe: (item: T) => X = () => ({}) as X,
+): Array<X & { index: number; error: string; errorCode: string }> {
+  if (result.ok) return []
+  const { message, code } = result.error
+  return items.map((item, index) => ({ ...describe(item), index, error: message, errorCode: code }))
+}

@@ -872,13 +872,14 @@ describe('batchCreateAccounts', () => {
     const before = await countOf(tenant)
     const prefix = unique('TooMany')
     const items = Array.from({ length: 501 }, (_, i) => item(`${prefix} ${i}`))
-    expect(await batch(tenant, items)).toEqual({
-      created: 0,
-      errors: [],
-      success: false,
-      error: expect.stringContaining('500'),
-      errorCode: 'BATCH_TOO_LARGE',
-    })
+    const answer = await batch(tenant, items)
+    expect(answer).toMatchObject({ created: 0, success: false, errorCode: 'BATCH_TOO_LARGE' })
+    expect(answer.error).toContain('500')
+    // A client reading only {created, errors} sees the refusal on every item.
+    expect(answer.errors).toHaveLength(501)
+    expect(answer.errors.map((e: { index: number }) => e.index)).toEqual(items.map((_, i) => i))
+    for (const e of answer.errors)
+      expect(e).toEqual({ index: e.index, error: answer.error, errorCode: 'BATCH_TOO_LARGE' })
     expect(await countOf(tenant)).toBe(before)
     expect((await list(tenant, { search: prefix })).totalCount).toBe(0)
   })

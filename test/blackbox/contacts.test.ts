@@ -421,13 +421,14 @@ describe('batchCreateContacts', () => {
   it('refuses 501 items whole with BATCH_TOO_LARGE and creates nothing', async () => {
     const tenant = await createTenant(server)
     const items = Array.from({ length: 501 }, (_, i) => vendor(unique(`TooMany ${i}`)))
-    expect(await batch(tenant, items)).toEqual({
-      created: 0,
-      errors: [],
-      success: false,
-      error: expect.stringContaining('500'),
-      errorCode: 'BATCH_TOO_LARGE',
-    })
+    const answer = await batch(tenant, items)
+    expect(answer).toMatchObject({ created: 0, success: false, errorCode: 'BATCH_TOO_LARGE' })
+    expect(answer.error).toContain('500')
+    // A client reading only {created, errors} sees the refusal on every item.
+    expect(answer.errors).toHaveLength(501)
+    expect(answer.errors.map((e: { index: number }) => e.index)).toEqual(items.map((_, i) => i))
+    for (const e of answer.errors)
+      expect(e).toEqual({ index: e.index, error: answer.error, errorCode: 'BATCH_TOO_LARGE' })
     expect(await countOf(tenant)).toBe(0)
   })
 

@@ -1421,11 +1421,17 @@ describe('markLedgerEventsSynced', () => {
     })
     const eventId = await confirmedEvent(t)
     const tooMany = [eventId, ...Array.from({ length: 500 }, () => randomUUID())]
-    expect((await data(t, syncQuery, { eventIds: tooMany })).markLedgerEventsSynced).toMatchObject({
-      success: false,
-      syncedCount: 0,
-      errorCode: 'BATCH_TOO_LARGE',
-    })
+    const refused = (await data(t, syncQuery, { eventIds: tooMany })).markLedgerEventsSynced
+    expect(refused).toMatchObject({ success: false, syncedCount: 0, errorCode: 'BATCH_TOO_LARGE' })
+    // The refusal stands on every item too, for clients that read only {syncedCount, errors}.
+    expect(refused.errors).toEqual(
+      tooMany.map((id, index) => ({
+        index,
+        eventId: id,
+        error: refused.error,
+        errorCode: 'BATCH_TOO_LARGE',
+      })),
+    )
     expect((await getEvent(t, eventId)).status).toBe('confirmed')
   })
 })

@@ -1,5 +1,5 @@
 import type { Account, Resolvers } from '../../graphql/generated/resolvers-types.js'
-import { payloadOf, valueOrError } from '../../graphql/payload.js'
+import { payloadOf, refusedItems, valueOrError } from '../../graphql/payload.js'
 import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
 import { moneyToNumber } from '../../kernel/money.js'
 import type { AccountView } from './account-service.js'
@@ -33,11 +33,9 @@ export const accountResolvers: Resolvers = {
         (account) => ({ account: accountToGraphQL(account) }),
         { account: null },
       ),
-    batchCreateAccounts: async (_, { organizationId, items }, { principal, services }) =>
-      payloadOf(
-        await services.accounts.batchCreateAccounts(principal, organizationId, items),
-        (outcome) => outcome,
-        { created: 0, errors: [] },
-      ),
+    batchCreateAccounts: async (_, { organizationId, items }, { principal, services }) => {
+      const result = await services.accounts.batchCreateAccounts(principal, organizationId, items)
+      return payloadOf(result, (outcome) => outcome, { created: 0, errors: refusedItems(result, items) })
+    },
   },
 }

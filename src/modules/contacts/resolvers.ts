@@ -1,5 +1,5 @@
 import type { Contact, Resolvers } from '../../graphql/generated/resolvers-types.js'
-import { payloadOf, valueOrError } from '../../graphql/payload.js'
+import { payloadOf, refusedItems, valueOrError } from '../../graphql/payload.js'
 import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
 import { moneyToNumber } from '../../kernel/money.js'
 import type { ContactRecord } from './contact-store.js'
@@ -30,11 +30,9 @@ export const contactResolvers: Resolvers = {
         (contact) => ({ contact: contactToGraphQL(contact) }),
         { contact: null },
       ),
-    batchCreateContacts: async (_, { organizationId, items }, { principal, services }) =>
-      payloadOf(
-        await services.contacts.batchCreateContacts(principal, organizationId, items),
-        (outcome) => outcome,
-        { created: 0, errors: [] },
-      ),
+    batchCreateContacts: async (_, { organizationId, items }, { principal, services }) => {
+      const result = await services.contacts.batchCreateContacts(principal, organizationId, items)
+      return payloadOf(result, (outcome) => outcome, { created: 0, errors: refusedItems(result, items) })
+    },
   },
 }

@@ -1,5 +1,5 @@
 import type { JournalEntry, LedgerEvent, Resolvers } from '../../graphql/generated/resolvers-types.js'
-import { payloadOf, valueOrError } from '../../graphql/payload.js'
+import { payloadOf, refusedItems, valueOrError } from '../../graphql/payload.js'
 import { currencyDecimals } from '../../kernel/currency.js'
 import { formatMoney } from '../../kernel/money.js'
 import type { Services } from '../../services.js'
@@ -113,11 +113,10 @@ export const ledgerEventResolvers: Resolvers = {
         (rejected) => rejected,
         { eventId: null, reversalEntryId: null },
       ),
-    markLedgerEventsSynced: async (_, { organizationId, eventIds }, { principal, services }) =>
-      payloadOf(
-        await services.ledgerEvents.markLedgerEventsSynced(principal, organizationId, eventIds),
-        (outcome) => outcome,
-        { syncedCount: 0, errors: [] },
-      ),
+    markLedgerEventsSynced: async (_, { organizationId, eventIds }, { principal, services }) => {
+      const result = await services.ledgerEvents.markLedgerEventsSynced(principal, organizationId, eventIds)
+      const errors = refusedItems(result, eventIds, (eventId) => ({ eventId }))
+      return payloadOf(result, (outcome) => outcome, { syncedCount: 0, errors })
+    },
   },
 }
