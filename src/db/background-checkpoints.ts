@@ -1,10 +1,6 @@
 import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
-
-// Often enough that the WAL is copied back long before the server's own connection would do it
-// inside a commit (wal_autocheckpoint, which stays as the fallback), seldom enough that a quiet
-// server barely notices.
-const intervalMs = 200
+import { limits } from '../kernel/limits.js'
 
 // Runs in the worker thread, on a connection of its own. A PASSIVE checkpoint copies what it can
 // without waiting for the server's connection and never makes it wait; once every page is back in
@@ -49,7 +45,10 @@ export function startBackgroundCheckpoints(
   onError: (message: string) => void,
 ): BackgroundCheckpoints {
   const driverPath = createRequire(import.meta.url).resolve('better-sqlite3')
-  const worker = new Worker(workerSource, { eval: true, workerData: { file, driverPath, intervalMs } })
+  const worker = new Worker(workerSource, {
+    eval: true,
+    workerData: { file, driverPath, intervalMs: limits.sqliteCheckpointIntervalMs },
+  })
   // A busy or failed checkpoint is only a later one; the fallback in the server's connection
   // still bounds the WAL, so the thread never keeps the process alive or takes it down.
   worker.unref()

@@ -3,6 +3,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
+import { limits } from '../kernel/limits.js'
 import { startBackgroundCheckpoints } from './background-checkpoints.js'
 import { statementNameOf } from './prepared.js'
 import type { Database } from './schema.js'
@@ -39,7 +40,11 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
 }
 
 function openPostgres(databaseUrl: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types: daybookTypes })
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: limits.postgresPoolConnectionsMax,
+    types: daybookTypes,
+  })
   pool.on('connect', useNamedStatements)
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {})
@@ -69,16 +74,16 @@ function openSqlite(dataDir: string, onCheckpointError?: (message: string) => vo
   // process crash (kill -9) without losing a committed write, which is the promise Daybook makes.
   file.pragma('journal_mode = WAL')
   file.pragma('synchronous = NORMAL')
-  file.pragma('busy_timeout = 10000')
+  file.pragma(`busy_timeout = ${limits.sqliteBusyTimeoutMs}`)
   file.pragma('foreign_keys = ON')
-  // 64 MiB of page cache (the default is 2 MiB): large imports and deletions reread the same pages.
-  file.pragma('cache_size = -65536')
+  // A negative cache_size counts KiB rather than pages.
+  file.pragma(`cache_size = -${limits.sqlitePageCacheKibibytes}`)
   // A checkpoint runs inside the commit that crosses this many WAL pages and copies each page once,
   // however often it changed. At SQLite's default (1,000 pages, a checkpoint every few dozen
   // confirms) the same hot pages (account totals, day totals, the review queue's index) were
   // copied again and again; at 10,000 (about 40 MiB of WAL) confirms run about a tenth faster.
   // A server checkpoints from a worker thread instead, and this stays as the fallback.
-  file.pragma('wal_autocheckpoint = 10000')
+  file.pragma(`wal_autocheckpoint = ${limits.sqliteWalAutocheckpointPages}`)
   file.defaultSafeIntegers(true)
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) })
   const checkpoints = onCheckpointError ? startBackgroundCheckpoints(fileName, onCheckpointError) : undefined
@@ -93,8 +98,6 @@ function openSqlite(dataDir: string, onCheckpointError?: (message: string) => vo
   }
 }
 
-const statementCacheSize = 500
-
 /**
  * Kysely prepares every query afresh; preparing costs more than running a small query, so the
  * compiled statements are kept by SQL text. Kysely runs each statement to completion before the
@@ -106,7 +109,7 @@ function withStatementCache(file: SQLite.Database): SQLite.Database {
     const cached = cache.get(source)
     if (cached) return cached
     const statement = file.prepare(source)
-    if (cache.size >= statementCacheSize) cache.delete(cache.keys().next().value as string)
+    if (cache.size >= limits.sqliteStatementsCachedMax) cache.delete(cache.keys().next().value as string)
     cache.set(source, statement)
     return statement
   }

@@ -1,4 +1,5 @@
 import { type Compilable, type CompiledQuery, createQueryId, type QueryResult } from 'kysely'
+import { limits } from '../kernel/limits.js'
 import type { Executor } from './schema.js'
 
 /** Stands in for a parameter while a query is compiled, and is replaced by its value at each run. */
@@ -42,7 +43,7 @@ export function preparedQuery<Params extends object, Row>(
 
 /**
  * preparedQuery for statements over a list of rows (multi-row inserts), compiled once per dialect
- * and number of rows. A long list runs in statements of rowsPerStatementMax rows, so only the last
+ * and number of rows. A long list runs in statements of sqlRowsPerStatementMax rows, so only the last
  * one's size varies; the templates of the sizes seen last are kept. The rows of every statement
  * come back together.
  */
@@ -63,33 +64,23 @@ export function preparedRowsQuery<RowParams extends object, Row>(
         { length: size },
         (_, row) => ((name: string) => new Slot(row, name)) as SlotFor<RowParams>,
       )
-      template = compileTemplate(build(ex, slots), size <= namedRowsMax)
-      if (bySize.size >= keptRowCounts) bySize.clear()
+      template = compileTemplate(build(ex, slots), size <= limits.namedStatementRowsMax)
+      if (bySize.size >= limits.preparedRowCountsKeptMax) bySize.clear()
       bySize.set(size, template)
     }
     return template
   }
   return async (ex, rows) => {
     if (rows.length === 0) throw new Error('a prepared statement over rows needs at least one row')
-    if (rows.length <= rowsPerStatementMax) return run(ex, templateFor(ex, rows.length), rows)
+    if (rows.length <= limits.sqlRowsPerStatementMax) return run(ex, templateFor(ex, rows.length), rows)
     const returned: Row[] = []
-    for (let start = 0; start < rows.length; start += rowsPerStatementMax) {
-      const chunk = rows.slice(start, start + rowsPerStatementMax)
+    for (let start = 0; start < rows.length; start += limits.sqlRowsPerStatementMax) {
+      const chunk = rows.slice(start, start + limits.sqlRowsPerStatementMax)
       returned.push(...(await run<Row>(ex, templateFor(ex, chunk.length), chunk)).rows)
     }
     return { rows: returned }
   }
 }
-
-// Within both engines' limits on parameters (SQLite 32,766, PostgreSQL 65,535) for rows of up
-// to 32 columns.
-const rowsPerStatementMax = 1_000
-
-const keptRowCounts = 16
-
-// A server keeps a named statement for the life of each connection: only the small ones (a
-// confirm's), not an import's thousand-row inserts.
-const namedRowsMax = 8
 
 /**
  * SQL text of prepared queries -> the name PostgreSQL keeps them under (see engine.ts), so the

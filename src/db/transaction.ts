@@ -1,4 +1,5 @@
 import { CompiledQuery } from 'kysely'
+import { limits } from '../kernel/limits.js'
 import type { Result } from '../kernel/result.js'
 import type { EngineName } from './engine.js'
 import type { Executor } from './schema.js'
@@ -23,10 +24,6 @@ export async function inTransaction<T>(
 }
 
 const writeBatches = new WeakMap<Executor, WriteBatches>()
-
-// Enough to share a commit among every request a busy server has waiting, few enough that the
-// write lock is never held long: the CLI beside the server waits for it.
-const maxBatchWrites = 64
 
 const statements = {
   begin: CompiledQuery.raw('begin immediate'),
@@ -78,7 +75,7 @@ class WriteBatches {
       try {
         // The batch is taken once the connection is free, so it holds every write queued meanwhile.
         await this.db.connection().execute(async (connection) => {
-          const batch = this.waiting.splice(0, maxBatchWrites)
+          const batch = this.waiting.splice(0, limits.sqliteWritesPerCommitMax)
           const outcomes = await runBatch(connection, batch)
           for (const [index, write] of batch.entries()) write.settle(outcomes[index] as Outcome)
         })

@@ -1,10 +1,11 @@
+import { limits } from './limits.js'
 import { fail, ok, type Result } from './result.js'
 
-// Deliberately plain: one @, no spaces, a dot in the domain, at most 254 characters (RFC 5321).
+// Deliberately plain: one @, no spaces, a dot in the domain, and no longer than SMTP carries.
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/
 
 export function parseEmail(input: string, field = 'email'): Result<string> {
-  if (input.length > 254 || !emailPattern.test(input)) {
+  if (input.length > limits.emailLengthMax || !emailPattern.test(input)) {
     return fail('INVALID_EMAIL', `${field} is not a valid e-mail address.`, field)
   }
   return ok(input)

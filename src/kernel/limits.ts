@@ -22,6 +22,48 @@ export const limits = {
   graphqlBodyBytesMax: 4 * 1024 * 1024,
   uploadBytesMax: 20 * 1024 * 1024,
   nameLengthMax: 200,
+  /** An account's free-text sub-type. */
+  subTypeLengthMax: 100,
+  /** A contact's phone, kept as written in any national format. */
+  phoneLengthMax: 50,
+  /** The longest address SMTP carries (RFC 5321). */
+  emailLengthMax: 254,
+  vendorPatternLengthMax: 200,
+  /** Another server process learns of a category-rule change within this time; this one at once. */
+  categoryRuleCacheMs: 5_000,
+  /** 15 significant digits keep every amount, and sums of many, exact where a driver hands back a double. */
+  moneyDigitsMax: 15,
+  /** Journal entries a journal export reads per query, so a long ledger streams in bounded memory. */
+  journalExportEntriesPerRead: 2_000,
+  idempotencyKeyLengthMax: 255,
+  /** How long an answer stays replayable under its Idempotency-Key. */
+  idempotencyKeepMs: 24 * 60 * 60_000,
+  /** A request holding a key longer than this is taken to have died with its process. */
+  idempotencyLeaseMs: 60_000,
+  /** How often a concurrent twin looks for the first request's answer. */
+  idempotencyTwinPollMs: 25,
+  postgresPoolConnectionsMax: 10,
+  /** How long a SQLite write waits for another process (the CLI beside the server) to let go. */
+  sqliteBusyTimeoutMs: 10_000,
+  /** 64 MiB of page cache (the default is 2 MiB): large imports and deletions reread the same pages. */
+  sqlitePageCacheKibibytes: 64 * 1024,
+  /** WAL pages after which a commit checkpoints, as the fallback to the background checkpoints. */
+  sqliteWalAutocheckpointPages: 10_000,
+  /**
+   * How often the background worker copies the WAL back: long before a commit would have to
+   * (wal_autocheckpoint), seldom enough that a quiet server barely notices.
+   */
+  sqliteCheckpointIntervalMs: 200,
+  /** Compiled SQLite statements kept by SQL text. */
+  sqliteStatementsCachedMax: 500,
+  /** Writes that may share one SQLite commit; few enough that the write lock is never held long. */
+  sqliteWritesPerCommitMax: 64,
+  /** Within both engines' limits on parameters (SQLite 32,766, PostgreSQL 65,535) for rows of up to 32 columns. */
+  sqlRowsPerStatementMax: 1_000,
+  /** Distinct row counts whose prepared insert statements are kept before the set starts over. */
+  preparedRowCountsKeptMax: 16,
+  /** A server keeps a named statement per connection only for small writes (a confirm's), never an import's. */
+  namedStatementRowsMax: 8,
   searchLengthMax: 200,
   filterIdsMax: 500,
   apiKeyCacheMs: 5_000,

@@ -1,10 +1,9 @@
+import { limits } from './limits.js'
 import { fail, ok, type Result } from './result.js'
 
 // Money is a bigint count of the currency's minor unit. Parsing is strict on purpose:
 // "1e3", " 1", "1.", ".5", "00.10" and "-0" are all refused rather than guessed at.
 const decimalPattern = /^-?(0|[1-9]\d*)(\.\d+)?$/
-// 15 significant digits keep every amount, and sums of many, exact even where a driver hands back a double.
-const digitsMax = 15
 
 export function parseMoney(input: string, decimals: number, field = 'amount'): Result<bigint> {
   if (!decimalPattern.test(input)) {
@@ -20,7 +19,7 @@ export function parseMoney(input: string, decimals: number, field = 'amount'): R
       field,
     )
   }
-  if (whole.length + decimals > digitsMax) {
+  if (whole.length + decimals > limits.moneyDigitsMax) {
     return fail('INVALID_AMOUNT', `${field} is too large.`, field)
   }
   const minor = BigInt(whole + fraction.padEnd(decimals, '0'))

@@ -1,3 +1,4 @@
+import { limits } from '../../kernel/limits.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import { parseName } from '../../kernel/text.js'
 import {
@@ -29,8 +30,6 @@ export interface ValidAccount {
   parentId: string | null
   taxCodeId: string | null
 }
-
-const subTypeLengthMax = 100
 
 const isAccountType = (value: string): value is AccountType => (accountTypes as string[]).includes(value)
 const isClassification = (value: string): value is Classification =>
@@ -98,8 +97,12 @@ export function validateAccount(
   }
 
   const subType = input.subType ?? ''
-  if (subType.length > subTypeLengthMax || subType.includes('\u0000')) {
-    return fail('INVALID_SUB_TYPE', `subType must be at most ${subTypeLengthMax} characters.`, 'subType')
+  if (subType.length > limits.subTypeLengthMax || subType.includes('\u0000')) {
+    return fail(
+      'INVALID_SUB_TYPE',
+      `subType must be at most ${limits.subTypeLengthMax} characters.`,
+      'subType',
+    )
   }
   const lastFour = input.lastFour ?? null
   if (lastFour !== null && !/^[0-9]{4}$/.test(lastFour)) {

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/schema.js'
 import { inTransactionResult } from '../../db/transaction.js'
 import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
+import { limits } from '../../kernel/limits.js'
 import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel/page.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
@@ -20,8 +21,6 @@ export interface CategoryRuleView extends CategoryRuleRecord {
 export type RulesChanged = (scope: OrgScope, vendorPattern: string) => Promise<void>
 
 const ruleSorts = ['vendorPattern', 'matchCount', 'createdAt'] as const satisfies readonly CategoryRuleSort[]
-// Another server process learns of a rule change within this time; this process at once.
-const matcherCacheMs = 5_000
 
 export class CategoryRuleService {
   private readonly matchers = new Map<string, { matcher: VendorMatcher; expiresAtMs: number }>()
@@ -153,7 +152,7 @@ export class CategoryRuleService {
           : []
       }),
     )
-    this.matchers.set(scope.organizationId, { matcher, expiresAtMs: nowMs + matcherCacheMs })
+    this.matchers.set(scope.organizationId, { matcher, expiresAtMs: nowMs + limits.categoryRuleCacheMs })
     return matcher
   }
 

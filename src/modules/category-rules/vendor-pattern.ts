@@ -1,3 +1,4 @@
+import { limits } from '../../kernel/limits.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 
 // Vendor patterns have SQL ILIKE semantics: `%` matches any run of characters (also none), `_`
@@ -14,8 +15,6 @@ export interface CompiledPattern {
   firstLiteral: string | undefined
   tokens: readonly Token[]
 }
-
-const patternLengthMax = 200
 
 export type Token = { kind: 'literal'; char: string } | { kind: 'any' } | { kind: 'one' }
 
@@ -49,10 +48,10 @@ function tokenize(pattern: string): Result<Token[]> {
 export function compilePattern(pattern: string): Result<CompiledPattern> {
   if (pattern.trim() === '')
     return fail('INVALID_PATTERN', 'vendorPattern must not be empty.', 'vendorPattern')
-  if (pattern.length > patternLengthMax || pattern.includes('\u0000')) {
+  if (pattern.length > limits.vendorPatternLengthMax || pattern.includes('\u0000')) {
     return fail(
       'INVALID_PATTERN',
-      `vendorPattern must be at most ${patternLengthMax} characters.`,
+      `vendorPattern must be at most ${limits.vendorPatternLengthMax} characters.`,
       'vendorPattern',
     )
   }

@@ -1,4 +1,5 @@
 import { parseEmail } from '../../kernel/email.js'
+import { limits } from '../../kernel/limits.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import { parseName } from '../../kernel/text.js'
 
@@ -21,8 +22,6 @@ export interface ValidContact {
   phone: string
 }
 
-const phoneLengthMax = 50
-
 export function validateContact(input: ContactInput): Result<ValidContact> {
   if (!(contactTypes as readonly string[]).includes(input.contactType)) {
     return fail('INVALID_CONTACT_TYPE', 'contactType must be vendor or customer.', 'contactType')
@@ -40,8 +39,8 @@ export function validateContact(input: ContactInput): Result<ValidContact> {
     email = parsed.value
   }
   const phone = input.phone ?? ''
-  if (phone.length > phoneLengthMax || phone.includes('\u0000')) {
-    return fail('INVALID_PHONE', `phone must be at most ${phoneLengthMax} characters.`, 'phone')
+  if (phone.length > limits.phoneLengthMax || phone.includes('\u0000')) {
+    return fail('INVALID_PHONE', `phone must be at most ${limits.phoneLengthMax} characters.`, 'phone')
   }
   return ok({ contactType: input.contactType as ContactType, displayName: displayName.value, email, phone })
 }

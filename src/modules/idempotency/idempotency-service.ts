@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Executor } from '../../db/schema.js'
 import type { Clock } from '../../kernel/clock.js'
+import { limits } from '../../kernel/limits.js'
 import type { Principal } from '../access/principal.js'
 import type { IdempotencyStore } from './idempotency-store.js'
 
@@ -12,12 +13,7 @@ export type IdempotencyDecision =
   /** Seen before with other input. */
   | { kind: 'reused' }
 
-const keepMs = 24 * 60 * 60_000
-// A request holding a key longer than this is taken to have died with its process.
-const leaseMs = 60_000
-const twinPollMs = 25
-
-export const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/
+export const idempotencyKeyPattern = new RegExp(`^[\\x21-\\x7e]{1,${limits.idempotencyKeyLengthMax}}$`)
 
 /**
  * Idempotency-Key support: the first request with a key runs and its answer is kept for 24
@@ -42,8 +38,8 @@ export class IdempotencyService {
         scopeKey,
         key,
         requestHash,
-        lockedUntil: new Date(nowMs + leaseMs).toISOString(),
-        expiresAt: new Date(nowMs + keepMs).toISOString(),
+        lockedUntil: new Date(nowMs + limits.idempotencyLeaseMs).toISOString(),
+        expiresAt: new Date(nowMs + limits.idempotencyKeepMs).toISOString(),
       })
       if (claimed) {
         return {
@@ -62,7 +58,7 @@ export class IdempotencyService {
       if (stored.status === 'done' && stored.responseStatus !== null && stored.responseBody !== null) {
         return { kind: 'replay', status: stored.responseStatus, body: stored.responseBody }
       }
-      await new Promise((resolve) => setTimeout(resolve, twinPollMs))
+      await new Promise((resolve) => setTimeout(resolve, limits.idempotencyTwinPollMs))
     }
   }
 }

@@ -20,8 +20,6 @@ import type { ReceiptService } from '../receipts/receipt-service.js'
 import { type ExportFormat, exportAccountNames, exportEntry, exportHeader } from './journal-export.js'
 import { balanceSheet, incomeStatement, naturalFromDebitMinusCredit, trialBalance } from './report.js'
 
-const exportPageEntries = 2_000
-
 interface Range {
   from: CalendarDate
   to: CalendarDate
@@ -166,7 +164,12 @@ export class ReportService {
     let after: { txnDate: string; createdAt: string; id: string } | undefined
     let count = 0
     for (;;) {
-      const entries = await this.deps.journal.entriesAfter(this.deps.db, scope, after, exportPageEntries)
+      const entries = await this.deps.journal.entriesAfter(
+        this.deps.db,
+        scope,
+        after,
+        limits.journalExportEntriesPerRead,
+      )
       if (entries.length === 0) return count
       const eventIds = entries.flatMap((e) => (e.eventId ? [e.eventId] : []))
       const events = new Map(
