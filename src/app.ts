@@ -121,6 +121,7 @@ export async function buildCore(
   const bankImport = new BankImportService({ db, engine, access, accounts, ledgerEvents })
   const jobs = new JobQueue({
     db,
+    engine,
     store: new JobStore(),
     clock,
     log: (error, job) =>
@@ -138,7 +139,11 @@ export async function buildCore(
     ledgerEvents,
     reader: () => reader,
   })
-  jobs.handle(extractReceiptJob, (job) => receipts.extract(job.organizationId, job.subjectId ?? ''))
+  jobs.handle(extractReceiptJob, {
+    run: (job) => receipts.extract(job.organizationId, job.subjectId ?? ''),
+    failed: (tx, job, reason) => receipts.extractionFailed(tx, job.organizationId, job.subjectId ?? '', reason),
+    retried: (tx, job) => receipts.extractionRetried(tx, job.organizationId, job.subjectId ?? ''),
+  })
   jobs.handle(matchReceiptsJob, (job) => receipts.matchWaiting(job.organizationId))
   ledgerEvents.onArrival((scope) => receipts.eventsArrived(scope))
   ledgerEvents.onConfirmed((scope, eventIds) => receipts.eventsConfirmed(scope, eventIds))

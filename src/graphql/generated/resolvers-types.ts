@@ -130,6 +130,7 @@ export type QueryListReceiptsArgs = {
   search?: InputMaybe<Scalars['String']['input']>;
   status?: InputMaybe<Scalars['String']['input']>;
   source?: InputMaybe<Scalars['String']['input']>;
+  extractionFailed?: InputMaybe<Scalars['Boolean']['input']>;
   sortBy?: InputMaybe<Scalars['String']['input']>;
   sortDir?: InputMaybe<Scalars['String']['input']>;
 };
@@ -929,7 +930,7 @@ export type Receipt = {
   filename: Scalars['String']['output'];
   s3Key: Scalars['String']['output'];
   uploadedAt: Scalars['String']['output'];
-  /** Why the document could not be read, while the receipt is a draft. */
+  /** Why the document could not be read, or why reading it failed after every retry; null once read. */
   extractionError: Maybe<Scalars['String']['output']>;
 };
 

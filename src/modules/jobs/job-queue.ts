@@ -1,21 +1,38 @@
+import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
+import { inTransaction } from '../../db/transaction.js'
 import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
-import type { JobRecord, JobStore } from './job-store.js'
+import type { FailedJob, JobRecord, JobStore } from './job-store.js'
 
 export type JobHandler = (job: JobRecord) => Promise<void>
 
-const attemptsMax = 3
+/**
+ * What a kind of job does, and how its subject learns the job's fate: `failed` runs in the
+ * transaction that marks the job failed, `retried` in the one that queues it again.
+ */
+export interface JobKind {
+  run: JobHandler
+  failed?: (tx: Executor, job: JobRecord, reason: string) => Promise<void>
+  retried?: (tx: Executor, job: JobRecord) => Promise<void>
+}
+
+export const jobAttemptsMax = 3
+/** The delay before attempt n + 1 is retryBaseMs * 4^n: 4 s, then 16 s. */
+const retryBaseMs = 1_000
+const failedListMax = 1_000
 const leaseMs = 5 * 60_000
 const idlePollMs = 500
 
 /**
  * Runs queued jobs one at a time in the server process (extraction is CPU-bound, and one at a
  * time keeps the request path responsive on a small machine). Jobs are retried with a growing
- * delay, then marked failed with their last error; their subjects record the failure too.
+ * delay, then marked failed with their last error; their subjects record the failure too, in the
+ * same transaction. An attempt is counted when the job is claimed, before it runs, so a job
+ * whose run took the process down is counted as well, and is never started past its last attempt.
  */
 export class JobQueue {
-  private readonly handlers = new Map<string, JobHandler>()
+  private readonly kinds = new Map<string, JobKind>()
   private running = false
   private loop: Promise<void> | undefined
   private wake: (() => void) | undefined
@@ -23,14 +40,15 @@ export class JobQueue {
   constructor(
     private readonly deps: {
       db: Executor
+      engine: EngineName
       store: JobStore
       clock: Clock
       log: (error: unknown, job: JobRecord) => void
     },
   ) {}
 
-  handle(kind: string, handler: JobHandler): void {
-    this.handlers.set(kind, handler)
+  handle(kind: string, handler: JobHandler | JobKind): void {
+    this.kinds.set(kind, typeof handler === 'function' ? { run: handler } : handler)
   }
 
   /** Enqueues inside the caller's transaction: the job exists exactly when the work that needs it does. */
@@ -51,6 +69,29 @@ export class JobQueue {
 
   depth(): Promise<number> {
     return this.deps.store.depth(this.deps.db)
+  }
+
+  /** For the operator: failed jobs, newest failure first. */
+  failedJobs(filter: { organizationId?: string; limit?: number } = {}): Promise<FailedJob[]> {
+    const limit = Math.min(Math.max(1, filter.limit ?? 100), failedListMax)
+    return this.deps.store.failed(this.deps.db, {
+      ...(filter.organizationId ? { organizationId: filter.organizationId } : {}),
+      limit,
+    })
+  }
+
+  /**
+   * For the operator: queues an organization's failed jobs (or one of them) again with a fresh
+   * count of attempts; their subjects learn it in the same transaction.
+   */
+  async retryFailed(organizationId: string, jobId?: string): Promise<JobRecord[]> {
+    const requeued = await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
+      const jobs = await this.deps.store.requeueFailed(tx, organizationId, jobId, this.now())
+      for (const job of jobs) await this.kinds.get(job.kind)?.retried?.(tx, job)
+      return jobs
+    })
+    if (requeued.length > 0) this.nudge()
+    return requeued
   }
 
   start(): void {
@@ -94,22 +135,44 @@ export class JobQueue {
   }
 
   private async execute(job: JobRecord): Promise<void> {
-    const handler = this.handlers.get(job.kind)
+    const kind = this.kinds.get(job.kind)
+    if (job.attempts > jobAttemptsMax) {
+      // The claim counted an attempt past the last one: the last one never reported back, because
+      // the process running it stopped. Running it again could stop this one too.
+      await this.failFinally(
+        job,
+        kind,
+        `The process stopped while this job ran, on its last attempt of ${jobAttemptsMax}.`,
+      )
+      return
+    }
     try {
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`)
-      await handler(job)
+      if (!kind) throw new Error(`no handler for job kind ${job.kind}`)
+      await kind.run(job)
       await this.deps.store.finish(this.deps.db, job.id, this.now())
     } catch (error) {
       this.deps.log(error, job)
       const message = error instanceof Error ? error.message : String(error)
-      if (job.attempts >= attemptsMax) {
-        await this.deps.store.fail(this.deps.db, job.id, message, this.now()).catch(() => {})
+      if (job.attempts >= jobAttemptsMax) {
+        await this.failFinally(job, kind, message)
       } else {
-        const delayMs = 1_000 * 4 ** job.attempts
+        const delayMs = retryBaseMs * 4 ** job.attempts
         const runAfter = new Date(this.deps.clock.now().getTime() + delayMs).toISOString()
         await this.deps.store.retryLater(this.deps.db, job.id, message, runAfter, this.now()).catch(() => {})
       }
     }
+  }
+
+  /**
+   * The job and its subject record the failure together. Should that transaction fail, the job
+   * stays running under its lease; the next claim after the lease counts one attempt too many
+   * and tries to record the failure again.
+   */
+  private async failFinally(job: JobRecord, kind: JobKind | undefined, reason: string): Promise<void> {
+    await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
+      await this.deps.store.fail(tx, job.id, reason, this.now())
+      await kind?.failed?.(tx, job, reason)
+    }).catch((error: unknown) => this.deps.log(error, job))
   }
 
   private now(): string {

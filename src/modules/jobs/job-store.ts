@@ -8,6 +8,12 @@ export interface JobRecord {
   attempts: number
 }
 
+/** A job that used up its attempts, as an operator sees it. */
+export interface FailedJob extends JobRecord {
+  lastError: string | null
+  failedAt: string
+}
+
 // The job queue lives in the database, so a job enqueued with the work that caused it commits or
 // rolls back with it, and survives a crash of the server.
 export class JobStore {
@@ -111,6 +117,62 @@ export class JobStore {
       .set({ status: 'failed', locked_until: null, last_error: error, updated_at: now })
       .where('id', '=', id)
       .execute()
+  }
+
+  /** Failed jobs, the most recent failure first; of one organization when it is named. */
+  async failed(ex: Executor, filter: { organizationId?: string; limit: number }): Promise<FailedJob[]> {
+    let query = ex
+      .selectFrom('jobs')
+      .select(['id', 'organization_id', 'kind', 'subject_id', 'attempts', 'last_error', 'updated_at'])
+      .where('status', '=', 'failed')
+    if (filter.organizationId) query = query.where('organization_id', '=', filter.organizationId)
+    const rows = await query.orderBy('updated_at', 'desc').orderBy('id').limit(filter.limit).execute()
+    return rows.map((row) => ({
+      id: row.id,
+      organizationId: row.organization_id,
+      kind: row.kind,
+      subjectId: row.subject_id,
+      attempts: Number(row.attempts),
+      lastError: row.last_error,
+      failedAt: row.updated_at,
+    }))
+  }
+
+  /**
+   * Queues failed jobs of the organization again (one, when `jobId` is given) with a fresh count
+   * of attempts, and returns them as they were before.
+   */
+  async requeueFailed(
+    ex: Executor,
+    organizationId: string,
+    jobId: string | undefined,
+    now: string,
+  ): Promise<JobRecord[]> {
+    let query = ex
+      .selectFrom('jobs')
+      .select(['id', 'organization_id', 'kind', 'subject_id', 'attempts'])
+      .where('organization_id', '=', organizationId)
+      .where('status', '=', 'failed')
+    if (jobId !== undefined) query = query.where('id', '=', jobId)
+    const rows = await query.orderBy('updated_at').orderBy('id').execute()
+    const jobs: JobRecord[] = []
+    for (const row of rows) {
+      const requeued = await ex
+        .updateTable('jobs')
+        .set({ status: 'queued', attempts: 0, run_after: now, locked_until: null, updated_at: now })
+        .where('id', '=', row.id)
+        .where('status', '=', 'failed')
+        .executeTakeFirst()
+      if (Number(requeued.numUpdatedRows) !== 1) continue
+      jobs.push({
+        id: row.id,
+        organizationId: row.organization_id,
+        kind: row.kind,
+        subjectId: row.subject_id,
+        attempts: Number(row.attempts),
+      })
+    }
+    return jobs
   }
 
   async depth(ex: Executor): Promise<number> {

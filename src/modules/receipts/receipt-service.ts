@@ -14,7 +14,7 @@ import { parseName } from '../../kernel/text.js'
 import type { ObjectStore } from '../../storage/object-store.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
-import type { JobQueue } from '../jobs/job-queue.js'
+import { type JobQueue, jobAttemptsMax } from '../jobs/job-queue.js'
 import type { LedgerEventService } from '../ledger-events/ledger-event-service.js'
 import {
   cleanFilename,
@@ -248,40 +248,75 @@ export class ReceiptService {
 
   // ---- jobs -----------------------------------------------------------------------------
 
-  /** The extraction job: read the document, record what was found, then look for its event. */
+  /**
+   * The extraction job: read the document, then record what was found and look for its event in
+   * one transaction. A document that cannot be read is no fault of the job: the receipt records
+   * why, for a person, and the job is done. A fault that may pass (storage, the reader itself)
+   * throws, and the job is tried again.
+   */
   async extract(organizationId: string, receiptId: string): Promise<void> {
     const scope = this.deps.access.internalScope(organizationId)
     const receipt = await this.deps.store.findById(this.deps.db, scope, receiptId)
     if (!receipt || receipt.status === 'rejected') return
     const bytes = await this.deps.objects.get(receipt.s3Key)
-    if (!bytes) throw new Error(`the object ${receipt.s3Key} of receipt ${receipt.id} is missing`)
+    if (!bytes) throw new Error(`The stored file ${receipt.s3Key} of this receipt is missing.`)
     const read = await this.deps.reader().read({ bytes, contentType: receipt.contentType })
-    if (!read.ok) {
-      // The document cannot be read: the receipt stays a draft with the reason, for a person.
+    await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
+      // Read again inside the transaction: a person may have corrected or rejected it meanwhile.
+      const current = await this.deps.store.findById(tx, scope, receipt.id)
+      if (!current || current.status === 'rejected') return
+      if (!read.ok) {
+        await this.deps.store.update(
+          tx,
+          scope,
+          current.id,
+          { extractionError: read.error.message },
+          this.now(),
+        )
+        return
+      }
       await this.deps.store.update(
-        this.deps.db,
+        tx,
         scope,
-        receipt.id,
-        { extractionError: read.error.message },
+        current.id,
+        {
+          vendorName: current.vendorName ?? read.value.vendorName,
+          amountMinor: current.amountMinor ?? read.value.amountMinor,
+          currency: read.value.currency,
+          receiptDate: current.receiptDate ?? read.value.receiptDate,
+          extractionError: null,
+          ...(current.status === 'draft' ? { status: 'processed' as const } : {}),
+        },
         this.now(),
       )
-      return
-    }
+      await this.matchInside(tx, scope, current.id)
+    })
+  }
+
+  /**
+   * Inside the transaction that fails the extraction job for good: the receipt says why, so a
+   * client listing failed extractions finds it and a person can fill in the figures.
+   */
+  async extractionFailed(
+    tx: Executor,
+    organizationId: string,
+    receiptId: string,
+    reason: string,
+  ): Promise<void> {
+    const scope = this.deps.access.internalScope(organizationId)
     await this.deps.store.update(
-      this.deps.db,
+      tx,
       scope,
-      receipt.id,
-      {
-        vendorName: receipt.vendorName ?? read.value.vendorName,
-        amountMinor: receipt.amountMinor ?? read.value.amountMinor,
-        currency: read.value.currency,
-        receiptDate: receipt.receiptDate ?? read.value.receiptDate,
-        extractionError: null,
-        ...(receipt.status === 'draft' ? { status: 'processed' as const } : {}),
-      },
+      receiptId,
+      { extractionError: `Extraction gave up after ${jobAttemptsMax} attempts: ${reason}` },
       this.now(),
     )
-    await this.tryMatch(scope, receipt.id)
+  }
+
+  /** Inside the transaction that queues the extraction again: the receipt waits for it once more. */
+  async extractionRetried(tx: Executor, organizationId: string, receiptId: string): Promise<void> {
+    const scope = this.deps.access.internalScope(organizationId)
+    await this.deps.store.update(tx, scope, receiptId, { extractionError: null }, this.now())
   }
 
   /** New events arrived: receipts still waiting for an event get another chance. */
@@ -315,25 +350,27 @@ export class ReceiptService {
 
   /** DESIGN 5.9: attach when exactly one event fits; otherwise leave the receipt waiting. */
   private async tryMatch(scope: OrgScope, receiptId: string): Promise<void> {
-    await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
-      const receipt = await this.deps.store.findById(tx, scope, receiptId)
-      if (!receipt || receipt.eventId || receipt.status !== 'processed') return
-      if (receipt.amountMinor === null || receipt.receiptDate === null) return
-      // Events keep magnitudes; a refund receipt reads as a negative total.
-      const magnitude = receipt.amountMinor < 0n ? -receipt.amountMinor : receipt.amountMinor
-      const candidates = await this.deps.ledgerEvents.receiptCandidates(
-        tx,
-        scope,
-        magnitude,
-        matchWindow(receipt.receiptDate),
-        2,
-      )
-      if (candidates.length !== 1) return
-      const eventId = candidates[0] as string
-      if (await this.deps.store.update(tx, scope, receipt.id, { eventId }, this.now(), true)) {
-        await this.deps.ledgerEvents.setHasDocument(tx, scope, eventId, true)
-      }
-    })
+    await inTransaction(this.deps.db, this.deps.engine, (tx) => this.matchInside(tx, scope, receiptId))
+  }
+
+  private async matchInside(tx: Executor, scope: OrgScope, receiptId: string): Promise<void> {
+    const receipt = await this.deps.store.findById(tx, scope, receiptId)
+    if (!receipt || receipt.eventId || receipt.status !== 'processed') return
+    if (receipt.amountMinor === null || receipt.receiptDate === null) return
+    // Events keep magnitudes; a refund receipt reads as a negative total.
+    const magnitude = receipt.amountMinor < 0n ? -receipt.amountMinor : receipt.amountMinor
+    const candidates = await this.deps.ledgerEvents.receiptCandidates(
+      tx,
+      scope,
+      magnitude,
+      matchWindow(receipt.receiptDate),
+      2,
+    )
+    if (candidates.length !== 1) return
+    const eventId = candidates[0] as string
+    if (await this.deps.store.update(tx, scope, receipt.id, { eventId }, this.now(), true)) {
+      await this.deps.ledgerEvents.setHasDocument(tx, scope, eventId, true)
+    }
   }
 
   // ---- reading and review ---------------------------------------------------------------
@@ -341,7 +378,12 @@ export class ReceiptService {
   async listReceipts(
     principal: Principal,
     organizationId: string,
-    args: PageArgs & { search?: string | null; status?: string | null; source?: string | null },
+    args: PageArgs & {
+      search?: string | null
+      status?: string | null
+      source?: string | null
+      extractionFailed?: boolean | null
+    },
   ): Promise<Result<Page<ReceiptView>>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const page = parsePageRequest(args, receiptSorts, { sortBy: 'uploadedAt', sortDir: 'desc' })
@@ -360,6 +402,7 @@ export class ReceiptService {
       }
       filters.source = args.source as ReceiptSource
     }
+    if (args.extractionFailed != null) filters.extractionFailed = args.extractionFailed
     const found = await this.deps.store.page(this.deps.db, scope, filters, page.value)
     return ok(pageOf(await this.views(scope, found.items), found.totalCount, page.value))
   }

@@ -36,6 +36,8 @@ export interface ReceiptFilters {
   search?: string
   status?: ReceiptStatus
   source?: ReceiptSource
+  /** true: only receipts whose document could not be read; false: only the others. */
+  extractionFailed?: boolean
 }
 
 export type ReceiptSort = 'uploadedAt' | 'receiptDate' | 'vendorName' | 'amount'
@@ -299,6 +301,8 @@ export class ReceiptStore {
     if (filters.search) query = query.where(likeEscaped('vendor_key', likeContains(filters.search)))
     if (filters.status) query = query.where('status', '=', filters.status)
     if (filters.source) query = query.where('source', '=', filters.source)
+    if (filters.extractionFailed !== undefined)
+      query = query.where('extraction_error', filters.extractionFailed ? 'is not' : 'is', null)
     const { rows, totalCount } = await pageWithCount(
       query,
       query.select(columns).orderBy(sortColumns[page.sortBy], page.sortDir),
