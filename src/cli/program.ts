@@ -112,6 +112,40 @@ export function buildProgram(io: CliIo): Command {
       }),
     )
 
+  const jobs = program.command('jobs').description('Background jobs, such as reading receipts.')
+  jobs
+    .command('list-failed')
+    .description('Jobs that failed after their last attempt, the most recent first.')
+    .option('--org-id <id>', "only this organization's jobs")
+    .option('--limit <count>', 'at most this many (1 to 1000)', '100')
+    .action((options: { orgId?: string; limit: string }) =>
+      withCore(async (core) => {
+        const limit = Number(options.limit)
+        if (!Number.isInteger(limit) || limit < 1 || limit > 1_000)
+          throw new CliFailure(`--limit must be a whole number from 1 to 1000, not ${options.limit}.`)
+        if (options.orgId) await core.services.access.authorizeOperator(options.orgId)
+        const failed = await core.services.jobs.failedJobs({
+          ...(options.orgId ? { organizationId: options.orgId } : {}),
+          limit,
+        })
+        json({ jobs: failed })
+      }),
+    )
+  jobs
+    .command('retry')
+    .description("Queue an organization's failed jobs again, each with a fresh count of attempts.")
+    .requiredOption('--org-id <id>')
+    .option('--job-id <id>', 'only this job')
+    .action((options: { orgId: string; jobId?: string }) =>
+      withCore(async (core) => {
+        await core.services.access.authorizeOperator(options.orgId)
+        const retried = await core.services.jobs.retryFailed(options.orgId, options.jobId)
+        if (options.jobId !== undefined && retried.length === 0)
+          throw new CliFailure(`The organization has no failed job with id ${options.jobId}.`)
+        json({ organizationId: options.orgId, retried: retried.map((job) => job.id) })
+      }),
+    )
+
   program
     .command('export-journal')
     .description("Write an organization's posted books as an hledger or Beancount journal.")
