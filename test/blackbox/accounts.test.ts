@@ -719,6 +719,28 @@ describe('batchCreateAccounts', () => {
     ...extra,
   })
 
+  it("draws each field's length line where createAccount draws it", async () => {
+    const single = await createTenant(server)
+    const batched = await createTenant(server)
+    const prefix = unique('Edge')
+    const cases: Array<[Record<string, unknown>, string | null]> = [
+      [item(`${prefix} `.padEnd(200, 'n')), null],
+      [item(`${prefix} `.padEnd(201, 'n')), 'INVALID_NAME'],
+      [item(`${prefix} sub`, { subType: 's'.repeat(100) }), null],
+      [item(`${prefix} sub long`, { subType: 's'.repeat(101) }), 'INVALID_SUB_TYPE'],
+    ]
+    const one = await Promise.all(cases.map(([input]) => createAccount(single, input)))
+    expect(one.map((payload) => payload.errorCode)).toEqual(cases.map(([, code]) => code))
+    const many = await batch(
+      batched,
+      cases.map(([input]) => input),
+    )
+    const codeAt = new Map(many.errors.map((e) => [e.index, e.errorCode]))
+    expect(cases.map((_, index) => codeAt.get(index) ?? null)).toEqual(cases.map(([, code]) => code))
+    expect(many.created).toBe(2)
+    expect((await list(batched, { search: prefix })).totalCount).toBe(2)
+  })
+
   it('reports failing items by index and keeps the others', async () => {
     const tenant = await createTenant(server)
     const prefix = unique('Batch')

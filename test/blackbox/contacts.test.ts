@@ -330,6 +330,31 @@ describe('createContact', () => {
 })
 
 describe('batchCreateContacts', () => {
+  it("draws each field's length line where createContact draws it", async () => {
+    const single = await createTenant(server)
+    const batched = await createTenant(server)
+    const prefix = unique('Edge')
+    const domain = '@example.com'
+    const cases: Array<[Record<string, unknown>, string | null]> = [
+      [vendor(`${prefix} `.padEnd(200, 'n')), null],
+      [vendor(`${prefix} `.padEnd(201, 'n')), 'INVALID_NAME'],
+      [vendor(`${prefix} phone`, { phone: '1'.repeat(50) }), null],
+      [vendor(`${prefix} phone long`, { phone: '1'.repeat(51) }), 'INVALID_PHONE'],
+      [vendor(`${prefix} email`, { email: 'e'.repeat(254 - domain.length) + domain }), null],
+      [vendor(`${prefix} email long`, { email: 'e'.repeat(255 - domain.length) + domain }), 'INVALID_EMAIL'],
+    ]
+    const one = await Promise.all(cases.map(([input]) => createContact(single, input)))
+    expect(one.map((payload) => payload.errorCode)).toEqual(cases.map(([, code]) => code))
+    const many = await batch(
+      batched,
+      cases.map(([input]) => input),
+    )
+    const codeAt = new Map(many.errors.map((e) => [e.index, e.errorCode]))
+    expect(cases.map((_, index) => codeAt.get(index) ?? null)).toEqual(cases.map(([, code]) => code))
+    expect(many.created).toBe(3)
+    expect(await countOf(batched)).toBe(3)
+  })
+
   it('reports failing items by index and keeps the others', async () => {
     const tenant = await createTenant(server)
     const existing = await created(tenant, vendor(unique('Existing')))
