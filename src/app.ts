@@ -127,7 +127,7 @@ export async function buildCore(
     log: (error, job) =>
       console.error(JSON.stringify({ level: 'error', msg: 'job failed', job, err: String(error) })),
   })
-  const reader = createReceiptReader({ cacheDir: config.dataDir, caps: config.extraction })
+  const reader = createReceiptReader({ cacheDir: config.dataDir })
   const receipts = new ReceiptService({
     db,
     engine,
@@ -141,8 +141,7 @@ export async function buildCore(
   })
   jobs.handle(extractReceiptJob, {
     run: (job) => receipts.extract(job.organizationId, job.subjectId ?? ''),
-    failed: (tx, job, reason) =>
-      receipts.extractionFailed(tx, job.organizationId, job.subjectId ?? '', reason),
+    failed: (tx, job, reason) => receipts.extractionFailed(tx, job.organizationId, job.subjectId ?? '', reason),
     retried: (tx, job) => receipts.extractionRetried(tx, job.organizationId, job.subjectId ?? ''),
   })
   jobs.handle(matchReceiptsJob, (job) => receipts.matchWaiting(job.organizationId))
