@@ -141,7 +141,8 @@ export async function buildCore(
   })
   jobs.handle(extractReceiptJob, {
     run: (job) => receipts.extract(job.organizationId, job.subjectId ?? ''),
-    failed: (tx, job, reason) => receipts.extractionFailed(tx, job.organizationId, job.subjectId ?? '', reason),
+    failed: (tx, job, reason) =>
+      receipts.extractionFailed(tx, job.organizationId, job.subjectId ?? '', reason),
     retried: (tx, job) => receipts.extractionRetried(tx, job.organizationId, job.subjectId ?? ''),
   })
   jobs.handle(matchReceiptsJob, (job) => receipts.matchWaiting(job.organizationId))
