@@ -1,5 +1,3 @@
-import type { ErrorCode } from '../kernel/error-codes.js'
-
 // DESIGN 4's HTTP status policy, in one place. GraphQL answers are 200 whatever went wrong
 // inside them; only a request that is not GraphQL at all, the quota, or the size limit changes
 // the status.
@@ -15,10 +13,10 @@ export const httpStatus = {
 } as const
 
 export interface ErrorBody {
-  errors: Array<{ message: string; extensions?: { code: ErrorCode } }>
+  errors: Array<{ message: string; extensions?: { code: string } }>
 }
 
-export function errorBody(message: string, code?: ErrorCode): ErrorBody {
+export function errorBody(message: string, code?: string): ErrorBody {
   return { errors: [code ? { message, extensions: { code } } : { message }] }
 }
 
@@ -26,7 +24,7 @@ export function errorBody(message: string, code?: ErrorCode): ErrorBody {
 export function statusForFrameworkError(error: { code?: string; statusCode?: number }): {
   status: number
   message: string
-  code: ErrorCode
+  code: string
 } {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
     return {
