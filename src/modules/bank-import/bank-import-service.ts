@@ -1,7 +1,6 @@
 import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import { inTransactionResult } from '../../db/transaction.js'
-import { hitFaultPoint } from '../../fault-points.js'
 import { addDays } from '../../kernel/calendar-date.js'
 import { currencyDecimals, defaultCurrency, parseCurrency } from '../../kernel/currency.js'
 import { limits } from '../../kernel/limits.js'
@@ -77,7 +76,6 @@ export class BankImportService {
           status: 'needs_review',
         })),
       )
-      hitFaultPoint('import.rows', events.length)
       return ok({
         importedCount: events.length,
         skippedCount: rows.length - events.length,
@@ -127,15 +125,12 @@ export class BankImportService {
       if (row.transactionDate < from) from = row.transactionDate
       if (row.transactionDate > to) to = row.transactionDate
     }
-    // A reference names one bank transaction whatever date it is sent with, so events carrying
-    // a row's reference count however far outside the statement's dates they lie.
-    const references = [...new Set(rows.flatMap((row) => (row.reference ? [row.reference] : [])))]
-    const existing = await this.deps.ledgerEvents.duplicateCandidates(
+    const existing = await this.deps.ledgerEvents.eventsOnPaymentAccount(
       ex,
       scope,
       paymentAccountId,
-      { from: addDays(from, -nearMatchDays), to: addDays(to, nearMatchDays) },
-      references,
+      addDays(from, -nearMatchDays),
+      addDays(to, nearMatchDays),
     )
     return judgeRows(rows, existing)
   }

@@ -602,14 +602,14 @@ export class LedgerEventService {
     return this.deps.store.countInStatus(ex, scope, status, range)
   }
 
-  duplicateCandidates(
+  eventsOnPaymentAccount(
     ex: Executor,
     scope: OrgScope,
     paymentAccountId: string,
-    window: { from: string; to: string },
-    references: string[],
+    dateFrom: string,
+    dateTo: string,
   ) {
-    return this.deps.store.duplicateCandidates(ex, scope, paymentAccountId, window, references)
+    return this.deps.store.onPaymentAccount(ex, scope, paymentAccountId, dateFrom, dateTo)
   }
 
   setHasDocument(ex: Executor, scope: OrgScope, eventId: string, hasDocument: boolean): Promise<void> {
