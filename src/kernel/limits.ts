@@ -22,6 +22,8 @@ export const limits = {
   graphqlBodyBytesMax: 4 * 1024 * 1024,
   uploadBytesMax: 20 * 1024 * 1024,
   nameLengthMax: 200,
+  /** A ledger event's merchant, however it arrives: typed, a statement's description, a processor's. */
+  merchantNameLengthMax: 200,
   /** An account's free-text sub-type. */
   subTypeLengthMax: 100,
   /** A contact's phone, kept as written in any national format. */

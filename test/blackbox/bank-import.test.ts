@@ -253,6 +253,63 @@ describe('duplicate rules', () => {
     expect(results[1]).toMatchObject({ isDuplicate: false })
   })
 
+  it('treats a known reference as a duplicate however many days later it comes back', async () => {
+    const tenant = await createTenant(server)
+    const chequing = await accountId(tenant, 'Chequing')
+    await importRows(tenant, chequing, [coffee({ reference: 'FIT-0049' }), coffee({ reference: 'FIT-0400' })])
+    const later = [
+      coffee({ reference: 'FIT-0049', transactionDate: '2026-04-20' }),
+      coffee({ reference: 'FIT-0400', transactionDate: '2027-04-06', amount: '-5.00' }),
+    ]
+    const results = (await checkRows(tenant, chequing, later)).results
+    expect(results).toMatchObject([
+      { isDuplicate: true, reason: 'reference', matchingEventId: expect.any(String) },
+      { isDuplicate: true, reason: 'reference', matchingEventId: expect.any(String) },
+    ])
+    expect(await importRows(tenant, chequing, later)).toMatchObject({ importedCount: 0, skippedCount: 2 })
+    expect(await eventCount(tenant)).toBe(2)
+  })
+
+  it('counts the reference of a rejected event, whatever the dates', async () => {
+    const tenant = await createTenant(server)
+    const chequing = await accountId(tenant, 'Chequing')
+    await importRows(tenant, chequing, [coffee({ reference: 'FIT-REJ' })])
+    const [verdict] = (await checkRows(tenant, chequing, [coffee({ reference: 'FIT-REJ' })])).results
+    const rejected = await server.gql(
+      'mutation ($org: UUID!, $id: UUID!) { rejectLedgerEvent(organizationId: $org, eventId: $id) { success } }',
+      { org: tenant.organizationId, id: verdict.matchingEventId },
+      tenant.bearer,
+    )
+    expect(rejected.body.data?.rejectLedgerEvent.success).toBe(true)
+    const later = [coffee({ reference: 'FIT-REJ', transactionDate: '2026-06-30', description: 'Other' })]
+    expect((await checkRows(tenant, chequing, later)).results[0]).toMatchObject({
+      isDuplicate: true,
+      reason: 'reference',
+      matchingEventId: verdict.matchingEventId,
+    })
+    expect(await importRows(tenant, chequing, later)).toMatchObject({ importedCount: 0, skippedCount: 1 })
+  })
+
+  it('ignores the same reference on another payment account or in another organization', async () => {
+    const tenant = await createTenant(server)
+    const other = await createTenant(server)
+    const chequing = await accountId(tenant, 'Chequing')
+    const card = await accountId(tenant, 'Credit Card')
+    const otherChequing = await accountId(other, 'Chequing')
+    await importRows(tenant, chequing, [coffee({ reference: 'FIT-SHARED' })])
+    const later = [coffee({ reference: 'FIT-SHARED', transactionDate: '2026-05-01' })]
+    expect((await checkRows(tenant, card, later)).results[0]).toMatchObject({
+      isDuplicate: false,
+      reason: null,
+    })
+    expect((await checkRows(other, otherChequing, later)).results[0]).toMatchObject({
+      isDuplicate: false,
+      reason: null,
+    })
+    expect(await importRows(tenant, card, later)).toMatchObject({ importedCount: 1, skippedCount: 0 })
+    expect(await importRows(other, otherChequing, later)).toMatchObject({ importedCount: 1, skippedCount: 0 })
+  })
+
   it('lists near matches within 3 days for rows that match nothing', async () => {
     const tenant = await createTenant(server)
     const chequing = await accountId(tenant, 'Chequing')
@@ -311,6 +368,8 @@ describe('all or nothing', () => {
     [{ eventType: 'EXPENSE' }, 'eventType'],
     [{ description: '   ' }, 'description'],
     [{ description: '' }, 'description'],
+    [{ description: 'd'.repeat(400) }, 'description'],
+    [{ description: 'd'.repeat(201) }, 'description'],
   ])('refuses the whole call for a row with %j, naming the row and field', async (bad, field) => {
     const tenant = await createTenant(server)
     const chequing = await accountId(tenant, 'Chequing')
@@ -326,6 +385,27 @@ describe('all or nothing', () => {
     expect(await eventCount(tenant)).toBe(0)
     const checked = await checkRows(tenant, chequing, [good, { ...good, ...bad }])
     expect(checked).toMatchObject({ success: false, errorCode: 'INVALID_ROW', results: [] })
+  })
+
+  it('holds a description to the merchant name rule of createLedgerEvent', async () => {
+    const tenant = await createTenant(server)
+    const chequing = await accountId(tenant, 'Chequing')
+    const longest = 'd'.repeat(200)
+    const created = await server.gql(
+      'mutation ($org: UUID!, $name: String!) { createLedgerEvent(organizationId: $org, merchantName: $name, amount: "1.00", transactionDate: "2026-03-02") { success errorCode } }',
+      { org: tenant.organizationId, name: 'd'.repeat(400) },
+      tenant.bearer,
+    )
+    expect(created.body.data?.createLedgerEvent).toEqual({ success: false, errorCode: 'INVALID_NAME' })
+    expect(await importRows(tenant, chequing, [{ ...good, description: 'd'.repeat(400) }])).toMatchObject({
+      success: false,
+      errorCode: 'INVALID_ROW',
+    })
+    expect(await importRows(tenant, chequing, [{ ...good, description: longest }])).toMatchObject({
+      success: true,
+      importedCount: 1,
+    })
+    expect(await eventCount(tenant)).toBe(1)
   })
 
   it('refuses 10,001 rows and accepts 10,000', async () => {

@@ -628,6 +628,17 @@ describe('importProcessorBalance', { timeout: 120_000 }, () => {
     await expectBalancedBooks(tenant)
   })
 
+  it('cuts a description to the merchant name rule of createLedgerEvent', async () => {
+    const tenant = await tenantNamed()
+    const long = 'd'.repeat(400)
+    const data = await gql(tenant, importMutation, {
+      csv: itemizedCsv('n').replace('"Invoice 1"', `"${long}"`),
+    })
+    expect(data.importProcessorBalance).toMatchObject({ success: true, created: 7 })
+    const charge = (await events(tenant)).find((e) => e.memo.includes('ch_i1') && e.eventType === 'income')
+    expect(charge?.merchantName).toBe('d'.repeat(200))
+  })
+
   it('previews with dryRun and writes nothing', async () => {
     const tenant = await tenantNamed()
     const data = await gql(tenant, importMutation, { csv: itemizedCsv('c'), dry: true })

@@ -1,6 +1,7 @@
 import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import { inTransactionResult } from '../../db/transaction.js'
+import { hitFaultPoint } from '../../fault-points.js'
 import { addDays } from '../../kernel/calendar-date.js'
 import { currencyDecimals, defaultCurrency, parseCurrency } from '../../kernel/currency.js'
 import { limits } from '../../kernel/limits.js'
@@ -76,6 +77,7 @@ export class BankImportService {
           status: 'needs_review',
         })),
       )
+      hitFaultPoint('import.rows', events.length)
       return ok({
         importedCount: events.length,
         skippedCount: rows.length - events.length,
@@ -125,12 +127,15 @@ export class BankImportService {
       if (row.transactionDate < from) from = row.transactionDate
       if (row.transactionDate > to) to = row.transactionDate
     }
-    const existing = await this.deps.ledgerEvents.eventsOnPaymentAccount(
+    // A reference names one bank transaction whatever date it is sent with, so events carrying
+    // a row's reference count however far outside the statement's dates they lie.
+    const references = [...new Set(rows.flatMap((row) => (row.reference ? [row.reference] : [])))]
+    const existing = await this.deps.ledgerEvents.duplicateCandidates(
       ex,
       scope,
       paymentAccountId,
-      addDays(from, -nearMatchDays),
-      addDays(to, nearMatchDays),
+      { from: addDays(from, -nearMatchDays), to: addDays(to, nearMatchDays) },
+      references,
     )
     return judgeRows(rows, existing)
   }

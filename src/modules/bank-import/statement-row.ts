@@ -1,7 +1,13 @@
 import { type CalendarDate, parseCalendarDate } from '../../kernel/calendar-date.js'
 import { parseMoney } from '../../kernel/money.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
-import { type EventType, parseEventType, parseMemo, parseReference } from '../ledger-events/ledger-event.js'
+import {
+  type EventType,
+  parseEventType,
+  parseMemo,
+  parseMerchantName,
+  parseReference,
+} from '../ledger-events/ledger-event.js'
 
 // One row of a bank statement as a client sends it, and the checks that make it importable.
 
@@ -24,8 +30,6 @@ export interface StatementRow {
   reference: string | null
 }
 
-const descriptionLengthMax = 500
-
 /** The first problem of the first bad row, named by 0-based index and field. */
 export function parseStatementRows(rows: StatementRowInput[], decimals: number): Result<StatementRow[]> {
   const parsed: StatementRow[] = []
@@ -35,13 +39,9 @@ export function parseStatementRows(rows: StatementRowInput[], decimals: number):
       fail('INVALID_ROW', `Row ${index}: ${message}`, where(field))
     const date = parseCalendarDate(row.transactionDate, 'transactionDate')
     if (!date.ok) return rowFail('transactionDate', date.error.message)
-    if (row.description.trim() === '') return rowFail('description', 'description must not be empty.')
-    if (row.description.length > descriptionLengthMax || row.description.includes('\u0000')) {
-      return rowFail(
-        'description',
-        `description must be at most ${descriptionLengthMax} characters, without NUL.`,
-      )
-    }
+    // The description becomes the event's merchant name, so it obeys the merchant name's rule.
+    const description = parseMerchantName(row.description, 'description')
+    if (!description.ok) return rowFail('description', description.error.message)
     const amount = parseMoney(row.amount, decimals, 'amount')
     if (!amount.ok) return rowFail('amount', amount.error.message)
     if (amount.value === 0n) return rowFail('amount', 'amount must not be zero.')

@@ -602,14 +602,14 @@ export class LedgerEventService {
     return this.deps.store.countInStatus(ex, scope, status, range)
   }
 
-  eventsOnPaymentAccount(
+  duplicateCandidates(
     ex: Executor,
     scope: OrgScope,
     paymentAccountId: string,
-    dateFrom: string,
-    dateTo: string,
+    window: { from: string; to: string },
+    references: string[],
   ) {
-    return this.deps.store.onPaymentAccount(ex, scope, paymentAccountId, dateFrom, dateTo)
+    return this.deps.store.duplicateCandidates(ex, scope, paymentAccountId, window, references)
   }
 
   setHasDocument(ex: Executor, scope: OrgScope, eventId: string, hasDocument: boolean): Promise<void> {

@@ -35,6 +35,12 @@ export interface LedgerEventRecord {
   updatedAt: string
 }
 
+/** The fields a statement row is compared on. */
+export type DuplicateCandidate = Pick<
+  LedgerEventRecord,
+  'id' | 'transactionDate' | 'amountMinor' | 'eventType' | 'merchantName' | 'reference'
+>
+
 export type NewLedgerEvent = Omit<
   LedgerEventRecord,
   'hasDocument' | 'journalEntryId' | 'reversalEntryId' | 'updatedAt'
@@ -344,31 +350,50 @@ export class LedgerEventStore {
     return { items: rows.map(toRecord), totalCount }
   }
 
-  /** An account's events in a date range, every status included: what an import is checked against. */
-  async onPaymentAccount(
+  /**
+   * What a statement is checked against (every status included): the account's events dated in
+   * the window, and those carrying one of the references, whatever their date. Two indexed reads,
+   * each row once, in the order the events were created.
+   */
+  async duplicateCandidates(
     ex: Executor,
     scope: OrgScope,
     paymentAccountId: string,
-    dateFrom: string,
-    dateTo: string,
-  ): Promise<
-    Array<
-      Pick<
-        LedgerEventRecord,
-        'id' | 'transactionDate' | 'amountMinor' | 'eventType' | 'merchantName' | 'reference'
-      >
-    >
-  > {
-    const rows = await ex
+    window: { from: string; to: string },
+    references: string[],
+  ): Promise<DuplicateCandidate[]> {
+    const columns = [
+      'id',
+      'transaction_date',
+      'amount_minor',
+      'event_type',
+      'merchant_name',
+      'reference',
+      'created_at',
+    ] as const
+    const onAccount = ex
       .selectFrom('ledger_events')
-      .select(['id', 'transaction_date', 'amount_minor', 'event_type', 'merchant_name', 'reference'])
+      .select(columns)
       .where('organization_id', '=', scope.organizationId)
       .where('payment_account_id', '=', paymentAccountId)
-      .where('transaction_date', '>=', dateFrom)
-      .where('transaction_date', '<=', dateTo)
-      .orderBy('created_at')
-      .orderBy('id')
+    const rows = await onAccount
+      .where('transaction_date', '>=', window.from)
+      .where('transaction_date', '<=', window.to)
       .execute()
+    const seen = new Set(rows.map((row) => row.id))
+    for (let start = 0; start < references.length; start += idsPerQuery) {
+      const referenced = await onAccount
+        .where('reference', 'in', references.slice(start, start + idsPerQuery))
+        .execute()
+      for (const row of referenced) {
+        if (seen.has(row.id)) continue
+        seen.add(row.id)
+        rows.push(row)
+      }
+    }
+    rows.sort((a, b) =>
+      a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1,
+    )
     return rows.map((row) => ({
       id: row.id,
       transactionDate: row.transaction_date,

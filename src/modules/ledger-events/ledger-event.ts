@@ -1,7 +1,7 @@
 import { type CalendarDate, parseCalendarDate } from '../../kernel/calendar-date.js'
+import { limits } from '../../kernel/limits.js'
 import { parsePositiveMoney } from '../../kernel/money.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
-import { parseName } from '../../kernel/text.js'
 import type { AccountRecord } from '../accounts/account-store.js'
 
 // The pure rules of a ledger event: its states, what may change in each, and which accounts fit.
@@ -37,8 +37,17 @@ export function parseEventType(value: string | null | undefined): Result<EventTy
   return ok(type as EventType)
 }
 
-export function parseMerchantName(value: string): Result<string> {
-  return parseName(value, 'merchantName')
+/** The one rule of a merchant name, for every path that writes one: typed, imported or derived. */
+export function parseMerchantName(value: string, field = 'merchantName'): Result<string> {
+  if (value.trim() === '') return fail('INVALID_NAME', `${field} must not be empty.`, field)
+  if (value.length > limits.merchantNameLengthMax || value.includes('\u0000')) {
+    return fail(
+      'INVALID_NAME',
+      `${field} must be at most ${limits.merchantNameLengthMax} characters, without NUL.`,
+      field,
+    )
+  }
+  return ok(value)
 }
 
 export function parseMemo(value: string | null | undefined): Result<string> {

@@ -1,3 +1,4 @@
+import { limits } from '../../kernel/limits.js'
 import { assert, fail, ok, type Result } from '../../kernel/result.js'
 import type { BalanceRow } from './balance-csv.js'
 
@@ -69,7 +70,6 @@ const itemizedKinds: Record<string, RowKind> = {
 /** Before this API version Stripe paid out to the bank with `tr_` transfers; after it, `po_` payouts. */
 const payoutObjectsFrom = '2017-04-06'
 const payoutDescriptions = /^STRIPE (TRANSFER|PAYOUT)$/i
-const merchantNameMax = 200
 
 /**
  * A `transfer` row is a bank payout when its Source is a payout, its Description is the bank
@@ -197,7 +197,8 @@ function merchantNameOf(row: BalanceRow): string {
     .join('')
     .trim()
   const name = description === '' ? `${processorName} ${row.type}` : description
-  return name.length > merchantNameMax ? name.slice(0, merchantNameMax) : name
+  // A processor's description is its own text, cut to the merchant name's rule rather than refused.
+  return name.length > limits.merchantNameLengthMax ? name.slice(0, limits.merchantNameLengthMax) : name
 }
 
 const magnitude = (minor: bigint) => (minor < 0n ? -minor : minor)
