@@ -24,7 +24,11 @@ import { JobQueue } from './modules/jobs/job-queue.js'
 import { JobStore } from './modules/jobs/job-store.js'
 import { JournalService } from './modules/journal/journal-service.js'
 import { JournalStore } from './modules/journal/journal-store.js'
-import { LedgerEventService } from './modules/ledger-events/ledger-event-service.js'
+import { LedgerEventEditService } from './modules/ledger-events/ledger-event-edit-service.js'
+import { LedgerEventLifecycleService } from './modules/ledger-events/ledger-event-lifecycle-service.js'
+import { LedgerEventPosting } from './modules/ledger-events/ledger-event-posting.js'
+import { LedgerEventQueryService } from './modules/ledger-events/ledger-event-query-service.js'
+import { LedgerEventRecorder } from './modules/ledger-events/ledger-event-recorder.js'
 import { LedgerEventStore } from './modules/ledger-events/ledger-event-store.js'
 import { OrganizationService } from './modules/organizations/organization-service.js'
 import { OrganizationStore } from './modules/organizations/organization-store.js'
@@ -106,19 +110,29 @@ export async function buildCore(
     accounts,
   })
   const journal = new JournalService({ store: new JournalStore(), clock, accounts, contacts })
-  const ledgerEvents = new LedgerEventService({
+  const eventStore = new LedgerEventStore()
+  const posting = new LedgerEventPosting({ accounts, journal })
+  const eventRecorder = new LedgerEventRecorder({ engine, clock, store: eventStore, categoryRules, posting })
+  const eventQueries = new LedgerEventQueryService({
     db,
-    engine,
     clock,
-    store: new LedgerEventStore(),
+    store: eventStore,
     access,
     accounts,
     contacts,
     journal,
+  })
+  const eventDeps = { db, engine, clock, store: eventStore, access, accounts, queries: eventQueries }
+  const ledgerEventEdits = new LedgerEventEditService(eventDeps)
+  const ledgerEvents = new LedgerEventLifecycleService({
+    ...eventDeps,
+    journal,
     categoryRules,
+    posting,
+    recorder: eventRecorder,
   })
   categoryRules.onChange((scope, vendorPattern) => ledgerEvents.categorizeWaiting(scope, vendorPattern))
-  const bankImport = new BankImportService({ db, engine, access, accounts, ledgerEvents })
+  const bankImport = new BankImportService({ db, engine, access, accounts, eventQueries, eventRecorder })
   const jobs = new JobQueue({
     db,
     engine,
@@ -136,7 +150,8 @@ export async function buildCore(
     access,
     objects: openObjectStore({ dataDir: config.dataDir, s3: config.s3 }),
     jobs,
-    ledgerEvents,
+    ledgerEvents: eventQueries,
+    eventRecorder,
     reader: () => reader,
   })
   jobs.handle(extractReceiptJob, {
@@ -146,10 +161,18 @@ export async function buildCore(
     retried: (tx, job) => receipts.extractionRetried(tx, job.organizationId, job.subjectId ?? ''),
   })
   jobs.handle(matchReceiptsJob, (job) => receipts.matchWaiting(job.organizationId))
-  ledgerEvents.onArrival((scope) => receipts.eventsArrived(scope))
+  eventRecorder.onArrival((scope) => receipts.eventsArrived(scope))
   ledgerEvents.onConfirmed((scope, eventIds) => receipts.eventsConfirmed(scope, eventIds))
   const intake = new IntakeService({ db, store: new IntakeAddressStore(), clock, access, receipts })
-  const reports = new ReportService({ db, clock, access, accounts, journal, ledgerEvents, receipts })
+  const reports = new ReportService({
+    db,
+    clock,
+    access,
+    accounts,
+    journal,
+    ledgerEvents: eventQueries,
+    receipts,
+  })
   const processorImport = new ProcessorImportService({
     db,
     engine,
@@ -157,7 +180,8 @@ export async function buildCore(
     access,
     accounts,
     journal,
-    ledgerEvents,
+    eventQueries,
+    eventRecorder,
     receipts,
     store: new ProcessorImportStore(),
   })
@@ -170,6 +194,8 @@ export async function buildCore(
     categoryRules,
     journal,
     ledgerEvents,
+    ledgerEventEdits,
+    ledgerEventQueries: eventQueries,
     bankImport,
     processorImport,
     receipts,

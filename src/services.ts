@@ -7,7 +7,9 @@ import type { IdempotencyService } from './modules/idempotency/idempotency-servi
 import type { IntakeService } from './modules/intake/intake-service.js'
 import type { JobQueue } from './modules/jobs/job-queue.js'
 import type { JournalService } from './modules/journal/journal-service.js'
-import type { LedgerEventService } from './modules/ledger-events/ledger-event-service.js'
+import type { LedgerEventEditService } from './modules/ledger-events/ledger-event-edit-service.js'
+import type { LedgerEventLifecycleService } from './modules/ledger-events/ledger-event-lifecycle-service.js'
+import type { LedgerEventQueryService } from './modules/ledger-events/ledger-event-query-service.js'
 import type { OrganizationService } from './modules/organizations/organization-service.js'
 import type { ProcessorImportService } from './modules/processor-import/processor-import-service.js'
 import type { ReceiptService } from './modules/receipts/receipt-service.js'
@@ -24,7 +26,9 @@ export interface Services {
   contacts: ContactService
   categoryRules: CategoryRuleService
   journal: JournalService
-  ledgerEvents: LedgerEventService
+  ledgerEvents: LedgerEventLifecycleService
+  ledgerEventEdits: LedgerEventEditService
+  ledgerEventQueries: LedgerEventQueryService
   bankImport: BankImportService
   processorImport: ProcessorImportService
   receipts: ReceiptService

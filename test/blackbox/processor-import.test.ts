@@ -639,6 +639,57 @@ describe('importProcessorBalance', { timeout: 120_000 }, () => {
     expect(charge?.merchantName).toBe('d'.repeat(200))
   })
 
+  it('is refused what a confirm is refused: both post through one validated path', async () => {
+    const tenant = await tenantNamed()
+    const revenue = (
+      (
+        await gql(
+          tenant,
+          'query ($org: UUID!) { listAccounts(organizationId: $org, limit: 200) { items { id name } } }',
+        )
+      ).listAccounts.items as Array<{ id: string; name: string }>
+    ).find((a) => a.name === 'Sales Revenue')?.id
+    const chequing = (
+      (
+        await gql(
+          tenant,
+          'query ($org: UUID!) { listAccounts(organizationId: $org, limit: 200) { items { id name } } }',
+        )
+      ).listAccounts.items as Array<{ id: string; name: string }>
+    ).find((a) => a.name === 'Chequing')?.id
+    const created = await gql(
+      tenant,
+      `mutation ($org: UUID!, $category: UUID, $payment: UUID) {
+        createLedgerEvent(organizationId: $org, merchantName: "Sale", amount: "10.00", transactionDate: "2024-03-01",
+          eventType: "income", categoryId: $category, paymentAccountId: $payment) { success eventId }
+      }`,
+      { category: revenue, payment: chequing },
+    )
+    expect(created.createLedgerEvent.success).toBe(true)
+    // The books' data drift under the event: its category is no longer income or expense.
+    await server.app.core.database.db
+      .updateTable('accounts')
+      .set({ classification: 'asset' })
+      .where('organization_id', '=', tenant.organizationId)
+      .where('id', '=', revenue as string)
+      .execute()
+    const confirmed = await gql(
+      tenant,
+      'mutation ($org: UUID!, $id: UUID!) { confirmLedgerEvent(organizationId: $org, eventId: $id) { success errorCode } }',
+      { id: created.createLedgerEvent.eventId },
+    )
+    expect(confirmed.confirmLedgerEvent).toEqual({ success: false, errorCode: 'CATEGORY_NOT_ALLOWED' })
+    const imported = await gql(tenant, importMutation, { csv: itemizedCsv('v') })
+    expect(imported.importProcessorBalance).toMatchObject({
+      success: false,
+      errorCode: 'CATEGORY_NOT_ALLOWED',
+      created: 0,
+      eventCount: 0,
+    })
+    expect(await events(tenant)).toHaveLength(1)
+    await expectBalancedBooks(tenant)
+  })
+
   it('previews with dryRun and writes nothing', async () => {
     const tenant = await tenantNamed()
     const data = await gql(tenant, importMutation, { csv: itemizedCsv('c'), dry: true })

@@ -10,7 +10,8 @@ import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountService } from '../accounts/account-service.js'
 import { paymentProblem } from '../ledger-events/ledger-event.js'
-import type { LedgerEventService } from '../ledger-events/ledger-event-service.js'
+import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
+import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
 import { judgeRows, nearMatchDays, type RowVerdict } from './duplicates.js'
 import { parseStatementRows, type StatementRow, type StatementRowInput } from './statement-row.js'
 
@@ -27,7 +28,8 @@ export class BankImportService {
       engine: EngineName
       access: AccessService
       accounts: AccountService
-      ledgerEvents: LedgerEventService
+      eventQueries: LedgerEventQueryService
+      eventRecorder: LedgerEventRecorder
     },
   ) {}
 
@@ -57,7 +59,7 @@ export class BankImportService {
       await this.deps.accounts.lockAccount(tx, scope, input.paymentAccountId)
       const verdicts = await this.judge(tx, scope, input.paymentAccountId, rows)
       const fresh = rows.filter((_, index) => !verdicts[index]?.isDuplicate)
-      const events = await this.deps.ledgerEvents.insertEvents(
+      const events = await this.deps.eventRecorder.recordArrivals(
         tx,
         scope,
         fresh.map((row) => ({
@@ -85,7 +87,7 @@ export class BankImportService {
       })
     })
     if (imported.ok && imported.value.eventIds.length > 0) {
-      await this.deps.ledgerEvents.announce(scope, imported.value.eventIds)
+      await this.deps.eventRecorder.announce(scope, imported.value.eventIds)
     }
     return imported
   }
@@ -130,7 +132,7 @@ export class BankImportService {
     // A reference names one bank transaction whatever date it is sent with, so events carrying
     // a row's reference count however far outside the statement's dates they lie.
     const references = [...new Set(rows.flatMap((row) => (row.reference ? [row.reference] : [])))]
-    const existing = await this.deps.ledgerEvents.duplicateCandidates(
+    const existing = await this.deps.eventQueries.duplicateCandidates(
       ex,
       scope,
       paymentAccountId,

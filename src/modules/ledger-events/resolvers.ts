@@ -6,7 +6,7 @@ import type { Services } from '../../services.js'
 import type { Principal } from '../access/principal.js'
 import type { JournalEntryRecord } from '../journal/journal-store.js'
 import type { ReceiptRecord } from '../receipts/receipt-store.js'
-import type { LedgerEventView } from './ledger-event-service.js'
+import type { LedgerEventView } from './ledger-event-query-service.js'
 
 function entryToGraphQL(entry: JournalEntryRecord | null): JournalEntry | null {
   if (!entry) return null
@@ -73,12 +73,14 @@ async function toGraphQL(
 export const ledgerEventResolvers: Resolvers = {
   Query: {
     listLedgerEvents: async (_, { organizationId, ...args }, { principal, services }) => {
-      const page = valueOrError(await services.ledgerEvents.listLedgerEvents(principal, organizationId, args))
+      const page = valueOrError(
+        await services.ledgerEventQueries.listLedgerEvents(principal, organizationId, args),
+      )
       return { ...page, items: await toGraphQL(services, principal, organizationId, page.items) }
     },
     getLedgerEvent: async (_, { organizationId, eventId }, { principal, services }) => {
       const event = valueOrError(
-        await services.ledgerEvents.getLedgerEvent(principal, organizationId, eventId),
+        await services.ledgerEventQueries.getLedgerEvent(principal, organizationId, eventId),
       )
       const [view] = await toGraphQL(services, principal, organizationId, [event])
       return view as LedgerEvent
@@ -92,12 +94,22 @@ export const ledgerEventResolvers: Resolvers = {
         { eventId: null, event: null },
       ),
     updateLedgerEvent: async (_, { organizationId, eventId, ...input }, { principal, services }) => {
-      const result = await services.ledgerEvents.updateLedgerEvent(principal, organizationId, eventId, input)
+      const result = await services.ledgerEventEdits.updateLedgerEvent(
+        principal,
+        organizationId,
+        eventId,
+        input,
+      )
       const events = result.ok ? await toGraphQL(services, principal, organizationId, [result.value]) : []
       return payloadOf(result, () => ({ event: events[0] ?? null }), { event: null })
     },
     updateStagedEntry: async (_, { organizationId, eventId, ...input }, { principal, services }) => {
-      const result = await services.ledgerEvents.updateStagedEntry(principal, organizationId, eventId, input)
+      const result = await services.ledgerEventEdits.updateStagedEntry(
+        principal,
+        organizationId,
+        eventId,
+        input,
+      )
       const events = result.ok ? await toGraphQL(services, principal, organizationId, [result.value]) : []
       return payloadOf(result, () => ({ event: events[0] ?? null }), { event: null })
     },

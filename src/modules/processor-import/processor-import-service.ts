@@ -10,7 +10,8 @@ import type { AccountService } from '../accounts/account-service.js'
 import type { SystemRole } from '../accounts/default-chart.js'
 import type { JournalService } from '../journal/journal-service.js'
 import { postedStatuses } from '../ledger-events/ledger-event.js'
-import type { LedgerEventService } from '../ledger-events/ledger-event-service.js'
+import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
+import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
 import type { ReceiptService } from '../receipts/receipt-service.js'
 import { readBalanceCsv } from './balance-csv.js'
 import type { ProcessorImportStore } from './processor-import-store.js'
@@ -92,7 +93,8 @@ export class ProcessorImportService {
       access: AccessService
       accounts: AccountService
       journal: JournalService
-      ledgerEvents: LedgerEventService
+      eventQueries: LedgerEventQueryService
+      eventRecorder: LedgerEventRecorder
       receipts: ReceiptService
       store: ProcessorImportStore
     },
@@ -158,7 +160,7 @@ export class ProcessorImportService {
     const written = await inTransactionResult(this.deps.db, this.deps.engine, work)
     if (!written.ok) return written
     if (written.value.eventIds.length > 0)
-      await this.deps.ledgerEvents.announce(scope, written.value.eventIds)
+      await this.deps.eventRecorder.announce(scope, written.value.eventIds)
     return ok(written.value.summary)
   }
 
@@ -176,7 +178,7 @@ export class ProcessorImportService {
     const batchId = await this.freshBatchId(tx, scope)
 
     const posted = plans.filter((plan) => plan.kind === 'post')
-    const existing = await this.deps.ledgerEvents.existingBackfillIds(
+    const existing = await this.deps.eventQueries.existingBackfillIds(
       tx,
       scope,
       posted.flatMap((plan) => plan.events.map((event) => event.backfillId)),
@@ -198,13 +200,19 @@ export class ProcessorImportService {
       const events = round.flatMap((plan) =>
         plan.events.map((event) => this.newEvent(plan, event, batchId, accounts.value)),
       )
-      const written = options.review
-        ? await this.deps.ledgerEvents.insertEvents(
-            tx,
-            scope,
-            events.map((event) => ({ ...event, status: 'needs_review' as const })),
-          )
-        : await this.deps.ledgerEvents.insertConfirmedEvents(tx, scope, events)
+      let written: Array<{ id: string }>
+      if (options.review) {
+        written = await this.deps.eventRecorder.recordArrivals(
+          tx,
+          scope,
+          events.map((event) => ({ ...event, status: 'needs_review' as const })),
+        )
+      } else {
+        // Posted through the path a confirm takes: a refused event refuses the whole import.
+        const posted = await this.deps.eventRecorder.recordPosted(tx, scope, events)
+        if (!posted.ok) return posted
+        written = posted.value
+      }
       for (const event of written) eventIds.push(event.id)
       options.onProgress?.(start + round.length, fresh.length)
     }
@@ -305,7 +313,7 @@ export class ProcessorImportService {
       .replace(/[-:]/g, '')
     const base = `${batchPrefix}:${stamp}`
     let batchId = base
-    for (let n = 2; await this.deps.ledgerEvents.batchExists(tx, scope, batchId); n++)
+    for (let n = 2; await this.deps.eventQueries.batchExists(tx, scope, batchId); n++)
       batchId = `${base}-${n}`
     return batchId
   }
@@ -318,7 +326,7 @@ export class ProcessorImportService {
       // Deletions and imports of one organization run one at a time (see write()).
       const processor = await this.deps.accounts.accountByName(tx, scope, processorName)
       if (processor) await this.deps.accounts.lockAccount(tx, scope, processor.id)
-      const events = await this.deps.ledgerEvents.importedEvents(tx, scope, source, options.batchId)
+      const events = await this.deps.eventRecorder.importedEvents(tx, scope, source, options.batchId)
       options.onProgress?.(0, events.length)
       for (let start = 0; start < events.length; start += rowsPerRound) {
         const round = events.slice(start, start + rowsPerRound)
@@ -342,7 +350,7 @@ export class ProcessorImportService {
       const batchIds = [
         ...new Set(events.flatMap((event) => (event.batchId === null ? [] : [event.batchId]))),
       ]
-      const deleted = await this.deps.ledgerEvents.deleteImportedEvents(tx, scope, source, batchIds)
+      const deleted = await this.deps.eventRecorder.deleteImportedEvents(tx, scope, source, batchIds)
       assert(deleted === events.length, `a deletion removes the ${events.length} events it read`)
       return ok({ deleted, dryRun })
     }

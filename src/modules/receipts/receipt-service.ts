@@ -15,7 +15,8 @@ import type { ObjectStore } from '../../storage/object-store.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import { type JobQueue, jobAttemptsMax } from '../jobs/job-queue.js'
-import type { LedgerEventService } from '../ledger-events/ledger-event-service.js'
+import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
+import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
 import {
   cleanFilename,
   matchWindow,
@@ -74,7 +75,8 @@ export class ReceiptService {
       access: AccessService
       objects: ObjectStore
       jobs: JobQueue
-      ledgerEvents: LedgerEventService
+      ledgerEvents: LedgerEventQueryService
+      eventRecorder: LedgerEventRecorder
       reader: () => ReceiptReader
     },
   ) {}
@@ -131,7 +133,7 @@ export class ReceiptService {
           { eventId: event.id, status: 'reviewed' },
           this.now(),
         )
-        await this.deps.ledgerEvents.setHasDocument(tx, scope, event.id, true)
+        await this.deps.eventRecorder.setHasDocument(tx, scope, event.id, true)
         return ok(received.id)
       }
       const upload = await this.deps.store.findUpload(tx, scope, input.s3Key)
@@ -155,7 +157,7 @@ export class ReceiptService {
         dedupKey: null,
         intakeAddressId: null,
       })
-      await this.deps.ledgerEvents.setHasDocument(tx, scope, event.id, true)
+      await this.deps.eventRecorder.setHasDocument(tx, scope, event.id, true)
       await this.deps.jobs.enqueue(tx, scope.organizationId, extractReceiptJob, id)
       return ok(id)
     })
@@ -369,7 +371,7 @@ export class ReceiptService {
     if (candidates.length !== 1) return
     const eventId = candidates[0] as string
     if (await this.deps.store.update(tx, scope, receipt.id, { eventId }, this.now(), true)) {
-      await this.deps.ledgerEvents.setHasDocument(tx, scope, eventId, true)
+      await this.deps.eventRecorder.setHasDocument(tx, scope, eventId, true)
     }
   }
 
@@ -468,7 +470,7 @@ export class ReceiptService {
           (r) => r.id !== receipt.id,
         )
         if (others.length === 0)
-          await this.deps.ledgerEvents.setHasDocument(tx, scope, receipt.eventId, false)
+          await this.deps.eventRecorder.setHasDocument(tx, scope, receipt.eventId, false)
       }
       return ok(receipt.id)
     })

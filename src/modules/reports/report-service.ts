@@ -15,7 +15,7 @@ import { naturalBalance } from '../accounts/account.js'
 import type { AccountService } from '../accounts/account-service.js'
 import type { AccountRecord } from '../accounts/account-store.js'
 import type { JournalService } from '../journal/journal-service.js'
-import type { LedgerEventService } from '../ledger-events/ledger-event-service.js'
+import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
 import type { ReceiptService } from '../receipts/receipt-service.js'
 import { type ExportFormat, exportAccountNames, exportEntry, exportHeader } from './journal-export.js'
 import { balanceSheet, incomeStatement, naturalFromDebitMinusCredit, trialBalance } from './report.js'
@@ -33,7 +33,7 @@ export class ReportService {
       access: AccessService
       accounts: AccountService
       journal: JournalService
-      ledgerEvents: LedgerEventService
+      ledgerEvents: LedgerEventQueryService
       receipts: ReceiptService
     },
   ) {}

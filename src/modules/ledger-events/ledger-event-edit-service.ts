@@ -1,0 +1,222 @@
+import type { EngineName } from '../../db/engine.js'
+import type { Executor } from '../../db/schema.js'
+import { inTransactionResult } from '../../db/transaction.js'
+import type { Clock } from '../../kernel/clock.js'
+import { currencyDecimals } from '../../kernel/currency.js'
+import { parseMoney } from '../../kernel/money.js'
+import { fail, ok, type Result } from '../../kernel/result.js'
+import type { AccessService } from '../access/access-service.js'
+import type { OrgScope, Principal } from '../access/principal.js'
+import type { AccountService } from '../accounts/account-service.js'
+import { rateOn, salesTaxCode, taxIncludedIn } from '../tax-codes/sales-tax.js'
+import {
+  categoryProblem,
+  editableStatuses,
+  notEditable,
+  parseAmount,
+  parseEventType,
+  parseMemo,
+  parseTransactionDate,
+  taxAccountProblem,
+} from './ledger-event.js'
+import {
+  eventNotFound,
+  type LedgerEventQueryService,
+  type LedgerEventView,
+} from './ledger-event-query-service.js'
+import type { EventChanges, LedgerEventRecord, LedgerEventStore } from './ledger-event-store.js'
+
+export interface ClassifyInput {
+  categoryId?: string | null
+  paymentId?: string | null
+  taxAmount?: string | null
+  taxAccountId?: string | null
+  taxCode?: string | null
+  contactId?: string | null
+}
+
+/**
+ * Edits of an event still waiting for review: its own fields, and its classification (category,
+ * payment account, contact, tax). Each edit locks the event and writes only while it is editable.
+ */
+export class LedgerEventEditService {
+  constructor(
+    private readonly deps: {
+      db: Executor
+      engine: EngineName
+      clock: Clock
+      store: LedgerEventStore
+      access: AccessService
+      accounts: AccountService
+      queries: LedgerEventQueryService
+    },
+  ) {}
+
+  async updateLedgerEvent(
+    principal: Principal,
+    organizationId: string,
+    eventId: string,
+    input: {
+      transactionDate?: string | null
+      memo?: string | null
+      amount?: string | null
+      eventType?: string | null
+    },
+  ): Promise<Result<LedgerEventView>> {
+    return this.editWaitingEvent(principal, organizationId, eventId, async (tx, scope, event) => {
+      const changes: EventChanges = {}
+      if (input.transactionDate != null) {
+        const date = parseTransactionDate(input.transactionDate)
+        if (!date.ok) return date
+        changes.transactionDate = date.value
+      }
+      if (input.memo != null) {
+        const memo = parseMemo(input.memo)
+        if (!memo.ok) return memo
+        changes.memo = memo.value
+      }
+      if (input.amount != null) {
+        const amount = parseAmount(input.amount, currencyDecimals(event.currency))
+        if (!amount.ok) return amount
+        changes.amountMinor = amount.value
+      }
+      if (input.eventType != null) {
+        const eventType = parseEventType(input.eventType)
+        if (!eventType.ok) return eventType
+        changes.eventType = eventType.value
+      }
+      const next = { ...event, ...changes }
+      if (event.categoryId && changes.eventType) {
+        const [category] = await this.deps.accounts.accountsByIds(tx, scope, [event.categoryId])
+        const problem = category && categoryProblem(next.eventType, category, next.paymentAccountId)
+        if (problem) return problem
+      }
+      if (
+        event.taxFromCode &&
+        event.salesTaxCode &&
+        (changes.amountMinor !== undefined || changes.transactionDate)
+      ) {
+        const tax = taxFromCode(event.salesTaxCode, next.amountMinor, next.transactionDate)
+        if (!tax.ok) return tax
+        changes.taxAmountMinor = tax.value
+      } else if (next.taxAmountMinor !== null && next.taxAmountMinor >= next.amountMinor) {
+        return taxTooLarge()
+      }
+      return ok(changes)
+    })
+  }
+
+  async updateStagedEntry(
+    principal: Principal,
+    organizationId: string,
+    eventId: string,
+    input: ClassifyInput,
+  ): Promise<Result<LedgerEventView>> {
+    return this.editWaitingEvent(principal, organizationId, eventId, async (tx, scope, event) => {
+      const changes: EventChanges = {}
+      const categoryId = input.categoryId ?? event.categoryId
+      const paymentAccountId = input.paymentId ?? event.paymentAccountId
+      const refs = await this.deps.queries.checkReferences(
+        tx,
+        scope,
+        event.eventType,
+        { categoryId, paymentAccountId, contactId: input.contactId ?? null },
+        'paymentId',
+      )
+      if (!refs.ok) return refs
+      if (input.categoryId) {
+        changes.categoryId = input.categoryId
+        changes.categoryRuleId = null
+      }
+      if (input.paymentId) changes.paymentAccountId = input.paymentId
+      if (input.contactId) changes.contactId = input.contactId
+      if (input.taxAccountId) {
+        const [taxAccount] = await this.deps.accounts.accountsByIds(tx, scope, [input.taxAccountId])
+        if (!taxAccount)
+          return fail('TAX_ACCOUNT_NOT_FOUND', 'No account with this taxAccountId.', 'taxAccountId')
+        const problem = taxAccountProblem(taxAccount)
+        if (problem) return problem
+        changes.taxAccountId = taxAccount.id
+      }
+      if (input.taxCode) {
+        if (!salesTaxCode(input.taxCode)) {
+          return fail(
+            'SALES_TAX_CODE_NOT_FOUND',
+            'taxCode must be a sales tax code id from listSalesTaxCodes.',
+            'taxCode',
+          )
+        }
+        changes.salesTaxCode = input.taxCode
+      }
+      if (input.taxAmount != null) {
+        const tax = parseMoney(input.taxAmount, currencyDecimals(event.currency), 'taxAmount')
+        if (!tax.ok) return tax
+        if (tax.value < 0n) return fail('INVALID_TAX_AMOUNT', 'taxAmount must not be negative.', 'taxAmount')
+        if (tax.value >= event.amountMinor) return taxTooLarge()
+        changes.taxAmountMinor = tax.value
+        changes.taxFromCode = false
+      } else if (input.taxCode) {
+        const tax = taxFromCode(input.taxCode, event.amountMinor, event.transactionDate)
+        if (!tax.ok) return tax
+        changes.taxAmountMinor = tax.value
+        changes.taxFromCode = true
+      }
+      return ok(changes)
+    })
+  }
+
+  // ---- helpers ------------------------------------------------------------------------------
+
+  /**
+   * What every edit of a waiting event shares: the lock, the refusal of an event that is missing
+   * or no longer editable, and the status-guarded write, so that `decide` only works out changes.
+   */
+  private async editWaitingEvent(
+    principal: Principal,
+    organizationId: string,
+    eventId: string,
+    decide: (tx: Executor, scope: OrgScope, event: LedgerEventRecord) => Promise<Result<EventChanges>>,
+  ): Promise<Result<LedgerEventView>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const updated = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const event = await this.lockedEvent(tx, scope, eventId)
+      if (!event) return eventNotFound()
+      if (!editableStatuses.includes(event.status)) return notEditable(event.status)
+      const changes = await decide(tx, scope, event)
+      if (!changes.ok) return changes
+      if (!(await this.deps.store.update(tx, scope, eventId, editableStatuses, changes.value, this.now()))) {
+        return notEditable(event.status)
+      }
+      return ok(eventId)
+    })
+    if (!updated.ok) return updated
+    return this.deps.queries.viewOf(scope, eventId)
+  }
+
+  /**
+   * Reads an event for a change after taking its row lock. Under PostgreSQL's read committed, a
+   * plain read followed by a status-guarded write misses an edit that commits in between: a
+   * confirm posted the old amount, a tax check passed against an amount already replaced.
+   * Touching the row first takes its write lock, so a concurrent edit has either committed before
+   * this read or waits for this transaction; SQLite's writers already run one at a time. Touching
+   * an event that is not editable changes nothing.
+   */
+  private async lockedEvent(tx: Executor, scope: OrgScope, eventId: string) {
+    if (this.deps.engine === 'postgres')
+      await this.deps.store.update(tx, scope, eventId, editableStatuses, {}, this.now())
+    return this.deps.store.findById(tx, scope, eventId)
+  }
+
+  private now(): string {
+    return this.deps.clock.now().toISOString()
+  }
+}
+
+const taxTooLarge = () => fail('INVALID_TAX_AMOUNT', 'taxAmount must be less than the amount.', 'taxAmount')
+
+/** The tax included in a tax-inclusive amount at the code's rate on the transaction date. */
+function taxFromCode(code: string, grossMinor: bigint, date: string): Result<bigint> {
+  const rate = rateOn(code, date)
+  if (!rate) return fail('TAX_CODE_NO_RATE', `Sales tax ${code} has no rate on ${date}.`, 'taxCode')
+  return ok(taxIncludedIn(grossMinor, rate))
+}

@@ -1,0 +1,316 @@
+import type { EngineName } from '../../db/engine.js'
+import type { Executor } from '../../db/schema.js'
+import { inTransactionResult } from '../../db/transaction.js'
+import type { Clock } from '../../kernel/clock.js'
+import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
+import { newId } from '../../kernel/ids.js'
+import { limits } from '../../kernel/limits.js'
+import { parseMoney } from '../../kernel/money.js'
+import { type Failure, fail, ok, type Result } from '../../kernel/result.js'
+import type { AccessService } from '../access/access-service.js'
+import type { OrgScope, Principal } from '../access/principal.js'
+import type { AccountService } from '../accounts/account-service.js'
+import type { CategoryRuleService } from '../category-rules/category-rule-service.js'
+import type { JournalService } from '../journal/journal-service.js'
+import { rateOn, salesTaxCode, taxIncludedIn } from '../tax-codes/sales-tax.js'
+import {
+  categoryProblem,
+  type EventType,
+  editableStatuses,
+  notEditable,
+  parseAmount,
+  parseEventType,
+  parseMemo,
+  parseMerchantName,
+  parseTransactionDate,
+  paymentProblem,
+  postedStatuses,
+  taxAccountProblem,
+} from './ledger-event.js'
+import type { LedgerEventPosting } from './ledger-event-posting.js'
+import {
+  eventNotFound,
+  type LedgerEventQueryService,
+  type LedgerEventView,
+} from './ledger-event-query-service.js'
+import type { EventsArrived, LedgerEventRecorder } from './ledger-event-recorder.js'
+import type {
+  EventChanges,
+  LedgerEventRecord,
+  LedgerEventStore,
+  NewLedgerEvent,
+} from './ledger-event-store.js'
+
+export interface CreateEventInput {
+  merchantName: string
+  amount: string
+  transactionDate: string
+  eventType?: string | null
+  categoryId?: string | null
+  paymentAccountId?: string | null
+  contactId?: string | null
+  memo?: string | null
+}
+
+/**
+ * What a client does to an event: create it, edit it while it waits, confirm it into the books
+ * (through the one posting path), reject it, mark it synced. Authorization first, then one
+ * database transaction each.
+ */
+export class LedgerEventLifecycleService {
+  private readonly confirmListeners: EventsArrived[] = []
+
+  constructor(
+    private readonly deps: {
+      db: Executor
+      engine: EngineName
+      store: LedgerEventStore
+      clock: Clock
+      access: AccessService
+      accounts: AccountService
+      journal: JournalService
+      categoryRules: CategoryRuleService
+      posting: LedgerEventPosting
+      recorder: LedgerEventRecorder
+      queries: LedgerEventQueryService
+    },
+  ) {}
+
+  /** Runs after a person confirms an event (receipts attached to it become reviewed). */
+  onConfirmed(listener: EventsArrived): void {
+    this.confirmListeners.push(listener)
+  }
+
+  // ---- lifecycle ----------------------------------------------------------------------------
+
+  async createLedgerEvent(
+    principal: Principal,
+    organizationId: string,
+    input: CreateEventInput,
+  ): Promise<Result<LedgerEventView>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const currency = defaultCurrency
+    const merchantName = parseMerchantName(input.merchantName)
+    if (!merchantName.ok) return merchantName
+    const amount = parseAmount(input.amount, currencyDecimals(currency))
+    if (!amount.ok) return amount
+    const date = parseTransactionDate(input.transactionDate)
+    if (!date.ok) return date
+    const eventType = parseEventType(input.eventType)
+    if (!eventType.ok) return eventType
+    const memo = parseMemo(input.memo)
+    if (!memo.ok) return memo
+
+    const refs = await this.deps.queries.checkReferences(this.deps.db, scope, eventType.value, {
+      categoryId: input.categoryId ?? null,
+      paymentAccountId: input.paymentAccountId ?? null,
+      contactId: input.contactId ?? null,
+    })
+    if (!refs.ok) return refs
+    const created = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const [event] = await this.deps.recorder.recordArrivals(tx, scope, [
+        {
+          eventType: eventType.value,
+          merchantName: merchantName.value,
+          amountMinor: amount.value,
+          currency,
+          transactionDate: date.value,
+          memo: memo.value,
+          categoryId: input.categoryId ?? null,
+          paymentAccountId: input.paymentAccountId ?? null,
+          contactId: input.contactId ?? null,
+          reference: null,
+          source: 'api',
+          backfillId: null,
+          batchId: null,
+          status: 'needs_review',
+        },
+      ])
+      return ok(event as NewLedgerEvent)
+    })
+    if (!created.ok) return created
+    await this.deps.recorder.announce(scope, [created.value.id])
+    return this.deps.queries.viewOf(scope, created.value.id)
+  }
+
+  async confirmLedgerEvent(
+    principal: Principal,
+    organizationId: string,
+    eventId: string,
+  ): Promise<Result<{ eventId: string; journalEntryId: string; hadDocument: boolean }>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const confirmed = await inTransactionResult(this.deps.db, this.deps.engine, (tx) =>
+      this.confirmInTransaction(tx, scope, eventId),
+    )
+    if (confirmed.ok && confirmed.value.hadDocument) {
+      for (const listener of this.confirmListeners) await listener(scope, [eventId])
+    }
+    return confirmed
+  }
+
+  /** Claims the event, settles its tax account, and posts it through the one posting path. */
+  private async confirmInTransaction(
+    tx: Executor,
+    scope: OrgScope,
+    eventId: string,
+  ): Promise<Result<{ eventId: string; journalEntryId: string; hadDocument: boolean }>> {
+    // One guarded UPDATE claims the event and reads it back: of concurrent confirms exactly one
+    // gets the row, and the others wait for it (PostgreSQL) or run after it (SQLite). Any refusal
+    // below rolls the claim back with the transaction.
+    const journalEntryId = newId()
+    const event = await this.deps.store.claim(
+      tx,
+      scope,
+      eventId,
+      editableStatuses,
+      { status: 'confirmed', journalEntryId },
+      this.now(),
+    )
+    if (!event) {
+      const current = await this.deps.store.findById(tx, scope, eventId)
+      if (!current) return eventNotFound()
+      return fail(
+        current.status === 'ignored' ? 'EVENT_IGNORED' : 'EVENT_ALREADY_CONFIRMED',
+        `Only events in needs_review or pending can be confirmed; this one is ${current.status}.`,
+        'eventId',
+      )
+    }
+    let taxAccountId = event.taxAccountId
+    const taxMinor = event.taxAmountMinor ?? 0n
+    if (
+      taxMinor > 0n &&
+      taxMinor < event.amountMinor &&
+      !taxAccountId &&
+      event.categoryId &&
+      event.paymentAccountId
+    ) {
+      const payable = await this.deps.accounts.accountByRole(tx, scope, 'gst_hst_payable')
+      if (!payable) {
+        return fail(
+          'TAX_ACCOUNT_REQUIRED',
+          'Give taxAccountId; this organization has no GST/HST Payable account.',
+          'taxAccountId',
+        )
+      }
+      taxAccountId = payable.id
+      await this.deps.store.update(tx, scope, eventId, ['confirmed'], { taxAccountId }, this.now())
+    }
+    const posted = await this.deps.posting.post(tx, scope, [{ ...event, taxAccountId, journalEntryId }])
+    if (!posted.ok) return posted
+    return ok({ eventId, journalEntryId, hadDocument: event.hasDocument })
+  }
+
+  async rejectLedgerEvent(
+    principal: Principal,
+    organizationId: string,
+    eventId: string,
+  ): Promise<Result<{ eventId: string; reversalEntryId: string | null }>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const event = await this.deps.store.findById(tx, scope, eventId)
+      if (!event) return eventNotFound()
+      if (event.status === 'ignored')
+        return fail('EVENT_ALREADY_IGNORED', 'This event is already ignored.', 'eventId')
+      const posted = postedStatuses.includes(event.status) && event.journalEntryId !== null
+      const reversalEntryId = posted ? newId() : null
+      const changes: EventChanges = { status: 'ignored', ...(reversalEntryId ? { reversalEntryId } : {}) }
+      if (!(await this.deps.store.update(tx, scope, eventId, [event.status], changes, this.now()))) {
+        return fail('EVENT_CHANGED', 'This event was changed by another request; try again.', 'eventId')
+      }
+      if (posted && event.journalEntryId && reversalEntryId) {
+        const reversed = await this.deps.journal.reverseEntry(
+          tx,
+          scope,
+          eventId,
+          event.journalEntryId,
+          reversalEntryId,
+        )
+        if (!reversed) return fail('EVENT_ALREADY_IGNORED', 'This event was already reversed.', 'eventId')
+      }
+      return ok({ eventId, reversalEntryId })
+    })
+  }
+
+  async markLedgerEventsSynced(
+    principal: Principal,
+    organizationId: string,
+    eventIds: string[],
+  ): Promise<
+    Result<{
+      syncedCount: number
+      errors: Array<{ index: number; eventId: string; error: string; errorCode: string }>
+    }>
+  > {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    if (eventIds.length > 500) {
+      return fail(
+        'BATCH_TOO_LARGE',
+        `At most 500 events per call; this one has ${eventIds.length}.`,
+        'eventIds',
+      )
+    }
+    return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const errors: Array<{ index: number; eventId: string; error: string; errorCode: string }> = []
+      let syncedCount = 0
+      for (const [index, eventId] of eventIds.entries()) {
+        const moved = await this.deps.store.update(
+          tx,
+          scope,
+          eventId,
+          ['confirmed'],
+          { status: 'synced' },
+          this.now(),
+        )
+        if (moved) {
+          syncedCount++
+          continue
+        }
+        const event = await this.deps.store.findById(tx, scope, eventId)
+        const failure: Failure = event
+          ? {
+              code: 'EVENT_NOT_CONFIRMED',
+              message: `Only confirmed events can be marked synced; this one is ${event.status}.`,
+            }
+          : eventNotFound().error
+        errors.push({ index, eventId, error: failure.message, errorCode: failure.code })
+      }
+      return ok({ syncedCount, errors })
+    })
+  }
+
+  /**
+   * A category rule was created or changed: waiting events without a category that its pattern
+   * matches may now have one. The full matcher still decides, so precedence holds.
+   */
+  async categorizeWaiting(scope: OrgScope, vendorPattern: string): Promise<void> {
+    await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const waiting = await this.deps.store.waitingWithoutCategory(tx, scope, vendorPattern)
+      if (waiting.length === 0) return ok(0)
+      const matches = await this.deps.categoryRules.categorize(
+        tx,
+        scope,
+        waiting.map((e) => e.merchantName),
+      )
+      const applied: typeof matches = []
+      for (const [index, event] of waiting.entries()) {
+        const rule = matches[index]
+        if (!rule) continue
+        const accepted = await this.deps.store.update(
+          tx,
+          scope,
+          event.id,
+          editableStatuses,
+          { categoryId: rule.accountId, categoryRuleId: rule.id },
+          this.now(),
+        )
+        if (accepted) applied.push(rule)
+      }
+      await this.deps.categoryRules.recordMatches(tx, scope, applied)
+      return ok(applied.length)
+    })
+  }
+
+  private now(): string {
+    return this.deps.clock.now().toISOString()
+  }
+}
