@@ -82,6 +82,32 @@ function parseTrustProxy(value: string): TrustProxy | undefined {
   return valid ? entries : undefined
 }
 
+/**
+ * Test-only fault injection (ADR 0021): the crash tests name a write in which the server kills
+ * itself, and a file to note it in first. Read once at start by src/fault-points.ts.
+ */
+export interface FaultPointSetting {
+  point: string
+  /** Fires when the count reached at the point (rows, calls) comes to this. */
+  afterCount: number
+  markerFile: string | undefined
+}
+
+export function loadFaultPointSetting(env: NodeJS.ProcessEnv = process.env): FaultPointSetting | undefined {
+  const setting = env.DAYBOOK_FAULT_POINT
+  if (setting === undefined || setting === '') return undefined
+  const match = /^([a-z]+(?:\.[a-z]+)+)(?::([1-9]\d{0,8}))?$/.exec(setting)
+  if (!match) throw new Error('Invalid configuration: DAYBOOK_FAULT_POINT must be <point> or <point>:<count>')
+  if (env.NODE_ENV === 'production') {
+    throw new Error('Invalid configuration: DAYBOOK_FAULT_POINT kills the server; it is for tests only')
+  }
+  return {
+    point: match[1] as string,
+    afterCount: Number(match[2] ?? 1),
+    markerFile: env.DAYBOOK_FAULT_MARKER_FILE || undefined,
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env)
   if (!parsed.success) {

@@ -1,6 +1,7 @@
 import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import { inTransactionResult } from '../../db/transaction.js'
+import { hitFaultPoint } from '../../fault-points.js'
 import { addDays } from '../../kernel/calendar-date.js'
 import { currencyDecimals, defaultCurrency, parseCurrency } from '../../kernel/currency.js'
 import { limits } from '../../kernel/limits.js'
@@ -78,6 +79,7 @@ export class BankImportService {
           status: 'needs_review',
         })),
       )
+      hitFaultPoint('import.rows', events.length)
       return ok({
         importedCount: events.length,
         skippedCount: rows.length - events.length,

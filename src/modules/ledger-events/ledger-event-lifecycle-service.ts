@@ -1,6 +1,7 @@
 import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import { inTransactionResult } from '../../db/transaction.js'
+import { hitFaultPoint } from '../../fault-points.js'
 import type { Clock } from '../../kernel/clock.js'
 import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
 import { newId } from '../../kernel/ids.js'
@@ -197,6 +198,7 @@ export class LedgerEventLifecycleService {
     }
     const posted = await this.deps.posting.post(tx, scope, [{ ...event, taxAccountId, journalEntryId }])
     if (!posted.ok) return posted
+    hitFaultPoint('confirm.posted')
     return ok({ eventId, journalEntryId, hadDocument: event.hasDocument })
   }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import { inTransaction, inTransactionResult } from '../../db/transaction.js'
+import { hitFaultPoint } from '../../fault-points.js'
 import { parseCalendarDate } from '../../kernel/calendar-date.js'
 import type { Clock } from '../../kernel/clock.js'
 import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
@@ -292,6 +293,7 @@ export class ReceiptService {
         this.now(),
       )
       await this.matchInside(tx, scope, current.id)
+      hitFaultPoint('receipt.extracted')
     })
   }
 
