@@ -5,28 +5,20 @@ import { hitFaultPoint } from '../../fault-points.js'
 import type { Clock } from '../../kernel/clock.js'
 import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
 import { newId } from '../../kernel/ids.js'
-import { limits } from '../../kernel/limits.js'
-import { parseMoney } from '../../kernel/money.js'
 import { type Failure, fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountService } from '../accounts/account-service.js'
 import type { CategoryRuleService } from '../category-rules/category-rule-service.js'
 import type { JournalService } from '../journal/journal-service.js'
-import { rateOn, salesTaxCode, taxIncludedIn } from '../tax-codes/sales-tax.js'
 import {
-  categoryProblem,
-  type EventType,
   editableStatuses,
-  notEditable,
   parseAmount,
   parseEventType,
   parseMemo,
   parseMerchantName,
   parseTransactionDate,
-  paymentProblem,
   postedStatuses,
-  taxAccountProblem,
 } from './ledger-event.js'
 import type { LedgerEventPosting } from './ledger-event-posting.js'
 import {
@@ -35,12 +27,7 @@ import {
   type LedgerEventView,
 } from './ledger-event-query-service.js'
 import type { EventsArrived, LedgerEventRecorder } from './ledger-event-recorder.js'
-import type {
-  EventChanges,
-  LedgerEventRecord,
-  LedgerEventStore,
-  NewLedgerEvent,
-} from './ledger-event-store.js'
+import type { EventChanges, LedgerEventStore, NewLedgerEvent } from './ledger-event-store.js'
 
 export interface CreateEventInput {
   merchantName: string
