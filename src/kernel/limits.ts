@@ -4,6 +4,10 @@ export const limits = {
   pageSizeMax: 200,
   batchItemsMax: 500,
   rowsPerImportMax: 10_000,
+  /** Data rows one CSV file may hold (a processor export read whole by the CLI); beyond them it is refused. */
+  csvRowsMax: 1_000_000,
+  /** Bytes of one CSV record, so a runaway quoted field cannot swallow the file into one value. */
+  csvRecordBytesMax: 256 * 1024,
   rootMutationFieldsMax: 5,
   queryDepthMax: 8,
   queryAliasesMax: 15,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { csvRecords, detectLayout, readBalanceCsv, utcDateOf } from './balance-csv.js'
+import { detectLayout, readBalanceCsv, utcDateOf } from './balance-csv.js'
 
 const stripeDir = path.resolve(import.meta.dirname, '../../../test/fixtures/data/stripe')
 const shared = (name: string) => readFileSync(path.join(stripeDir, name), 'utf8')
@@ -24,30 +24,6 @@ function problemOf(text: string) {
   if (rows.ok) throw new Error('expected the CSV to be refused')
   return rows.error
 }
-
-describe('csvRecords', () => {
-  it('reads quoted, doubled-quote, empty and multi-line fields with the line each record starts on', () => {
-    const records = csvRecords('\uFEFFa,b,c\r\n"x, y","say ""hi""",\n\n"two\nlines",,""\nlast,1,2')
-    expect(records).toEqual({
-      ok: true,
-      value: [
-        { line: 1, fields: ['a', 'b', 'c'] },
-        { line: 2, fields: ['x, y', 'say "hi"', ''] },
-        { line: 4, fields: ['two\nlines', '', ''] },
-        { line: 6, fields: ['last', '1', '2'] },
-      ],
-    })
-  })
-
-  it('refuses stray and unclosed quotes, naming the line', () => {
-    expect(csvRecords('a,b\nx"y,1\n')).toMatchObject({ ok: false, error: { message: /^Line 2: / } })
-    expect(csvRecords('a,b\n"x"y,1\n')).toMatchObject({ ok: false, error: { message: /^Line 2: / } })
-    expect(csvRecords('a,b\n1,2\n"open,3\n')).toMatchObject({
-      ok: false,
-      error: { code: 'INVALID_CSV', message: 'Line 3: a quoted field is never closed.' },
-    })
-  })
-})
 
 describe('detectLayout', () => {
   it('knows both families by column name, whatever the order, case or extra columns', () => {
@@ -207,6 +183,25 @@ describe('readBalanceCsv', () => {
     expect(row('txn_a,,ch_a,1.00,0.00,1.00,usd,2020-01-01 00:00,,x,,,,').message).toMatch(/Type is empty/)
   })
 
+  it('refuses stray and unclosed quotes, naming the line the record starts on', () => {
+    const first = 'txn_a,charge,ch_a,1.00,0.00,1.00,usd,2020-01-01 00:00,,x,,,,'
+    expect(
+      problemOf(`${legacy14}\n${first}\ntxn_b,charge,ch_"b,1.00,0.00,1.00,usd,2020-01-01 00:00,,x,,,,`),
+    ).toEqual({
+      code: 'INVALID_CSV',
+      message: 'Line 3: a double quote appears inside an unquoted field.',
+    })
+    expect(problemOf(`${legacy14}\r\n\r\n${first}\r\n"txn_b,charge,ch_b,1.00`)).toEqual({
+      code: 'INVALID_CSV',
+      message: 'Line 4: a quoted field is never closed.',
+    })
+  })
+
+  it('names the line a row starts on when a quoted description spans lines', () => {
+    const text = `${legacy14}\ntxn_a,charge,ch_a,1.00,0.00,1.00,usd,2020-01-01 00:00,,"two\r\nlines",,,,\ntxn_b,charge,ch_b,1.00,0.00,1.01,usd,2020-01-01 00:00,,x,,,,`
+    expect(problemOf(text)).toMatchObject({ code: 'NET_MISMATCH', message: /^Line 4: / })
+  })
+
   it('refuses an empty file and a file with nothing but an unknown header', () => {
     expect(problemOf('')).toMatchObject({ code: 'INVALID_CSV' })
     expect(problemOf('Date,Amount\n2020-01-01,1.00\n')).toMatchObject({ code: 'UNKNOWN_CSV_LAYOUT' })
@@ -215,7 +210,13 @@ describe('readBalanceCsv', () => {
   it('accepts a header alone (no rows) and caps the row count', () => {
     expect(rowsOf(itemized)).toEqual([])
     const text = `${legacy14}\ntxn_a,charge,ch_a,1.00,0.00,1.00,usd,2020-01-01 00:00,,x,,,,\ntxn_b,charge,ch_b,1.00,0.00,1.00,usd,2020-01-01 00:00,,x,,,,`
-    expect(readBalanceCsv(text, 1)).toMatchObject({ ok: false, error: { code: 'TOO_MANY_ROWS' } })
+    expect(readBalanceCsv(text, 1)).toEqual({
+      ok: false,
+      error: {
+        code: 'TOO_MANY_ROWS',
+        message: 'A balance CSV may hold at most 1 rows; this one has 2. Split it.',
+      },
+    })
   })
 })
 

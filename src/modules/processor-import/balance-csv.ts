@@ -1,5 +1,7 @@
 import { type CalendarDate, daysInMonth } from '../../kernel/calendar-date.js'
+import { type CsvRecord, readCsvRecords } from '../../kernel/csv.js'
 import { currencyDecimals, parseCurrency } from '../../kernel/currency.js'
+import { limits } from '../../kernel/limits.js'
 import { formatMoney, parseMoney } from '../../kernel/money.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 
@@ -100,76 +102,6 @@ const fields = Object.keys(legacy.columns) as Field[]
 const columnKey = (name: string) => name.trim().toLowerCase()
 const idLengthMax = 200
 
-// ---- records -----------------------------------------------------------------------------------
-
-export interface CsvRecord {
-  line: number
-  fields: string[]
-}
-
-/**
- * RFC 4180 records with the line each starts on: commas, double quotes ("" inside quotes), LF or
- * CRLF, line breaks inside quoted fields. Blank lines are left out. A stray quote is an error, not
- * a guess.
- */
-export function csvRecords(text: string): Result<CsvRecord[]> {
-  const records: CsvRecord[] = []
-  let record: string[] = []
-  let field = ''
-  let quoted = false
-  let afterQuote = false
-  let line = 1
-  let recordLine = 1
-  const endRecord = () => {
-    record.push(field)
-    if (record.length > 1 || record[0] !== '') records.push({ line: recordLine, fields: record })
-    record = []
-    field = ''
-    afterQuote = false
-  }
-  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0
-  for (let i = start; i < text.length; i++) {
-    const char = text[i]
-    if (quoted) {
-      if (char === '"') {
-        if (text[i + 1] === '"') {
-          field += '"'
-          i++
-        } else {
-          quoted = false
-          afterQuote = true
-        }
-      } else {
-        if (char === '\n') line++
-        field += char
-      }
-      continue
-    }
-    if (char === ',') {
-      record.push(field)
-      field = ''
-      afterQuote = false
-    } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[i + 1] === '\n') i++
-      endRecord()
-      line++
-      recordLine = line
-    } else if (afterQuote) {
-      return csvProblem(line, 'a quoted field is followed by more text before the next comma.')
-    } else if (char === '"') {
-      if (field !== '') return csvProblem(line, 'a double quote appears inside an unquoted field.')
-      quoted = true
-    } else {
-      field += char
-    }
-  }
-  if (quoted) return csvProblem(recordLine, 'a quoted field is never closed.')
-  if (field !== '' || record.length > 0 || afterQuote) endRecord()
-  return ok(records)
-}
-
-const csvProblem = (line: number, message: string) => fail('INVALID_CSV', `Line ${line}: ${message}`)
-
 // ---- layout ------------------------------------------------------------------------------------
 
 export interface Layout {
@@ -224,19 +156,13 @@ const hasColumn = (header: string[], name: string | undefined) =>
 // ---- rows --------------------------------------------------------------------------------------
 
 /** Reads every data row, or stops at the first bad one. */
-export function readBalanceCsv(text: string, rowsMax = Number.POSITIVE_INFINITY): Result<BalanceRow[]> {
-  const records = csvRecords(text)
+export function readBalanceCsv(text: string, rowsMax: number = limits.csvRowsMax): Result<BalanceRow[]> {
+  const records = readCsvRecords(text, { rowsMax, name: 'balance CSV' })
   if (!records.ok) return records
   const [headerRecord, ...dataRecords] = records.value
   if (!headerRecord) return fail('INVALID_CSV', 'The CSV is empty: it has no header line.')
   const layout = detectLayout(headerRecord.fields)
   if (!layout.ok) return layout
-  if (dataRecords.length > rowsMax) {
-    return fail(
-      'TOO_MANY_ROWS',
-      `A balance CSV may hold at most ${rowsMax.toLocaleString('en-US')} rows; this one has ${dataRecords.length.toLocaleString('en-US')}. Split it.`,
-    )
-  }
   const rows: BalanceRow[] = []
   for (const record of dataRecords) {
     const row = readRow(layout.value, record)

@@ -1,6 +1,5 @@
 // GIFI codes classify by FORMATS.md section 2's ranges, and every shipped code is usable data.
 import { describe, expect, it } from 'vitest'
-import { parseCsv } from './csv.js'
 import {
   type AccountType,
   accountTypes,
@@ -232,19 +231,5 @@ describe('loadGifiCodes', () => {
     const list = loadGifiCodes()
     expect(list).not.toBe(codes)
     expect(Object.isFrozen(list[0])).toBe(true)
-  })
-})
-
-describe('parseCsv', () => {
-  it('handles quotes, doubled quotes, CRLF and a missing final line break', () => {
-    expect(parseCsv('a,"b, c","say ""hi"""\r\n1,,3')).toEqual([
-      ['a', 'b, c', 'say "hi"'],
-      ['1', '', '3'],
-    ])
-    expect(parseCsv('x\n"line\nbreak"\n')).toEqual([['x'], ['line\nbreak']])
-  })
-
-  it('refuses an unterminated quote', () => {
-    expect(() => parseCsv('"open')).toThrow(/quoted field/)
   })
 })
