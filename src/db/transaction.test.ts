@@ -74,7 +74,7 @@ describe('writes that wait together', () => {
       }),
       inTransactionResult(database.db, 'sqlite', async (tx) => {
         await addOrganization(tx, 'Batch B3')
-        return fail('REFUSED', 'an expected failure')
+        return fail('INVALID_NAME', 'an expected failure')
       }),
       write((tx) => addOrganization(tx, 'Batch B4')),
     ])

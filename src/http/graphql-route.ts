@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { GraphQLError } from 'graphql'
 import type { GraphQLContext } from '../graphql/context.js'
 import { inputNestingProblem } from '../graphql/input-nesting.js'
+import type { ErrorCode } from '../kernel/error-codes.js'
 import { AccessDenied } from '../modules/access/access-denied.js'
 import {
   type IdempotencyDecision,
@@ -20,7 +21,7 @@ interface GraphQLRequestBody {
 
 type Parsed =
   | { ok: true; body: GraphQLRequestBody }
-  | { ok: false; status: number; message: string; code: string }
+  | { ok: false; status: number; message: string; code: ErrorCode }
 
 const malformed = (message: string): Parsed => ({
   ok: false,

@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../kernel/error-codes.js'
+
 // DESIGN 4's HTTP status policy, in one place. GraphQL answers are 200 whatever went wrong
 // inside them; only a request that is not GraphQL at all, the quota, or the size limit changes
 // the status.
@@ -13,10 +15,10 @@ export const httpStatus = {
 } as const
 
 export interface ErrorBody {
-  errors: Array<{ message: string; extensions?: { code: string } }>
+  errors: Array<{ message: string; extensions?: { code: ErrorCode } }>
 }
 
-export function errorBody(message: string, code?: string): ErrorBody {
+export function errorBody(message: string, code?: ErrorCode): ErrorBody {
   return { errors: [code ? { message, extensions: { code } } : { message }] }
 }
 
@@ -24,7 +26,7 @@ export function errorBody(message: string, code?: string): ErrorBody {
 export function statusForFrameworkError(error: { code?: string; statusCode?: number }): {
   status: number
   message: string
-  code: string
+  code: ErrorCode
 } {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
     return {

@@ -1,40 +1,46 @@
-// Every errorCode the code can produce is listed in docs/error-codes.md, so clients can rely on them.
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+// docs/error-codes.md documents exactly the codes of ErrorCode, so clients can rely on every code they receive.
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { type ErrorCode, errorCodes } from './error-codes.js'
+import { fail } from './result.js'
 
-const root = path.resolve(import.meta.dirname, '../..')
+const docPath = path.resolve(import.meta.dirname, '../../docs/error-codes.md')
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name)
-    if (statSync(full).isDirectory()) return name === 'generated' ? [] : sourceFiles(full)
-    return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [full] : []
-  })
+/** The codes in the first column of the doc's tables, in the order they appear. */
+function documentedCodes(): string[] {
+  const text = readFileSync(docPath, 'utf8')
+  return [...text.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map((match) => match[1] ?? '')
 }
 
-/** Codes passed to fail(...) or errorBody(...), or written as `code: '...'` (access denials, extensions). */
-function producedCodes(): Set<string> {
-  const codes = new Set<string>()
-  const patterns = [
-    /fail\(\s*'([A-Z][A-Z0-9_]+)'/g,
-    /code: '([A-Z][A-Z0-9_]+)'/g,
-    /\? '([A-Z][A-Z0-9_]+)' : '([A-Z][A-Z0-9_]+)'/g,
-    /errorBody\(\s*(?:'[^']*'|`[^`]*`|"[^"]*")\s*,\s*'([A-Z][A-Z0-9_]+)'/g,
-  ]
-  for (const file of sourceFiles(path.join(root, 'src'))) {
-    const text = readFileSync(file, 'utf8')
-    for (const pattern of patterns) {
-      for (const match of text.matchAll(pattern)) for (const code of match.slice(1)) if (code) codes.add(code)
-    }
-  }
-  return codes
-}
+const duplicatesOf = (codes: readonly string[]) =>
+  codes.filter((code, index) => codes.indexOf(code) !== index)
 
 describe('error codes', () => {
-  it('are all documented', () => {
-    const documented = readFileSync(path.join(root, 'docs/error-codes.md'), 'utf8')
-    const missing = [...producedCodes()].filter((code) => !documented.includes(`\`${code}\``))
-    expect(missing).toEqual([])
+  it('are each documented, and the doc lists no code the union lacks', () => {
+    const documented = new Set(documentedCodes())
+    const union = new Set<string>(errorCodes)
+    expect([...union].filter((code) => !documented.has(code))).toEqual([])
+    expect([...documented].filter((code) => !union.has(code))).toEqual([])
+  })
+
+  it('appear once in the union and once in the doc', () => {
+    expect(duplicatesOf(errorCodes)).toEqual([])
+    expect(duplicatesOf(documentedCodes())).toEqual([])
+  })
+
+  it('are upper-case words joined by underscores', () => {
+    expect(errorCodes.filter((code) => !/^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/.test(code))).toEqual([])
+  })
+
+  it('are checked by the compiler wherever a failure is made', () => {
+    const known: ErrorCode = 'INVALID_CSV'
+    expect(fail(known, 'Line 1: a quoted field is never closed.')).toEqual({
+      ok: false,
+      error: { code: 'INVALID_CSV', message: 'Line 1: a quoted field is never closed.' },
+    })
+    // @ts-expect-error: a code missing from ErrorCode does not compile (npm run typecheck).
+    const unknown = fail('NOT_A_DAYBOOK_CODE', 'never documented')
+    expect(unknown.ok).toBe(false)
   })
 })

@@ -1,7 +1,9 @@
+import type { ErrorCode } from './error-codes.js'
+
 // Expected failures travel as values; only the API edge turns them into payloads.
 export interface Failure {
-  /** Stable machine-readable code, listed in docs/error-codes.md. */
-  code: string
+  /** Stable machine-readable code: one of kernel/error-codes.ts, each documented in docs/error-codes.md. */
+  code: ErrorCode
   message: string
   field?: string
 }
@@ -10,7 +12,7 @@ export type Result<T, E = Failure> = { ok: true; value: T } | { ok: false; error
 
 export const ok = <T>(value: T): Result<T, never> => ({ ok: true, value })
 
-export const fail = (code: string, message: string, field?: string): { ok: false; error: Failure } => ({
+export const fail = (code: ErrorCode, message: string, field?: string): { ok: false; error: Failure } => ({
   ok: false,
   error: field === undefined ? { code, message } : { code, message, field },
 })

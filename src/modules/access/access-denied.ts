@@ -1,3 +1,5 @@
+import type { ErrorCode } from '../../kernel/error-codes.js'
+
 // The spec's access errors, in the order DESIGN 4 checks them. They end an operation as a
 // GraphQL error with the exact message; codes are stable for clients that branch on them.
 export const accessDenials = {
@@ -18,12 +20,12 @@ export const accessDenials = {
     message: 'Too Many Failed Sign-In Attempts. Try Again Later.',
   },
   signInRateLimited: { code: 'SIGN_IN_RATE_LIMITED', message: 'Too Many Sign-In Attempts. Try Again Later.' },
-} as const
+} as const satisfies Record<string, { code: ErrorCode; message: string }>
 
 export type AccessDenial = (typeof accessDenials)[keyof typeof accessDenials]
 
 export class AccessDenied extends Error {
-  readonly code: string
+  readonly code: ErrorCode
   constructor(denial: AccessDenial) {
     super(denial.message)
     this.code = denial.code
