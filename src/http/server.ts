@@ -114,11 +114,11 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     const status = String(reply.statusCode)
     const operation = request.operation
     if (!operation) {
-      otherRequests.inc(request.routeOptions.url ?? 'unmatched', request.method, status)
+      otherRequests.inc({ route: request.routeOptions.url ?? 'unmatched', method: request.method, status })
       return done()
     }
-    graphqlRequests.inc(operation.name, operation.type, status)
-    graphqlDurations.observe(seconds, operation.name, operation.type)
+    graphqlRequests.inc({ operation: operation.name, type: operation.type, status })
+    graphqlDurations.observe({ operation: operation.name, type: operation.type }, seconds)
     if (logsRequests) {
       const record = {
         requestId: request.id,
@@ -202,9 +202,7 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     registerIntakeRoutes(scope, services, config.intakeWebhookSecret)
   })
 
-  app.get('/metrics', async (_request, reply) =>
-    reply.type('text/plain; version=0.0.4; charset=utf-8').send(await metrics.render()),
-  )
+  app.get('/metrics', async (_request, reply) => reply.type(metrics.contentType).send(await metrics.render()))
 
   app.get('/healthz', async (_request, reply) => {
     try {

@@ -106,8 +106,9 @@ describe('GET /metrics', () => {
       /daybook_graphql_requests_total\{operation="myOrganizations",type="query",status="200"\} \d+/,
     )
     expect(text).toContain('# TYPE daybook_graphql_request_duration_seconds histogram')
+    // Label order carries no meaning in Prometheus text (prom-client writes `le` first).
     expect(text).toMatch(
-      /daybook_graphql_request_duration_seconds_bucket\{operation="myOrganizations",type="query",le="\+Inf"\} \d+/,
+      /daybook_graphql_request_duration_seconds_bucket\{(?=[^}]*\boperation="myOrganizations")(?=[^}]*\btype="query")(?=[^}]*\ble="\+Inf")[^}]*\} \d+/,
     )
     expect(text).toMatch(/daybook_job_queue_depth \d+/)
   })
