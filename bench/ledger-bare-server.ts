@@ -2,7 +2,7 @@ import SQLite from 'better-sqlite3'
 import Fastify from 'fastify'
 import pg from 'pg'
 import { accountColumnsSql } from '../src/modules/accounts/account-store.js'
-import { ledgerEventColumns } from '../src/modules/ledger-events/ledger-event-store.js'
+import { ledgerEventColumns } from '../src/modules/ledger-events/ledger-event-rows.js'
 import { numberedPlaceholders, statementCache } from './statements.js'
 
 // The listLedgerEvents baseline: a bare Fastify route that runs the SQL the full stack runs for

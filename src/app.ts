@@ -25,6 +25,7 @@ import { JobStore } from './modules/jobs/job-store.js'
 import { JournalService } from './modules/journal/journal-service.js'
 import { JournalStore } from './modules/journal/journal-store.js'
 import { LedgerEventEditService } from './modules/ledger-events/ledger-event-edit-service.js'
+import { LedgerEventImportStore } from './modules/ledger-events/ledger-event-import-store.js'
 import { LedgerEventLifecycleService } from './modules/ledger-events/ledger-event-lifecycle-service.js'
 import { LedgerEventPosting } from './modules/ledger-events/ledger-event-posting.js'
 import { LedgerEventQueryService } from './modules/ledger-events/ledger-event-query-service.js'
@@ -111,12 +112,21 @@ export async function buildCore(
   })
   const journal = new JournalService({ store: new JournalStore(), clock, accounts, contacts })
   const eventStore = new LedgerEventStore()
+  const eventImportStore = new LedgerEventImportStore()
   const posting = new LedgerEventPosting({ accounts, journal })
-  const eventRecorder = new LedgerEventRecorder({ engine, clock, store: eventStore, categoryRules, posting })
+  const eventRecorder = new LedgerEventRecorder({
+    engine,
+    clock,
+    store: eventStore,
+    importStore: eventImportStore,
+    categoryRules,
+    posting,
+  })
   const eventQueries = new LedgerEventQueryService({
     db,
     clock,
     store: eventStore,
+    importStore: eventImportStore,
     access,
     accounts,
     contacts,

@@ -24,7 +24,8 @@ import {
   type LedgerEventQueryService,
   type LedgerEventView,
 } from './ledger-event-query-service.js'
-import type { EventChanges, LedgerEventRecord, LedgerEventStore } from './ledger-event-store.js'
+import type { EventChanges, LedgerEventRecord } from './ledger-event-rows.js'
+import type { LedgerEventStore } from './ledger-event-store.js'
 
 export interface ClassifyInput {
   categoryId?: string | null

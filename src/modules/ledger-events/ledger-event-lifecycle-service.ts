@@ -27,7 +27,8 @@ import {
   type LedgerEventView,
 } from './ledger-event-query-service.js'
 import type { EventsArrived, LedgerEventRecorder } from './ledger-event-recorder.js'
-import type { EventChanges, LedgerEventStore, NewLedgerEvent } from './ledger-event-store.js'
+import type { EventChanges, NewLedgerEvent } from './ledger-event-rows.js'
+import type { LedgerEventStore } from './ledger-event-store.js'
 
 export interface CreateEventInput {
   merchantName: string

@@ -6,7 +6,7 @@ import type { AccountRecord } from '../accounts/account-store.js'
 import { type EntryPlan, planPosting } from '../journal/journal.js'
 import type { JournalService } from '../journal/journal-service.js'
 import { categoryProblem, paymentProblem, taxAccountProblem } from './ledger-event.js'
-import type { LedgerEventRecord } from './ledger-event-store.js'
+import type { LedgerEventRecord } from './ledger-event-rows.js'
 
 /** What posting reads of an event that has just become confirmed and names its entry. */
 export type PostingEvent = Pick<

@@ -23,13 +23,9 @@ import {
   type Status,
   statuses,
 } from './ledger-event.js'
-import type {
-  DuplicateCandidate,
-  EventFilters,
-  EventSort,
-  LedgerEventRecord,
-  LedgerEventStore,
-} from './ledger-event-store.js'
+import type { LedgerEventImportStore } from './ledger-event-import-store.js'
+import type { DuplicateCandidate, LedgerEventRecord } from './ledger-event-rows.js'
+import type { EventFilters, EventSort, LedgerEventStore } from './ledger-event-store.js'
 
 /**
  * An event with the records it refers to. It holds the event rather than copying its fields: V8
@@ -76,6 +72,7 @@ export class LedgerEventQueryService {
       db: Executor
       clock: Clock
       store: LedgerEventStore
+      importStore: LedgerEventImportStore
       access: AccessService
       accounts: AccountService
       contacts: ContactService
@@ -259,16 +256,16 @@ export class LedgerEventQueryService {
     window: { from: string; to: string },
     references: string[],
   ): Promise<DuplicateCandidate[]> {
-    return this.deps.store.duplicateCandidates(ex, scope, paymentAccountId, window, references)
+    return this.deps.importStore.duplicateCandidates(ex, scope, paymentAccountId, window, references)
   }
 
   /** Which of these processor ids the organization already holds. */
   existingBackfillIds(ex: Executor, scope: OrgScope, backfillIds: string[]): Promise<Set<string>> {
-    return this.deps.store.existingBackfillIds(ex, scope, backfillIds)
+    return this.deps.importStore.existingBackfillIds(ex, scope, backfillIds)
   }
 
   batchExists(ex: Executor, scope: OrgScope, batchId: string): Promise<boolean> {
-    return this.deps.store.batchExists(ex, scope, batchId)
+    return this.deps.importStore.batchExists(ex, scope, batchId)
   }
 }
 

@@ -6,8 +6,10 @@ import { ok, type Result } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
 import type { CategoryRuleService } from '../category-rules/category-rule-service.js'
 import type { EventSource, Status } from './ledger-event.js'
+import type { LedgerEventImportStore } from './ledger-event-import-store.js'
 import type { LedgerEventPosting } from './ledger-event-posting.js'
-import type { LedgerEventStore, NewLedgerEvent } from './ledger-event-store.js'
+import type { NewLedgerEvent } from './ledger-event-rows.js'
+import type { LedgerEventStore } from './ledger-event-store.js'
 
 /** Runs after new events commit, so other modules (receipt matching) can react to them. */
 export type EventsArrived = (scope: OrgScope, eventIds: string[]) => Promise<void>
@@ -45,6 +47,7 @@ export class LedgerEventRecorder {
       engine: EngineName
       clock: Clock
       store: LedgerEventStore
+      importStore: LedgerEventImportStore
       categoryRules: CategoryRuleService
       posting: LedgerEventPosting
     },
@@ -108,7 +111,7 @@ export class LedgerEventRecorder {
         createdAt,
       }),
     )
-    await this.deps.store.insertManyPosted(tx, scope, rows)
+    await this.deps.importStore.insertManyPosted(tx, scope, rows)
     const posted = await this.deps.posting.post(tx, scope, rows)
     if (!posted.ok) return posted
     return ok(rows)
@@ -124,7 +127,7 @@ export class LedgerEventRecorder {
    * concurrent confirm waits and then finds the event gone instead of posting it unseen.
    */
   importedEvents(tx: Executor, scope: OrgScope, source: EventSource, batchId: string | undefined) {
-    return this.deps.store.importedEvents(tx, scope, source, batchId, this.deps.engine === 'postgres')
+    return this.deps.importStore.importedEvents(tx, scope, source, batchId, this.deps.engine === 'postgres')
   }
 
   /**
@@ -138,7 +141,7 @@ export class LedgerEventRecorder {
     source: EventSource,
     batchIds: string[],
   ): Promise<number> {
-    return this.deps.store.deleteImported(tx, scope, source, batchIds)
+    return this.deps.importStore.deleteImported(tx, scope, source, batchIds)
   }
 
   private now(): string {
