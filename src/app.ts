@@ -151,7 +151,7 @@ export async function buildCore(
     log: (error, job) =>
       console.error(JSON.stringify({ level: 'error', msg: 'job failed', job, err: String(error) })),
   })
-  const reader = createReceiptReader({ cacheDir: config.dataDir })
+  const reader = createReceiptReader({ cacheDir: config.dataDir, caps: config.extraction })
   const receipts = new ReceiptService({
     db,
     engine,

@@ -1,6 +1,10 @@
 import { isIP } from 'node:net'
 import { z } from 'zod'
 import { limits } from './kernel/limits.js'
+import {
+  type ExtractionCaps,
+  extractionCapsDefault,
+} from './modules/receipts/extraction/extraction-process.js'
 import type { S3Settings } from './storage/object-store.js'
 
 // The only reader of process.env: everything else receives a Config.
@@ -30,6 +34,8 @@ const schema = z.object({
     .min(16, 'INTAKE_WEBHOOK_SECRET must be at least 16 characters')
     .optional(),
   JOB_WORKER: z.enum(['on', 'off']).default('on'),
+  EXTRACTION_MEMORY_MB: z.coerce.number().int().min(128).default(extractionCapsDefault.memoryMb),
+  EXTRACTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(extractionCapsDefault.timeoutMs),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -60,6 +66,8 @@ export interface Config {
     | undefined
   intakeWebhookSecret: string | undefined
   jobWorker: boolean
+  /** What reading one receipt document may cost its process (ADR 0020). */
+  extraction: ExtractionCaps
   /** Whose X-Forwarded-For to believe for the client address (ADR 0015); false believes none. */
   trustProxy: TrustProxy
   signInQuotas: { perAddressPerMinute: number; perMinute: number }
@@ -146,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           },
     intakeWebhookSecret: e.INTAKE_WEBHOOK_SECRET,
     jobWorker: e.JOB_WORKER === 'on',
+    extraction: { memoryMb: e.EXTRACTION_MEMORY_MB, timeoutMs: e.EXTRACTION_TIMEOUT_MS },
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     signInQuotas: { perAddressPerMinute: e.SIGN_IN_PER_ADDRESS_PER_MINUTE, perMinute: e.SIGN_IN_PER_MINUTE },
   }

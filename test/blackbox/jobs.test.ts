@@ -59,17 +59,25 @@ async function gql(tenant: Tenant, query: string, variables: Record<string, unkn
   return (await server.gql(query, { org: tenant.organizationId, ...variables }, tenant.bearer)).body
 }
 
+interface ReceiptState {
+  id: string
+  status: string
+  vendorName: string | null
+  amount: number | null
+  extractionError: string | null
+}
+
 async function receipts(tenant: Tenant, args = '') {
   const body = await gql(
     tenant,
     `query ($org: UUID!) { listReceipts(organizationId: $org${args}) { totalCount items { id status vendorName amount extractionError } } }`,
   )
   expect(body.errors).toBeUndefined()
-  return body.data?.listReceipts as { totalCount: number; items: Array<Record<string, any>> }
+  return body.data?.listReceipts as { totalCount: number; items: ReceiptState[] }
 }
 
 /** Polls, stepping the clock past each backoff, until the receipt satisfies `done`. */
-async function waitFor(tenant: Tenant, id: string, done: (receipt: Record<string, any>) => boolean) {
+async function waitFor(tenant: Tenant, id: string, done: (receipt: ReceiptState) => boolean) {
   for (let i = 0; i < 300; i++) {
     const found = (await receipts(tenant)).items.find((r) => r.id === id)
     if (found && done(found)) return found

@@ -1,25 +1,19 @@
-import { extractReceipt } from './extraction/extract-receipt.js'
-import { createOcr, type Ocr } from './extraction/ocr.js'
+import { type ExtractionCaps, ExtractionProcess } from './extraction/extraction-process.js'
 import type { ReceiptReader } from './receipt-service.js'
 
 /**
- * Reads stored receipt documents offline. The OCR engine is started on the first image and kept
- * for the life of the process, because starting one costs far more than reading a receipt.
+ * Reads stored receipt documents offline, in a process of their own (extraction-process.ts), so
+ * that no document, however hostile, costs the server its memory or its event loop. The OCR
+ * engine in that process is started on the first image and kept while the process lives,
+ * because starting one costs far more than reading a receipt.
  */
 export function createReceiptReader(options: {
   cacheDir: string
+  caps: ExtractionCaps
 }): ReceiptReader & { close(): Promise<void> } {
-  let ocr: Promise<Ocr> | undefined
-  const lazyOcr = () => {
-    ocr ??= Promise.resolve(createOcr({ cacheDir: options.cacheDir }))
-    return ocr
-  }
+  const process = new ExtractionProcess(options)
   return {
-    async read(input) {
-      return extractReceipt(input, lazyOcr)
-    },
-    async close() {
-      if (ocr) await (await ocr).close()
-    },
+    read: (input) => process.read(input),
+    close: () => process.close(),
   }
 }

@@ -1,6 +1,6 @@
 import { fail, ok, type Result } from '../../../kernel/result.js'
 import { type ExtractedFields, extractFields, textLengthMax } from './extract-fields.js'
-import { textFromHtml, textFromPdf } from './extract-text.js'
+import { DocumentOverLimit, textFromHtml, textFromPdf } from './extract-text.js'
 import { type Ocr, OcrImageError } from './ocr.js'
 import { sniffDocument } from './sniff-document.js'
 
@@ -34,8 +34,9 @@ const plainTypes = new Set(['text/plain'])
 /**
  * Reads vendor, total and date from a receipt. Bad input of any kind is a failure value:
  * `UNSUPPORTED_TYPE` (a kind of document this cannot read), `UNREADABLE_DOCUMENT` (damaged,
- * password-protected, not what its type says, or an image OCR could not get through) and
- * `NO_TEXT_FOUND` (readable but without text, such as a scanned PDF). It throws only when the OCR
+ * password-protected, not what its type says, or an image OCR could not get through),
+ * `NO_TEXT_FOUND` (readable but without text, such as a scanned PDF) and `DOCUMENT_OVER_LIMIT`
+ * (a PDF that decodes to too much or has too many pages). It throws only when the OCR
  * engine itself cannot start, which is a fault of the installation and worth a retry, not of the file.
  * Binary documents go by their bytes when those name a format (PNG, JPEG, WebP, PDF), because
  * attachments are often mislabelled; the declared type decides everything else.
@@ -82,6 +83,7 @@ async function fromPdf(bytes: Uint8Array): Promise<Result<ExtractedReceipt>> {
   try {
     text = await textFromPdf(bytes)
   } catch (error) {
+    if (error instanceof DocumentOverLimit) return fail('DOCUMENT_OVER_LIMIT', error.message)
     if (error instanceof Error && error.name === 'PasswordException') {
       return fail('UNREADABLE_DOCUMENT', 'The PDF is password-protected.')
     }

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { inflateSync, constants as zlibConstants } from 'node:zlib'
 
 // ---------------------------------------------------------------------------------------------
 // HTML
@@ -154,6 +155,67 @@ function tidyLines(text: string): string {
 
 /** Receipts are a page or two; the cap bounds the work a hostile 10,000-page file can cause. */
 export const pdfPagesMax = 20
+/** A PDF claiming more pages than this is refused outright: no receipt is that long. */
+export const pdfPagesAllowedMax = 100
+/**
+ * What the streams pdf.js may decode for text (content, fonts, object streams; not images) may
+ * inflate to together. A 1 MB stream of deflated zeros inflates to 1 GiB.
+ */
+export const pdfDecodedBytesMax = 64 * 1024 * 1024
+
+/** The document is over one of the caps of extraction; reading it again would not help. */
+export class DocumentOverLimit extends Error {
+  override name = 'DocumentOverLimit'
+}
+
+/**
+ * Inflates every FlateDecode stream of the file that is not an image, counting the bytes, and
+ * throws DocumentOverLimit as soon as they pass `decodedBytesMax`. zlib stops at the cap, so the
+ * check costs at most the cap in memory; pdf.js, which would inflate a stream whole, never sees
+ * a bomb. Streams this cannot parse are left to pdf.js.
+ */
+export function checkPdfStreams(bytes: Uint8Array, decodedBytesMax = pdfDecodedBytesMax): void {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const text = buffer.toString('latin1')
+  let decodedBytes = 0
+  let at = 0
+  for (;;) {
+    const keyword = text.indexOf('stream', at)
+    if (keyword === -1) return
+    at = keyword + 6
+    if (text.startsWith('end', keyword - 3)) continue
+    const eol = text.startsWith('\r\n', at) ? 2 : text[at] === '\n' || text[at] === '\r' ? 1 : -1
+    if (eol === -1) continue
+    const dataStart = at + eol
+    const endstream = text.indexOf('endstream', dataStart)
+    const dataEnd = endstream === -1 ? text.length : endstream
+    const dictionary = text.slice(Math.max(0, keyword - 4_096, text.lastIndexOf(' obj', keyword)), keyword)
+    at = dataEnd
+    if (/\/Subtype\s*\/Image\b/.test(dictionary)) continue
+    const filters = [...dictionary.matchAll(/\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/g)].at(-1)?.[1]
+    if (!filters) continue
+    let data: Buffer = buffer.subarray(dataStart, dataEnd)
+    for (const filter of filters.match(/\/[A-Za-z0-9]+/g) ?? []) {
+      if (filter !== '/FlateDecode' && filter !== '/Fl') break
+      try {
+        data = inflateSync(data, {
+          maxOutputLength: decodedBytesMax - decodedBytes + 1,
+          finishFlush: zlibConstants.Z_SYNC_FLUSH,
+        })
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw decodedTooLarge()
+        break
+      }
+      decodedBytes += data.byteLength
+      if (decodedBytes > decodedBytesMax) throw decodedTooLarge()
+    }
+  }
+}
+
+const decodedTooLarge = () =>
+  new DocumentOverLimit(
+    `The PDF's content decodes to more than ${pdfDecodedBytesMax / (1024 * 1024)} MiB; receipts are far smaller.`,
+  )
 
 const require = createRequire(import.meta.url)
 const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'))
@@ -179,10 +241,12 @@ interface PlacedText {
  * The text layer of every page (up to `pdfPagesMax`), items joined into lines by their baseline.
  * Runs in this process: in Node pdf.js uses its in-process "fake" worker, and every resource it
  * could want (character maps, standard fonts, decoders) is read from the installed package, never
- * fetched. Throws pdf.js's own errors (InvalidPDFException, PasswordException) for bad files.
+ * fetched. Throws pdf.js's own errors (InvalidPDFException, PasswordException) for bad files, and
+ * DocumentOverLimit for one that decodes to too much or has too many pages.
  * An image-only (scanned) PDF yields ''.
  */
 export async function textFromPdf(bytes: Uint8Array): Promise<string> {
+  checkPdfStreams(bytes)
   const { getDocument, VerbosityLevel } = await loadPdfJs()
   const task = getDocument({
     // pdf.js transfers the buffer it is given to its worker, which would empty the caller's array.
@@ -200,6 +264,11 @@ export async function textFromPdf(bytes: Uint8Array): Promise<string> {
   })
   try {
     const document = await task.promise
+    if (document.numPages > pdfPagesAllowedMax) {
+      throw new DocumentOverLimit(
+        `The PDF has ${document.numPages.toLocaleString('en-US')} pages; receipts may have at most ${pdfPagesAllowedMax}.`,
+      )
+    }
     const pages: string[] = []
     for (let number = 1; number <= Math.min(document.numPages, pdfPagesMax); number++) {
       const page = await document.getPage(number)

@@ -1,0 +1,67 @@
+import { extractReceipt } from './extract-receipt.js'
+import { createOcr, type Ocr } from './ocr.js'
+
+// The process that reads documents for the server (see extraction-process.ts). It answers one
+// request at a time over IPC; whatever a document does to it (memory, time, a crash) ends here.
+
+export interface ExtractionRequest {
+  id: number
+  bytes: Uint8Array
+  contentType: string
+}
+
+export type ExtractionReply =
+  | {
+      id: number
+      read:
+        | {
+            ok: true
+            value: {
+              vendorName: string | null
+              amountMinor: bigint | null
+              currency: string
+              receiptDate: string | null
+            }
+          }
+        | { ok: false; error: { code: string; message: string } }
+    }
+  | { id: number; thrown: string }
+
+const [cacheDir, ocrTimeoutMs] = process.argv.slice(2)
+let ocr: Ocr | undefined
+const lazyOcr = () => {
+  ocr ??= createOcr({
+    ...(cacheDir ? { cacheDir } : {}),
+    ...(ocrTimeoutMs ? { timeoutMs: Number(ocrTimeoutMs) } : {}),
+  })
+  return ocr
+}
+
+process.on('message', async (request: ExtractionRequest) => {
+  let reply: ExtractionReply
+  try {
+    const read = await extractReceipt({ bytes: request.bytes, contentType: request.contentType }, lazyOcr)
+    reply = read.ok
+      ? {
+          id: request.id,
+          read: {
+            ok: true,
+            value: {
+              vendorName: read.value.vendorName,
+              amountMinor: read.value.amountMinor,
+              currency: read.value.currency,
+              receiptDate: read.value.receiptDate,
+            },
+          },
+        }
+      : { id: request.id, read: { ok: false, error: { code: read.error.code, message: read.error.message } } }
+  } catch (error) {
+    reply = { id: request.id, thrown: error instanceof Error ? error.message : String(error) }
+  }
+  process.send?.(reply)
+})
+
+// The server closing its end (or dying) ends this process too.
+process.on('disconnect', () => {
+  void (ocr ? ocr.close() : Promise.resolve()).finally(() => process.exit(0))
+})

@@ -1,0 +1,211 @@
+// Hostile documents: each ends failed with a reason while the server keeps answering and its memory stays bounded.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { multipart, pdfWithText } from '../support/files.js'
+import { createTenant, type Tenant } from '../support/fixtures.js'
+import {
+  garbageAfter,
+  jpegPixelBomb,
+  pdfInflatingToOneGibibyte,
+  pdfSlowToRead,
+  pdfWithDeepNesting,
+  pdfWithTenThousandPages,
+  pngPixelBomb,
+  truncated,
+} from '../support/hostile-documents.js'
+import { startServer, type TestServer } from '../support/server.js'
+
+// The server runs in this test process, so this process's resident memory is the server's. A
+// 1 GiB stream inflated in it would pass this by four times over.
+const serverGrowthMaxBytes = 256 * 1024 * 1024
+const healthAnswerMaxMs = 1_000
+
+/** Polls GET /healthz until stopped, and the resident memory of this process, keeping the worst of each. */
+function watch(server: TestServer) {
+  let running = true
+  let slowestMs = 0
+  let failures = 0
+  const baselineBytes = process.memoryUsage.rss()
+  let peakBytes = baselineBytes
+  const memory = setInterval(() => {
+    peakBytes = Math.max(peakBytes, process.memoryUsage.rss())
+  }, 20)
+  const polling = (async () => {
+    while (running) {
+      const started = performance.now()
+      const response = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(5_000) }).catch(
+        () => undefined,
+      )
+      slowestMs = Math.max(slowestMs, performance.now() - started)
+      if (response?.status !== 200) failures++
+      await response?.body?.cancel()
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  })()
+  return async () => {
+    running = false
+    await polling
+    clearInterval(memory)
+    return { slowestMs, failures, growthBytes: peakBytes - baselineBytes }
+  }
+}
+
+async function gql(
+  server: TestServer,
+  tenant: Tenant,
+  query: string,
+  variables: Record<string, unknown> = {},
+) {
+  return (await server.gql(query, { org: tenant.organizationId, ...variables }, tenant.bearer)).body
+}
+
+/** Uploads the file and attaches it to a new event, as a client would; returns the receipt's id. */
+async function attach(server: TestServer, tenant: Tenant, name: string, bytes: Buffer): Promise<string> {
+  const created = await gql(
+    server,
+    tenant,
+    'mutation ($org: UUID!, $m: String!) { createLedgerEvent(organizationId: $org, merchantName: $m, amount: "18.40", transactionDate: "2026-03-02") { eventId } }',
+    { m: name },
+  )
+  const uploaded = await fetch(`${server.url}/uploads`, {
+    method: 'POST',
+    headers: tenant.bearer,
+    body: multipart([{ name: 'file', filename: name, bytes, type: 'application/octet-stream' }]),
+  })
+  const body = (await uploaded.json()) as { s3Key: string }
+  expect(uploaded.status, JSON.stringify(body)).toBe(201)
+  const attached = await gql(
+    server,
+    tenant,
+    'mutation ($org: UUID!, $e: UUID!, $k: String!) { attachReceiptToEvent(organizationId: $org, eventId: $e, s3Key: $k) { success receiptId error } }',
+    { e: created.data?.createLedgerEvent.eventId, k: body.s3Key },
+  )
+  expect(attached.data?.attachReceiptToEvent).toMatchObject({ success: true })
+  return attached.data?.attachReceiptToEvent.receiptId as string
+}
+
+type ReceiptState = { id: string; vendorName: string | null; extractionError: string | null }
+
+/** Waits until every receipt is read or has failed; extraction runs one document at a time. */
+async function settledAll(server: TestServer, tenant: Tenant, ids: string[]) {
+  for (let i = 0; i < 900; i++) {
+    const body = await gql(
+      server,
+      tenant,
+      'query ($org: UUID!) { listReceipts(organizationId: $org, limit: 200) { items { id vendorName extractionError } } }',
+    )
+    const items = body.data?.listReceipts.items as ReceiptState[]
+    const byId = new Map(items.map((item) => [item.id, item]))
+    const states = ids.map((id) => byId.get(id))
+    if (states.every((state) => state && (state.vendorName !== null || state.extractionError !== null)))
+      return states as ReceiptState[]
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error('the receipts were never settled')
+}
+
+describe('hostile documents', () => {
+  it('each fails with its reason; /healthz answers within 1 s throughout and memory stays bounded', {
+    timeout: 300_000,
+  }, async () => {
+    const good = await pdfWithText(['Corner Cafe', '2026-03-02', 'Total $18.40'])
+    const corpus: Array<{ name: string; bytes: Buffer; reason: RegExp }> = [
+      { name: 'bomb.pdf', bytes: await pdfInflatingToOneGibibyte(), reason: /decodes to more than 64 MiB/ },
+      {
+        name: 'pages.pdf',
+        bytes: pdfWithTenThousandPages(),
+        reason: /10,000 pages; receipts may have at most 100/,
+      },
+      { name: 'nested.pdf', bytes: pdfWithDeepNesting(), reason: /^The PDF could not be read/ },
+      { name: 'bomb.png', bytes: pngPixelBomb(), reason: /too large to read \(100000x100000 pixels/ },
+      { name: 'bomb.jpg', bytes: jpegPixelBomb(), reason: /too large to read \(65535x65535 pixels/ },
+      { name: 'truncated.pdf', bytes: truncated(good), reason: /^The PDF could not be read/ },
+      { name: 'garbage.pdf', bytes: garbageAfter('%PDF-1.4\n'), reason: /^The PDF could not be read/ },
+      { name: 'garbage.png', bytes: garbageAfter('\x89PNG\r\n\x1a\n'), reason: /PNG image is damaged/ },
+      { name: 'garbage.jpg', bytes: garbageAfter('\xff\xd8\xff'), reason: /JPEG image is damaged/ },
+      // Under the cap on decoded size but heavy to read: a cap on the reading process (its
+      // memory or its time) ends it, and the next document gets a new one.
+      {
+        name: 'slow.pdf',
+        bytes: await pdfSlowToRead(),
+        reason: /^Reading the document (needed more than \d+ MiB of memory|took longer than \d+ s)/,
+      },
+    ]
+    const server = await startServer({ env: { EXTRACTION_TIMEOUT_MS: '8000' } })
+    try {
+      const tenant = await createTenant(server)
+      const stop = watch(server)
+      const ids: string[] = []
+      for (const document of corpus) ids.push(await attach(server, tenant, document.name, document.bytes))
+      const goodId = await attach(server, tenant, 'good.pdf', good)
+      const states = await settledAll(server, tenant, [...ids, goodId])
+      const health = await stop()
+
+      corpus.forEach((document, index) => {
+        expect(states[index], document.name).toMatchObject({
+          vendorName: null,
+          extractionError: expect.stringMatching(document.reason),
+        })
+      })
+      // Read by the reading process that replaced the one the slow document ended.
+      expect(states.at(-1)).toMatchObject({ vendorName: 'Corner Cafe', extractionError: null })
+      const failed = await gql(
+        server,
+        tenant,
+        'query ($org: UUID!) { listReceipts(organizationId: $org, extractionFailed: true, limit: 200) { totalCount } }',
+      )
+      expect(failed.data?.listReceipts.totalCount).toBe(corpus.length)
+      expect(health.failures).toBe(0)
+      expect(health.slowestMs).toBeLessThan(healthAnswerMaxMs)
+      expect(health.growthBytes).toBeLessThan(serverGrowthMaxBytes)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('a restart fails, without running it, a job that stopped the process on its last attempt, and reads the rest', {
+    timeout: 300_000,
+  }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-restart-'))
+    const good = await pdfWithText(['Corner Cafe', '2026-03-02', 'Total $18.40'])
+    try {
+      const first = await startServer({ dataDir, env: { JOB_WORKER: 'off' } })
+      const tenant = await createTenant(first)
+      const crashedId = await attach(first, tenant, 'crashed.pdf', good)
+      const bombId = await attach(first, tenant, 'bomb.pdf', await pdfInflatingToOneGibibyte())
+      const goodId = await attach(first, tenant, 'good.pdf', good)
+      // As the database looks after a process died reading this document on its third and
+      // last attempt: claimed (the attempt counted), under a lease that has run out.
+      await first.app.core.database.db
+        .updateTable('jobs')
+        .set({ status: 'running', attempts: 3, locked_until: '2000-01-01T00:00:00.000Z' })
+        .where('subject_id', '=', crashedId)
+        .execute()
+      await first.close()
+
+      const second = await startServer({ dataDir })
+      try {
+        const stop = watch(second)
+        const [crashed, bomb, read] = await settledAll(second, tenant, [crashedId, bombId, goodId])
+        const health = await stop()
+        expect(crashed).toMatchObject({
+          vendorName: null,
+          extractionError: expect.stringMatching(
+            /process stopped while this job ran, on its last attempt of 3/,
+          ),
+        })
+        expect(bomb?.extractionError).toMatch(/decodes to more than 64 MiB/)
+        expect(read).toMatchObject({ vendorName: 'Corner Cafe', extractionError: null })
+        expect(health.failures).toBe(0)
+        expect(health.slowestMs).toBeLessThan(healthAnswerMaxMs)
+        expect(health.growthBytes).toBeLessThan(serverGrowthMaxBytes)
+      } finally {
+        await second.close()
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
