@@ -1,10 +1,7 @@
 import { isIP } from 'node:net'
 import { z } from 'zod'
 import { limits } from './kernel/limits.js'
-import {
-  type ExtractionCaps,
-  extractionCapsDefault,
-} from './modules/receipts/extraction/extraction-process.js'
+import type { ExtractionCaps } from './modules/receipts/extraction/extraction-process.js'
 import type { S3Settings } from './storage/object-store.js'
 
 // The only reader of process.env: everything else receives a Config.
@@ -34,8 +31,8 @@ const schema = z.object({
     .min(16, 'INTAKE_WEBHOOK_SECRET must be at least 16 characters')
     .optional(),
   JOB_WORKER: z.enum(['on', 'off']).default('on'),
-  EXTRACTION_MEMORY_MB: z.coerce.number().int().min(128).default(extractionCapsDefault.memoryMb),
-  EXTRACTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(extractionCapsDefault.timeoutMs),
+  EXTRACTION_MEMORY_MB: z.coerce.number().int().min(128).default(limits.extractionMemoryMbDefault),
+  EXTRACTION_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(limits.extractionTimeoutMsDefault),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -66,7 +63,7 @@ export interface Config {
     | undefined
   intakeWebhookSecret: string | undefined
   jobWorker: boolean
-  /** What reading one receipt document may cost its process (ADR 0020). */
+  /** What reading one receipt document may cost its process (ADR 0021). */
   extraction: ExtractionCaps
   /** Whose X-Forwarded-For to believe for the client address (ADR 0015); false believes none. */
   trustProxy: TrustProxy

@@ -94,4 +94,17 @@ export const limits = {
   /** How long one message's DATA may take, so a sender trickling a byte at a time is dropped too. */
   smtpMessageTimeoutMsDefault: 10 * 60_000,
   rateLimitPerHourDefault: 5_000,
+  /** Attempts of a background job; attempt n + 1 waits jobRetryBaseMs * 4^n (4 s, then 16 s). */
+  jobAttemptsMax: 3,
+  jobRetryBaseMs: 1_000,
+  /** Failed jobs one operator listing shows. */
+  failedJobsListedMax: 1_000,
+  /** Resident memory of the process that reads documents, OCR engine included (ADR 0021). */
+  extractionMemoryMbDefault: 768,
+  /** Wall-clock time the reading process may spend on one document. */
+  extractionTimeoutMsDefault: 60_000,
+  /** What a PDF's non-image Flate streams may inflate to together; 1 MB of deflated zeros makes 1 GiB. */
+  pdfDecodedBytesMax: 64 * 1024 * 1024,
+  /** A PDF claiming more pages is refused outright: no receipt is that long. */
+  pdfPagesAllowedMax: 100,
 } as const

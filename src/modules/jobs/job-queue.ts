@@ -3,6 +3,7 @@ import type { Executor } from '../../db/schema.js'
 import { inTransaction } from '../../db/transaction.js'
 import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
+import { limits } from '../../kernel/limits.js'
 import type { FailedJob, JobRecord, JobStore } from './job-store.js'
 
 export type JobHandler = (job: JobRecord) => Promise<void>
@@ -17,10 +18,7 @@ export interface JobKind {
   retried?: (tx: Executor, job: JobRecord) => Promise<void>
 }
 
-export const jobAttemptsMax = 3
-/** The delay before attempt n + 1 is retryBaseMs * 4^n: 4 s, then 16 s. */
-const retryBaseMs = 1_000
-const failedListMax = 1_000
+export const jobAttemptsMax = limits.jobAttemptsMax
 const leaseMs = 5 * 60_000
 const idlePollMs = 500
 
@@ -73,7 +71,7 @@ export class JobQueue {
 
   /** For the operator: failed jobs, newest failure first. */
   failedJobs(filter: { organizationId?: string; limit?: number } = {}): Promise<FailedJob[]> {
-    const limit = Math.min(Math.max(1, filter.limit ?? 100), failedListMax)
+    const limit = Math.min(Math.max(1, filter.limit ?? 100), limits.failedJobsListedMax)
     return this.deps.store.failed(this.deps.db, {
       ...(filter.organizationId ? { organizationId: filter.organizationId } : {}),
       limit,
@@ -156,7 +154,7 @@ export class JobQueue {
       if (job.attempts >= jobAttemptsMax) {
         await this.failFinally(job, kind, message)
       } else {
-        const delayMs = retryBaseMs * 4 ** job.attempts
+        const delayMs = limits.jobRetryBaseMs * 4 ** job.attempts
         const runAfter = new Date(this.deps.clock.now().getTime() + delayMs).toISOString()
         await this.deps.store.retryLater(this.deps.db, job.id, message, runAfter, this.now()).catch(() => {})
       }

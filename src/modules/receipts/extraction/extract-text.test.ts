@@ -1,8 +1,9 @@
 // HTML bodies and PDF text layers become plain lines in reading order, with nothing hidden and nothing fetched.
 import { existsSync } from 'node:fs'
+import { deflateSync } from 'node:zlib'
 import PDFDocument from 'pdfkit'
 import { describe, expect, it } from 'vitest'
-import { pdfPagesMax, textFromHtml, textFromPdf } from './extract-text.js'
+import { checkPdfStreams, DocumentOverLimit, pdfPagesMax, textFromHtml, textFromPdf } from './extract-text.js'
 
 describe('textFromHtml', () => {
   it('keeps the text of block elements on their own lines and drops the markup', () => {
@@ -135,5 +136,55 @@ describe('textFromPdf', () => {
     await expect(textFromPdf(new TextEncoder().encode('%PDF-1.7\nnot really'))).rejects.toMatchObject({
       name: 'InvalidPDFException',
     })
+  })
+})
+
+describe('checkPdfStreams', () => {
+  const mebibyte = 1024 * 1024
+  /** The bytes of one stream object, as they sit in a PDF file. */
+  const streamOf = (dictionary: string, data: Buffer) =>
+    Buffer.concat([
+      Buffer.from(`%PDF-1.7\n4 0 obj\n<< ${dictionary} /Length ${data.byteLength} >>\nstream\n`, 'latin1'),
+      data,
+      Buffer.from('\nendstream\nendobj\n', 'latin1'),
+    ])
+  const zeros = (bytes: number) => deflateSync(Buffer.alloc(bytes))
+
+  it('refuses Flate streams that inflate past the cap, and passes those under it', () => {
+    expect(() => checkPdfStreams(streamOf('/Filter /FlateDecode', zeros(2 * mebibyte)), mebibyte)).toThrow(
+      DocumentOverLimit,
+    )
+    expect(() =>
+      checkPdfStreams(streamOf('/Filter /FlateDecode', zeros(mebibyte / 2)), mebibyte),
+    ).not.toThrow()
+  })
+
+  it('counts every stream together, and each filter of a chain', () => {
+    const half = streamOf('/Filter /FlateDecode', zeros(0.6 * mebibyte))
+    expect(() => checkPdfStreams(Buffer.concat([half, half]), mebibyte)).toThrow(DocumentOverLimit)
+    const twice = deflateSync(zeros(2 * mebibyte))
+    expect(() => checkPdfStreams(streamOf('/Filter [/FlateDecode /FlateDecode]', twice), mebibyte)).toThrow(
+      DocumentOverLimit,
+    )
+  })
+
+  it('leaves images, which text extraction never decodes, and damaged streams to pdf.js', () => {
+    const image = streamOf('/Subtype /Image /Filter /FlateDecode', zeros(2 * mebibyte))
+    expect(() => checkPdfStreams(image, mebibyte)).not.toThrow()
+    const damaged = streamOf('/Filter /FlateDecode', Buffer.from('not deflated at all'))
+    expect(() => checkPdfStreams(damaged, mebibyte)).not.toThrow()
+  })
+
+  it('refuses a PDF of more pages than a receipt has, before reading any', async () => {
+    const numbers = Array.from({ length: 101 }, (_, i) => i + 3)
+    const objects = [
+      '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+      `2 0 obj << /Type /Pages /Kids [${numbers.map((n) => `${n} 0 R`).join(' ')}] /Count 101 >> endobj`,
+      ...numbers.map((n) => `${n} 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 100 100] >> endobj`),
+    ]
+    const body = `%PDF-1.7\n${objects.join('\n')}\ntrailer << /Root 1 0 R >>\n%%EOF\n`
+    await expect(textFromPdf(new TextEncoder().encode(body))).rejects.toThrow(
+      /101 pages; receipts may have at most 100/,
+    )
   })
 })

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { inflateSync, constants as zlibConstants } from 'node:zlib'
+import { limits } from '../../../kernel/limits.js'
 
 // ---------------------------------------------------------------------------------------------
 // HTML
@@ -155,13 +156,7 @@ function tidyLines(text: string): string {
 
 /** Receipts are a page or two; the cap bounds the work a hostile 10,000-page file can cause. */
 export const pdfPagesMax = 20
-/** A PDF claiming more pages than this is refused outright: no receipt is that long. */
-export const pdfPagesAllowedMax = 100
-/**
- * What the streams pdf.js may decode for text (content, fonts, object streams; not images) may
- * inflate to together. A 1 MB stream of deflated zeros inflates to 1 GiB.
- */
-export const pdfDecodedBytesMax = 64 * 1024 * 1024
+const { pdfPagesAllowedMax, pdfDecodedBytesMax } = limits
 
 /** The document is over one of the caps of extraction; reading it again would not help. */
 export class DocumentOverLimit extends Error {
@@ -169,7 +164,8 @@ export class DocumentOverLimit extends Error {
 }
 
 /**
- * Inflates every FlateDecode stream of the file that is not an image, counting the bytes, and
+ * Inflates every FlateDecode stream of the file that is not an image (what pdf.js may decode for
+ * text: content, fonts, object streams), counting the bytes, and
  * throws DocumentOverLimit as soon as they pass `decodedBytesMax`. zlib stops at the cap, so the
  * check costs at most the cap in memory; pdf.js, which would inflate a stream whole, never sees
  * a bomb. Streams this cannot parse are left to pdf.js.

@@ -13,8 +13,6 @@ export interface ExtractionCaps {
   timeoutMs: number
 }
 
-export const extractionCapsDefault: ExtractionCaps = { memoryMb: 768, timeoutMs: 60_000 }
-
 export interface ExtractedFigures {
   vendorName: string | null
   amountMinor: bigint | null
