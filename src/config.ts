@@ -63,7 +63,7 @@ export interface Config {
     | undefined
   intakeWebhookSecret: string | undefined
   jobWorker: boolean
-  /** What reading one receipt document may cost its process (ADR 0021). */
+  /** What reading one receipt document may cost its process (ADR 0025). */
   extraction: ExtractionCaps
   /** Whose X-Forwarded-For to believe for the client address (ADR 0015); false believes none. */
   trustProxy: TrustProxy

@@ -122,6 +122,7 @@ export const errorCodes = [
   'MALFORMED_MESSAGE',
   'TOO_MANY_PARTS',
   'UNREADABLE_DOCUMENT',
+  'DOCUMENT_OVER_LIMIT',
   'UNSUPPORTED_TYPE',
   'NO_TEXT_FOUND',
   // Lists and retries.

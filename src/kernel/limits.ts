@@ -99,7 +99,7 @@ export const limits = {
   jobRetryBaseMs: 1_000,
   /** Failed jobs one operator listing shows. */
   failedJobsListedMax: 1_000,
-  /** Resident memory of the process that reads documents, OCR engine included (ADR 0021). */
+  /** Resident memory of the process that reads documents, OCR engine included (ADR 0025). */
   extractionMemoryMbDefault: 768,
   /** Wall-clock time the reading process may spend on one document. */
   extractionTimeoutMsDefault: 60_000,

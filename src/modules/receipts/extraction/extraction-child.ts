@@ -1,3 +1,4 @@
+import type { Failure } from '../../../kernel/result.js'
 import { extractReceipt } from './extract-receipt.js'
 import { createOcr, type Ocr } from './ocr.js'
 
@@ -23,9 +24,10 @@ export type ExtractionReply =
               receiptDate: string | null
             }
           }
-        | { ok: false; error: { code: string; message: string } }
+        | { ok: false; error: Failure }
     }
   | { id: number; thrown: string }
+  | { id: number; started: true }
 
 const [cacheDir, ocrTimeoutMs] = process.argv.slice(2)
 let ocr: Ocr | undefined
@@ -38,6 +40,8 @@ const lazyOcr = () => {
 }
 
 process.on('message', async (request: ExtractionRequest) => {
+  // The document's time starts now, not while this process was still loading its code.
+  process.send?.({ id: request.id, started: true } satisfies ExtractionReply)
   let reply: ExtractionReply
   try {
     const read = await extractReceipt({ bytes: request.bytes, contentType: request.contentType }, lazyOcr)

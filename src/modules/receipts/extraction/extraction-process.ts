@@ -1,5 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
+import type { Socket } from 'node:net'
+import { setPriority } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { fail, type Result } from '../../../kernel/result.js'
@@ -23,6 +25,13 @@ export interface ExtractedFigures {
 // How often the memory of the reading process is looked at while it works on a document.
 const memoryCheckMs = 50
 const closeWaitMs = 2_000
+// A new process loads its code and the OCR engine before it takes a document; that time is not
+// the document's, but a process that never gets going is stopped all the same.
+const startupMs = 30_000
+// Reading documents is background work: the scheduler gives the serving process the CPU first.
+const readerNiceness = 10
+// The end of what the reading process wrote to stderr, kept to say why it stopped.
+const stderrTailChars = 2_000
 
 /**
  * Reads documents in a child process, one at a time, never on the thread that serves requests.
@@ -37,6 +46,7 @@ export class ExtractionProcess {
   private queue: Promise<unknown> = Promise.resolve()
   private lastId = 0
   private closed = false
+  private stderrTail = { text: '' }
 
   constructor(private readonly options: { cacheDir: string; caps: ExtractionCaps }) {}
 
@@ -63,6 +73,7 @@ export class ExtractionProcess {
     if (this.closed) return Promise.reject(new Error('the document reader is closed'))
     const child = this.running()
     const id = ++this.lastId
+    const stderrTail = this.stderrTail
     const { memoryMb, timeoutMs } = this.options.caps
     return new Promise<Result<ExtractedFigures>>((resolve, reject) => {
       let overCap: string | undefined
@@ -70,13 +81,9 @@ export class ExtractionProcess {
         overCap ??= reason
         child.kill('SIGKILL')
       }
-      const timer = setTimeout(
-        () =>
-          stop(
-            `Reading the document took longer than ${timeoutMs / 1000} s, the most one document may take.`,
-          ),
-        timeoutMs,
-      )
+      const tooLong = () =>
+        stop(`Reading the document took longer than ${timeoutMs / 1000} s, the most one document may take.`)
+      let timer = setTimeout(tooLong, startupMs + timeoutMs)
       const memoryWatch = setInterval(async () => {
         const residentMb = await residentMemoryMb(child.pid)
         if (residentMb === undefined) clearInterval(memoryWatch)
@@ -90,10 +97,15 @@ export class ExtractionProcess {
         clearTimeout(timer)
         clearInterval(memoryWatch)
         child.off('message', onMessage)
-        child.off('exit', onExit)
+        child.off('close', onExit)
       }
       const onMessage = (reply: ExtractionReply) => {
         if (reply.id !== id) return
+        if ('started' in reply) {
+          clearTimeout(timer)
+          timer = setTimeout(tooLong, timeoutMs)
+          return
+        }
         done()
         if ('thrown' in reply) reject(new Error(reply.thrown))
         else resolve(reply.read)
@@ -105,12 +117,13 @@ export class ExtractionProcess {
         else
           reject(
             new Error(
-              `The document reader stopped while reading this document (${signal ?? `exit code ${code}`}).`,
+              `The document reader stopped while reading this document (${signal ?? `exit code ${code}`})${lastLine(stderrTail.text)}.`,
             ),
           )
       }
       child.on('message', onMessage)
-      child.once('exit', onExit)
+      // 'close' rather than 'exit': by then stderr has been read to its end.
+      child.once('close', onExit)
       const request: ExtractionRequest = { id, bytes: input.bytes, contentType: input.contentType }
       child.send(request, (error) => {
         if (error) stop(`The document could not be handed to its reader: ${error.message}`)
@@ -131,17 +144,36 @@ export class ExtractionProcess {
         `--max-old-space-size=${this.options.caps.memoryMb}`,
       ],
       serialization: 'advanced',
-      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     })
+    const stderrTail = { text: '' }
+    child.stderr?.setEncoding('utf8')
+    child.stderr?.on('data', (chunk: string) => {
+      stderrTail.text = (stderrTail.text + chunk).slice(-stderrTailChars)
+    })
+    // Like the process itself, its stderr pipe never keeps the server alive.
+    ;(child.stderr as Socket | null)?.unref()
+    this.stderrTail = stderrTail
+    try {
+      if (child.pid !== undefined) setPriority(child.pid, readerNiceness)
+    } catch {
+      // Where the priority cannot be lowered the reader simply runs at the server's.
+    }
     // A reading process never keeps the server alive by itself; close() ends it.
     child.unref()
     child.channel?.unref()
     child.on('error', () => {
-      // A failed spawn or send ends in 'exit', which answers the document in hand.
+      // A failed spawn or send ends in 'close', which answers the document in hand.
     })
     this.child = child
     return child
   }
+}
+
+/** ": <the last line>" of what a process wrote to stderr, or nothing. */
+function lastLine(text: string): string {
+  const line = text.trimEnd().split('\n').pop()?.trim()
+  return line ? `: ${line}` : ''
 }
 
 /** The resident memory of a process, from /proc; undefined where there is no /proc (not Linux). */
