@@ -3,6 +3,7 @@ import type { Executor } from '../../db/schema.js'
 import { inTransaction } from '../../db/transaction.js'
 import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
+import { limits } from '../../kernel/limits.js'
 import type { FailedJob, JobRecord, JobStore } from './job-store.js'
 
 export type JobHandler = (job: JobRecord) => Promise<void>
@@ -16,13 +17,6 @@ export interface JobKind {
   failed?: (tx: Executor, job: JobRecord, reason: string) => Promise<void>
   retried?: (tx: Executor, job: JobRecord) => Promise<void>
 }
-
-export const jobAttemptsMax = 3
-/** The delay before attempt n + 1 is retryBaseMs * 4^n: 4 s, then 16 s. */
-const retryBaseMs = 1_000
-const failedListMax = 1_000
-const leaseMs = 5 * 60_000
-const idlePollMs = 500
 
 /**
  * Runs queued jobs one at a time in the server process (extraction is CPU-bound, and one at a
@@ -73,7 +67,10 @@ export class JobQueue {
 
   /** For the operator: failed jobs, newest failure first. */
   failedJobs(filter: { organizationId?: string; limit?: number } = {}): Promise<FailedJob[]> {
-    const limit = Math.min(Math.max(1, filter.limit ?? 100), failedListMax)
+    const limit = Math.min(
+      Math.max(1, filter.limit ?? limits.failedJobsListedDefault),
+      limits.failedJobsListedMax,
+    )
     return this.deps.store.failed(this.deps.db, {
       ...(filter.organizationId ? { organizationId: filter.organizationId } : {}),
       limit,
@@ -114,14 +111,14 @@ export class JobQueue {
         job = await this.deps.store.claim(
           this.deps.db,
           this.now(),
-          new Date(this.deps.clock.now().getTime() + leaseMs).toISOString(),
+          new Date(this.deps.clock.now().getTime() + limits.jobLeaseMs).toISOString(),
         )
       } catch (error) {
         this.deps.log(error, { id: '', organizationId: '', kind: 'claim', subjectId: null, attempts: 0 })
       }
       if (!job) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, idlePollMs)
+          const timer = setTimeout(resolve, limits.jobIdlePollMs)
           this.wake = () => {
             clearTimeout(timer)
             resolve()
@@ -136,13 +133,13 @@ export class JobQueue {
 
   private async execute(job: JobRecord): Promise<void> {
     const kind = this.kinds.get(job.kind)
-    if (job.attempts > jobAttemptsMax) {
+    if (job.attempts > limits.jobAttemptsMax) {
       // The claim counted an attempt past the last one: the last one never reported back, because
       // the process running it stopped. Running it again could stop this one too.
       await this.failFinally(
         job,
         kind,
-        `The process stopped while this job ran, on its last attempt of ${jobAttemptsMax}.`,
+        `The process stopped while this job ran, on its last attempt of ${limits.jobAttemptsMax}.`,
       )
       return
     }
@@ -153,10 +150,10 @@ export class JobQueue {
     } catch (error) {
       this.deps.log(error, job)
       const message = error instanceof Error ? error.message : String(error)
-      if (job.attempts >= jobAttemptsMax) {
+      if (job.attempts >= limits.jobAttemptsMax) {
         await this.failFinally(job, kind, message)
       } else {
-        const delayMs = retryBaseMs * 4 ** job.attempts
+        const delayMs = limits.jobRetryBaseMs * 4 ** job.attempts
         const runAfter = new Date(this.deps.clock.now().getTime() + delayMs).toISOString()
         await this.deps.store.retryLater(this.deps.db, job.id, message, runAfter, this.now()).catch(() => {})
       }

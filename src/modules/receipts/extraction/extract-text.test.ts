@@ -2,7 +2,8 @@
 import { existsSync } from 'node:fs'
 import PDFDocument from 'pdfkit'
 import { describe, expect, it } from 'vitest'
-import { pdfPagesMax, textFromHtml, textFromPdf } from './extract-text.js'
+import { limits } from '../../../kernel/limits.js'
+import { textFromHtml, textFromPdf } from './extract-text.js'
 
 describe('textFromHtml', () => {
   it('keeps the text of block elements on their own lines and drops the markup', () => {
@@ -111,16 +112,16 @@ describe('textFromPdf', () => {
     expect(await textFromPdf(bytes)).toBe('')
   })
 
-  it(`stops after ${pdfPagesMax} pages`, async () => {
+  it(`stops after ${limits.pdfPagesMax} pages`, async () => {
     const pages = Array.from(
-      { length: pdfPagesMax + 3 },
+      { length: limits.pdfPagesMax + 3 },
       (_, index): Draw =>
         (document) => {
           document.text(`Page ${index + 1}`, 72, 72)
         },
     )
     const text = await textFromPdf(await pdf(...pages))
-    expect(text.split('\n\n')).toHaveLength(pdfPagesMax)
+    expect(text.split('\n\n')).toHaveLength(limits.pdfPagesMax)
   })
 
   it('leaves the caller’s bytes intact', async () => {

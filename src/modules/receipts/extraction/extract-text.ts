@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { limits } from '../../../kernel/limits.js'
 
 // ---------------------------------------------------------------------------------------------
 // HTML
@@ -63,7 +64,7 @@ interface Tag {
  * `<` starts no tag ("1 < 2"); 'unterminated' when the tag runs to the end of the input.
  */
 function readTag(html: string, at: number): Tag | 'unterminated' | null {
-  const nameMatch = /^<(\/?)([A-Za-z][A-Za-z0-9:-]*)/.exec(html.slice(at, at + 64))
+  const nameMatch = /^<(\/?)([A-Za-z][A-Za-z0-9:-]*)/.exec(html.slice(at, at + limits.htmlTagNameLengthMax))
   if (!nameMatch) return null
   let index = at + nameMatch[0].length
   let quote: string | null = null
@@ -152,9 +153,6 @@ function tidyLines(text: string): string {
 // ---------------------------------------------------------------------------------------------
 // PDF
 
-/** Receipts are a page or two; the cap bounds the work a hostile 10,000-page file can cause. */
-export const pdfPagesMax = 20
-
 const require = createRequire(import.meta.url)
 const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'))
 
@@ -176,7 +174,7 @@ interface PlacedText {
 }
 
 /**
- * The text layer of every page (up to `pdfPagesMax`), items joined into lines by their baseline.
+ * The text layer of every page (up to `limits.pdfPagesMax`), items joined into lines by their baseline.
  * Runs in this process: in Node pdf.js uses its in-process "fake" worker, and every resource it
  * could want (character maps, standard fonts, decoders) is read from the installed package, never
  * fetched. Throws pdf.js's own errors (InvalidPDFException, PasswordException) for bad files.
@@ -201,7 +199,7 @@ export async function textFromPdf(bytes: Uint8Array): Promise<string> {
   try {
     const document = await task.promise
     const pages: string[] = []
-    for (let number = 1; number <= Math.min(document.numPages, pdfPagesMax); number++) {
+    for (let number = 1; number <= Math.min(document.numPages, limits.pdfPagesMax); number++) {
       const page = await document.getPage(number)
       const content = await page.getTextContent()
       const placed: PlacedText[] = []
