@@ -10,7 +10,10 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_SECRET: z
+    .string()
+    .min(limits.jwtSecretLengthMin, `JWT_SECRET must be at least ${limits.jwtSecretLengthMin} characters`)
+    .optional(),
   RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(limits.rateLimitPerHourDefault),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GRAPHQL_INTROSPECTION: z.enum(['true', 'false']).optional(),
@@ -24,11 +27,22 @@ const schema = z.object({
   SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SMTP_HOST: z.string().optional(),
   SMTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(limits.smtpConnectionsMaxDefault),
-  SMTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(limits.smtpIdleTimeoutMsDefault),
-  SMTP_MESSAGE_TIMEOUT_MS: z.coerce.number().int().min(100).default(limits.smtpMessageTimeoutMsDefault),
+  SMTP_IDLE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(limits.smtpTimeoutMsMin)
+    .default(limits.smtpIdleTimeoutMsDefault),
+  SMTP_MESSAGE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(limits.smtpTimeoutMsMin)
+    .default(limits.smtpMessageTimeoutMsDefault),
   INTAKE_WEBHOOK_SECRET: z
     .string()
-    .min(16, 'INTAKE_WEBHOOK_SECRET must be at least 16 characters')
+    .min(
+      limits.intakeSecretLengthMin,
+      `INTAKE_WEBHOOK_SECRET must be at least ${limits.intakeSecretLengthMin} characters`,
+    )
     .optional(),
   JOB_WORKER: z.enum(['on', 'off']).default('on'),
   EXTRACTION_MEMORY_MB: z.coerce.number().int().min(128).default(limits.extractionMemoryMbDefault),

@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander'
 import { buildCore, type Core } from '../app.js'
 import { loadConfig } from '../config.js'
 import { migrateToLatest } from '../db/migrate.js'
+import { limits } from '../kernel/limits.js'
 import type { Result } from '../kernel/result.js'
 import { AccessDenied } from '../modules/access/access-denied.js'
 
@@ -21,15 +22,12 @@ function unwrap<T>(result: Result<T>): T {
   return result.value
 }
 
-// Runs shorter than this many rows finish before a progress line would help.
-const progressRowsMin = 10_000
-
 /** `\r12,000 / 100,000 rows` on stderr, only when stderr is a terminal and the run is long. */
 function terminalProgress() {
   let shown = false
   return {
     report(done: number, total: number) {
-      if (!process.stderr.isTTY || total < progressRowsMin) return
+      if (!process.stderr.isTTY || total < limits.cliProgressRowsMin) return
       shown = true
       process.stderr.write(`\r${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} rows`)
     },
@@ -117,12 +115,18 @@ export function buildProgram(io: CliIo): Command {
     .command('list-failed')
     .description('Jobs that failed after their last attempt, the most recent first.')
     .option('--org-id <id>', "only this organization's jobs")
-    .option('--limit <count>', 'at most this many (1 to 1000)', '100')
+    .option(
+      '--limit <count>',
+      `at most this many (1 to ${limits.failedJobsListedMax})`,
+      String(limits.failedJobsListedDefault),
+    )
     .action((options: { orgId?: string; limit: string }) =>
       withCore(async (core) => {
         const limit = Number(options.limit)
-        if (!Number.isInteger(limit) || limit < 1 || limit > 1_000)
-          throw new CliFailure(`--limit must be a whole number from 1 to 1000, not ${options.limit}.`)
+        if (!Number.isInteger(limit) || limit < 1 || limit > limits.failedJobsListedMax)
+          throw new CliFailure(
+            `--limit must be a whole number from 1 to ${limits.failedJobsListedMax}, not ${options.limit}.`,
+          )
         if (options.orgId) await core.services.access.authorizeOperator(options.orgId)
         const failed = await core.services.jobs.failedJobs({
           ...(options.orgId ? { organizationId: options.orgId } : {}),

@@ -1,6 +1,7 @@
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql'
 import { parseCalendarDate } from '../kernel/calendar-date.js'
 import { isUuid } from '../kernel/ids.js'
+import { limits } from '../kernel/limits.js'
 
 function stringScalar(name: string, check: (value: string) => string | undefined, description: string) {
   const parse = (value: unknown): string => {
@@ -26,7 +27,10 @@ function stringScalar(name: string, check: (value: string) => string | undefined
 
 export const UUIDScalar = stringScalar(
   'UUID',
-  (value) => (isUuid(value) ? undefined : `Invalid UUID: ${JSON.stringify(value.slice(0, 60))}.`),
+  (value) =>
+    isUuid(value)
+      ? undefined
+      : `Invalid UUID: ${JSON.stringify(value.slice(0, limits.uuidQuotedLengthMax))}.`,
   'A UUID.',
 )
 

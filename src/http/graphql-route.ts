@@ -3,6 +3,7 @@ import { GraphQLError } from 'graphql'
 import type { GraphQLContext } from '../graphql/context.js'
 import { inputNestingProblem } from '../graphql/input-nesting.js'
 import type { ErrorCode } from '../kernel/error-codes.js'
+import { limits } from '../kernel/limits.js'
 import { AccessDenied } from '../modules/access/access-denied.js'
 import {
   type IdempotencyDecision,
@@ -197,7 +198,7 @@ export function registerGraphQLRoutes(
           .code(httpStatus.ok)
           .send(
             errorBody(
-              'Idempotency-Key must be 1 to 255 visible ASCII characters.',
+              `Idempotency-Key must be 1 to ${limits.idempotencyKeyLengthMax} visible ASCII characters.`,
               'INVALID_IDEMPOTENCY_KEY',
             ),
           )

@@ -6,8 +6,6 @@ import type { IncomingFile } from '../modules/receipts/receipt-service.js'
 import type { Services } from '../services.js'
 import { errorBody } from './status-policy.js'
 
-const mediaPartsMax = 10
-
 /**
  * POST /intake/email and /intake/sms (DESIGN 3): a shared secret, routing by recipient, 404 when
  * no active intake address matches (nothing stored), 202 with the receipt ids once they are
@@ -58,40 +56,50 @@ export function registerIntakeRoutes(
     return answer(reply, await services.intake.receive(parsed.value))
   })
 
-  app.post('/intake/sms', { bodyLimit: mediaPartsMax * limits.uploadBytesMax }, async (request, reply) => {
-    if (!authorized(request, reply)) return reply
-    if (!request.isMultipart()) {
-      return reply
-        .code(400)
-        .send(errorBody('Send multipart/form-data with from, to, body and media parts.', 'MALFORMED_REQUEST'))
-    }
-    const fields: Record<string, string> = {}
-    const files: IncomingFile[] = []
-    try {
-      for await (const part of request.parts({
-        limits: { fileSize: limits.uploadBytesMax, files: mediaPartsMax, fields: 20 },
-      })) {
-        if (part.type === 'file')
-          files.push({ filename: part.filename, bytes: new Uint8Array(await part.toBuffer()) })
-        else if (typeof part.value === 'string') fields[part.fieldname] = part.value
+  app.post(
+    '/intake/sms',
+    { bodyLimit: limits.intakeSmsMediaPartsMax * limits.uploadBytesMax },
+    async (request, reply) => {
+      if (!authorized(request, reply)) return reply
+      if (!request.isMultipart()) {
+        return reply
+          .code(400)
+          .send(
+            errorBody('Send multipart/form-data with from, to, body and media parts.', 'MALFORMED_REQUEST'),
+          )
       }
-    } catch (error) {
-      reply.header('connection', 'close')
-      const status = (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? 413 : 400
-      return reply
-        .code(status)
-        .send(errorBody('The multipart body could not be read or is too large.', 'MALFORMED_REQUEST'))
-    }
-    if (!fields.to) return reply.code(400).send(errorBody('The to field is required.', 'MALFORMED_REQUEST'))
-    const body = fields.body ?? ''
-    return answer(
-      reply,
-      await services.intake.receive({
-        addressType: 'sms',
-        recipients: [fields.to],
-        files,
-        body: { text: body, html: null },
-      }),
-    )
-  })
+      const fields: Record<string, string> = {}
+      const files: IncomingFile[] = []
+      try {
+        for await (const part of request.parts({
+          limits: {
+            fileSize: limits.uploadBytesMax,
+            files: limits.intakeSmsMediaPartsMax,
+            fields: limits.intakeSmsFieldsMax,
+          },
+        })) {
+          if (part.type === 'file')
+            files.push({ filename: part.filename, bytes: new Uint8Array(await part.toBuffer()) })
+          else if (typeof part.value === 'string') fields[part.fieldname] = part.value
+        }
+      } catch (error) {
+        reply.header('connection', 'close')
+        const status = (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? 413 : 400
+        return reply
+          .code(status)
+          .send(errorBody('The multipart body could not be read or is too large.', 'MALFORMED_REQUEST'))
+      }
+      if (!fields.to) return reply.code(400).send(errorBody('The to field is required.', 'MALFORMED_REQUEST'))
+      const body = fields.body ?? ''
+      return answer(
+        reply,
+        await services.intake.receive({
+          addressType: 'sms',
+          recipients: [fields.to],
+          files,
+          body: { text: body, html: null },
+        }),
+      )
+    },
+  )
 }

@@ -1,4 +1,5 @@
 import { getOperationAST, Kind, parse } from 'graphql'
+import { limits } from '../kernel/limits.js'
 
 export interface OperationInfo {
   type: 'query' | 'mutation' | 'subscription' | 'unknown'
@@ -6,9 +7,6 @@ export interface OperationInfo {
   name: string
 }
 
-const cacheEntriesMax = 1_000
-// Longer documents are read each time, so the cache holds at most a few megabytes of text.
-const cachedQueryLengthMax = 4_096
 // Keyed by the query text itself, then by the operation name: the text is the string the request
 // body was parsed into, whose hash the Map computes once (Mercurius's own cache reuses it), where a
 // key joined from both would be a new string to copy and hash on every request.
@@ -24,8 +22,8 @@ export function operationInfo(query: string, operationName: string | undefined):
   const cached = byName?.get(operationName ?? '')
   if (cached) return cached
   const info = readOperation(query, operationName)
-  if (query.length > cachedQueryLengthMax) return info
-  if (cachedCount >= cacheEntriesMax) {
+  if (query.length > limits.operationInfoQueryLengthMax) return info
+  if (cachedCount >= limits.operationInfoCacheEntriesMax) {
     cache.clear()
     cachedCount = 0
   }
@@ -38,14 +36,14 @@ export function operationInfo(query: string, operationName: string | undefined):
 
 function readOperation(query: string, operationName: string | undefined): OperationInfo {
   try {
-    const operation = getOperationAST(parse(query, { maxTokens: 50_000 }), operationName)
+    const operation = getOperationAST(parse(query, { maxTokens: limits.queryTokensMax }), operationName)
     if (!operation) return { type: 'unknown', name: 'unknown' }
     const fields = operation.selectionSet.selections.flatMap((s) =>
       s.kind === Kind.FIELD ? [s.name.value] : [],
     )
     return {
       type: operation.operation,
-      name: [...new Set(fields)].sort().join('+').slice(0, 200) || 'unknown',
+      name: [...new Set(fields)].sort().join('+').slice(0, limits.operationNameLengthMax) || 'unknown',
     }
   } catch {
     // A syntax error: the route answers it; metrics count it as unknown.

@@ -47,7 +47,7 @@ export async function createRateLimiter(options: {
   // few requests of its hour, so these commits are not waited for.
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
-    max: 10,
+    max: limits.rateLimitPoolConnectionsMax,
     options: '-c synchronous_commit=off',
   })
   pool.on('error', () => {})

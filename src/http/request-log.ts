@@ -1,5 +1,6 @@
 import { hostname } from 'node:os'
 import { isUuid } from '../kernel/ids.js'
+import { limits } from '../kernel/limits.js'
 import type { Principal } from '../modules/access/principal.js'
 import type { OperationInfo } from './operation-info.js'
 
@@ -33,7 +34,7 @@ function organizationField(organizationId: string | undefined): string {
   if (organizationId === undefined) return ''
   if (isUuid(organizationId)) return `"organizationId":"${organizationId}",`
   // Anything else was sent by the client: escaped, and capped (an id is 36 characters).
-  return `"organizationId":${JSON.stringify(organizationId.slice(0, 64))},`
+  return `"organizationId":${JSON.stringify(organizationId.slice(0, limits.loggedOrganizationIdLengthMax))},`
 }
 
 /**

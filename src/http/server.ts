@@ -102,7 +102,7 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
   // connection whose request was in flight at SIGTERM would hold the server open until its idle
   // timeout. Polling here keeps the request path free of any shutdown check.
   app.addHook('preClose', (done) => {
-    const timer = setInterval(() => app.server.closeIdleConnections(), 50)
+    const timer = setInterval(() => app.server.closeIdleConnections(), limits.shutdownIdleSweepMs)
     timer.unref()
     app.server.once('close', () => clearInterval(timer))
     done()
@@ -184,7 +184,7 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     routes: false,
     jit: 1,
     errorFormatter: executionErrorFormatter as never,
-    cache: 1024,
+    cache: limits.graphqlQueryCacheEntriesMax,
     // Validation results are cached per query text, so introspection is decided for the whole
     // server, never per caller.
     validationRules: config.introspection

@@ -15,7 +15,7 @@ const uploadFailureStatus: Record<string, number> = {
 export function registerUploadRoutes(app: FastifyInstance, services: Services): void {
   app.post(
     '/uploads',
-    { config: { authenticated: true }, bodyLimit: limits.uploadBytesMax + 1024 * 1024 },
+    { config: { authenticated: true }, bodyLimit: limits.uploadBytesMax + limits.uploadFormOverheadBytesMax },
     async (request: FastifyRequest, reply: FastifyReply) => {
       try {
         services.access.requireIdentified(request.principal)
@@ -31,7 +31,7 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services): 
       let file: { filename: string; bytes: Uint8Array } | undefined
       try {
         for await (const part of request.parts({
-          limits: { fileSize: limits.uploadBytesMax, files: 1, fields: 10 },
+          limits: { fileSize: limits.uploadBytesMax, files: 1, fields: limits.uploadFormFieldsMax },
         })) {
           if (part.type === 'file') {
             const bytes = await part.toBuffer()

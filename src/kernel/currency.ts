@@ -1,3 +1,4 @@
+import { limits } from './limits.js'
 import { fail, ok, type Result } from './result.js'
 
 // ISO 4217 List One (current currency and funds codes, maintained by SIX Group for ISO:
@@ -196,7 +197,11 @@ export function currencyDecimals(code: string): number {
 /** The only way a currency code enters Daybook: exactly an upper-case ISO 4217 code of the table. */
 export function parseCurrency(input: string, field = 'currency'): Result<string> {
   if (!decimalsByCurrency.has(input)) {
-    const shown = JSON.stringify(input.length > 20 ? `${input.slice(0, 20)}...` : input)
+    const shown = JSON.stringify(
+      input.length > limits.currencyQuotedLengthMax
+        ? `${input.slice(0, limits.currencyQuotedLengthMax)}...`
+        : input,
+    )
     return fail(
       'INVALID_CURRENCY',
       `${field} ${shown} is not an ISO 4217 currency code; use an upper-case code such as CAD.`,

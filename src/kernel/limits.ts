@@ -15,6 +15,14 @@ export const limits = {
   queryTokensMax: 50_000,
   queryCostMax: 50_000,
   inputNestingMax: 100,
+  /** Parsed and validated query documents the GraphQL layer keeps. */
+  graphqlQueryCacheEntriesMax: 1_024,
+  /** Query texts whose operation (type and root fields) is remembered for logs and metrics. */
+  operationInfoCacheEntriesMax: 1_000,
+  /** Longer documents are read each time, so the cache holds at most a few megabytes of text. */
+  operationInfoQueryLengthMax: 4_096,
+  /** The root-field names a request is logged and counted under, joined. */
+  operationNameLengthMax: 200,
   /** Budget of the list-cost rule: roughly one field of one row read. */
   queryListCostMax: 25_000,
   /** What any root field costs before its selection: a query over the organization's data. */
@@ -25,9 +33,18 @@ export const limits = {
   unpagedListSizeAssumed: 10,
   graphqlBodyBytesMax: 4 * 1024 * 1024,
   uploadBytesMax: 20 * 1024 * 1024,
+  /** Room in an upload's body for the multipart framing around its one file. */
+  uploadFormOverheadBytesMax: 1024 * 1024,
+  uploadFormFieldsMax: 10,
+  /** A stored file's display name. */
+  filenameLengthMax: 200,
   nameLengthMax: 200,
   /** A ledger event's merchant, however it arrives: typed, a statement's description, a processor's. */
   merchantNameLengthMax: 200,
+  memoLengthMax: 2_000,
+  referenceLengthMax: 200,
+  /** A longer sinceDays is taken as this one (some 8,000 years), so the date arithmetic stays in range. */
+  sinceDaysMax: 3_000_000,
   /** An account's free-text sub-type. */
   subTypeLengthMax: 100,
   /** A contact's phone, kept as written in any national format. */
@@ -41,6 +58,10 @@ export const limits = {
   moneyDigitsMax: 15,
   /** Journal entries a journal export reads per query, so a long ledger streams in bounded memory. */
   journalExportEntriesPerRead: 2_000,
+  /** Ids in one `in (...)` list, far below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
+  sqlIdsPerQueryMax: 1_000,
+  /** Ledger events per INSERT: 27 columns each, well under SQLite's 32,766 bound parameters. */
+  sqlEventRowsPerInsertMax: 500,
   idempotencyKeyLengthMax: 255,
   /** How long an answer stays replayable under its Idempotency-Key. */
   idempotencyKeepMs: 24 * 60 * 60_000,
@@ -49,6 +70,8 @@ export const limits = {
   /** How often a concurrent twin looks for the first request's answer. */
   idempotencyTwinPollMs: 25,
   postgresPoolConnectionsMax: 10,
+  /** The rate limiter's own PostgreSQL pool, beside the main one. */
+  rateLimitPoolConnectionsMax: 10,
   /** How long a SQLite write waits for another process (the CLI beside the server) to let go. */
   sqliteBusyTimeoutMs: 10_000,
   /** 64 MiB of page cache (the default is 2 MiB): large imports and deletions reread the same pages. */
@@ -74,6 +97,13 @@ export const limits = {
   filterIdsMax: 500,
   apiKeyCacheMs: 5_000,
   apiKeyLastUsedWriteMs: 60_000,
+  /** Keys kept in the API-key cache; at this many it starts over. */
+  apiKeyCacheEntriesMax: 10_000,
+  /** A longer bearer value is not taken for an API key (a key is 47 characters). */
+  apiKeyLengthMax: 200,
+  passwordLengthMin: 8,
+  /** Memory one scrypt hash may take: the cost in use needs just over 32 MiB, Node's default ceiling. */
+  scryptMemoryBytesMax: 64 * 1024 * 1024,
   tokenLifetimeSeconds: 24 * 60 * 60,
   loginFailuresMax: 10,
   loginFailureWindowSeconds: 15 * 60,
@@ -81,11 +111,23 @@ export const limits = {
   signInPerMinuteDefault: 600,
   /** Password checks that may wait for a password thread; sign-ins beyond them are refused. */
   passwordChecksWaitingMax: 8,
+  /** Password threads beside the event loop on a larger machine (one on a machine of two cores). */
+  passwordThreadsMax: 2,
+  /** A client address that is not an IP address counts for the sign-in quotas cut to this length. */
+  signInAddressKeyLengthMax: 64,
+  /** Secrets an operator configures: long enough not to be guessed. */
+  jwtSecretLengthMin: 32,
+  intakeSecretLengthMin: 16,
   rateLimitWindowSeconds: 60 * 60,
   /** A mailed receipt as sent, over SMTP or POST /intake/email. */
   intakeMessageBytesMax: 30 * 1024 * 1024,
   /** MIME parts of one mailed message, the message itself and nested parts included. */
   intakeMessagePartsMax: 100,
+  /** Media files of one message posted to POST /intake/sms. */
+  intakeSmsMediaPartsMax: 10,
+  intakeSmsFieldsMax: 20,
+  /** An intake address's label. */
+  intakeLabelLengthMax: 100,
   smtpConnectionsMaxDefault: 10,
   /** Messages one SMTP connection may carry before it has to reconnect. */
   smtpMessagesPerConnectionMax: 20,
@@ -93,12 +135,59 @@ export const limits = {
   smtpIdleTimeoutMsDefault: 60_000,
   /** How long one message's DATA may take, so a sender trickling a byte at a time is dropped too. */
   smtpMessageTimeoutMsDefault: 10 * 60_000,
+  /** The shortest SMTP idle and message timeouts an operator may set. */
+  smtpTimeoutMsMin: 100,
+  /** How long a closing SMTP server waits for its connections, and never longer than the idle timeout. */
+  smtpCloseTimeoutMsMax: 30_000,
   rateLimitPerHourDefault: 5_000,
   /** Attempts of a background job; attempt n + 1 waits jobRetryBaseMs * 4^n (4 s, then 16 s). */
   jobAttemptsMax: 3,
   jobRetryBaseMs: 1_000,
-  /** Failed jobs one operator listing shows. */
+  /** A job claimed this long ago and not finished is taken to have died with its process. */
+  jobLeaseMs: 5 * 60_000,
+  /** How often an idle job worker looks for due jobs; a new job wakes it at once. */
+  jobIdlePollMs: 500,
+  /** Failed jobs one operator listing shows, unless asked for fewer or more. */
+  failedJobsListedDefault: 100,
   failedJobsListedMax: 1_000,
+  /** A statement row's near matches are events of its amount this many days either side of it. */
+  bankNearMatchDays: 3,
+  /** Near matches shown for one statement row, to explain why it is not a duplicate. */
+  bankNearMatchesMax: 5,
+  /** The CLI reads whole files; beyond this, split the export. */
+  processorImportRowsMax: 1_000_000,
+  /** Rows per write round: bounds memory per statement batch and paces progress reports. */
+  processorImportRowsPerRound: 5_000,
+  /** From this many events one processor import writes, PostgreSQL's planner statistics are refreshed. */
+  statisticsRefreshEventsMin: 10_000,
+  /** A processor's balance-transaction id. */
+  balanceTransactionIdLengthMax: 200,
+  /** CLI imports shorter than this many rows finish before a progress line would help. */
+  cliProgressRowsMin: 10_000,
+  /** Receipts are short; a longer text is a statement or a mistake, and its head carries the header anyway. */
+  receiptTextLengthMax: 100_000,
+  /** A vendor name read from a receipt is cut to this length. */
+  extractedVendorLengthMax: 100,
+  /** Receipts are a page or two; the cap bounds the work a hostile 10,000-page file can cause. */
+  pdfPagesReadMax: 20,
+  /** Characters after a `<` read for a tag's name, so each `<` of a page costs a short slice, not the rest. */
+  htmlTagNameLengthMax: 64,
+  /** How long OCR may spend on one image, and an OCR engine on starting. */
+  ocrImageTimeoutMs: 60_000,
+  ocrStartTimeoutMs: 60_000,
+  /** A 12-megapixel phone photo is fine; far larger images only cost minutes and memory. */
+  ocrImagePixelsMax: 50_000_000,
+  /** Bytes of log lines written to standard output together. */
+  logBatchBytes: 64 * 1024,
+  /** How long a log line may wait for the rest of its batch. */
+  logBatchDelayMs: 100,
+  /** A client-sent organization id that is not a UUID is logged cut to this (an id is 36 characters). */
+  loggedOrganizationIdLengthMax: 64,
+  /** How much of a refused value an error message quotes. */
+  uuidQuotedLengthMax: 60,
+  currencyQuotedLengthMax: 20,
+  /** While shutting down, how often connections that fell idle are closed. */
+  shutdownIdleSweepMs: 50,
   /** Resident memory of the process that reads documents, OCR engine included (ADR 0025). */
   extractionMemoryMbDefault: 768,
   /** Wall-clock time the reading process may spend on one document. */

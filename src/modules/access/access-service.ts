@@ -39,8 +39,6 @@ const safeEqual = (x: string, y: string): boolean =>
   x.length === y.length && timingSafeEqual(Buffer.from(x), Buffer.from(y))
 
 const tokenIssuer = 'daybook'
-const passwordLengthMin = 8
-const apiKeyCacheEntriesMax = 10_000
 
 export class AccessService {
   private readonly keyCache = new Map<string, CachedKey>()
@@ -106,7 +104,7 @@ export class AccessService {
           : { kind: 'invalid_api_key' },
         expiresAtMs: nowMs + limits.apiKeyCacheMs,
       }
-      if (this.keyCache.size >= apiKeyCacheEntriesMax) this.keyCache.clear()
+      if (this.keyCache.size >= limits.apiKeyCacheEntriesMax) this.keyCache.clear()
       this.keyCache.set(key, cached)
     }
     if (cached.principal.kind === 'api_key') this.noteKeyUse(cached.principal.apiKeyId, nowMs)
@@ -250,8 +248,12 @@ export class AccessService {
   }): Promise<Result<{ id: string; email: string }>> {
     const email = parseEmail(input.email.trim())
     if (!email.ok) return email
-    if (input.password.length < passwordLengthMin) {
-      return fail('WEAK_PASSWORD', `password must be at least ${passwordLengthMin} characters.`, 'password')
+    if (input.password.length < limits.passwordLengthMin) {
+      return fail(
+        'WEAK_PASSWORD',
+        `password must be at least ${limits.passwordLengthMin} characters.`,
+        'password',
+      )
     }
     const name = input.name === undefined ? ok('') : parseName(input.name)
     if (!name.ok) return name

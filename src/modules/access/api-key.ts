@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { limits } from '../../kernel/limits.js'
 
 // Keys look like dbk_<43 base64url characters>: the prefix says what the secret is at a glance,
 // 256 random bits make guessing hopeless, and only the SHA-256 is ever stored.
@@ -21,4 +22,4 @@ export function hashApiKey(key: string): string {
 }
 
 export const looksLikeApiKey = (value: string): boolean =>
-  value.startsWith(apiKeyPrefix) && value.length <= 200
+  value.startsWith(apiKeyPrefix) && value.length <= limits.apiKeyLengthMax

@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { limits } from '../../kernel/limits.js'
 import type { ScryptJob, ScryptPool } from './scrypt-pool.js'
 
 // scrypt with OWASP's minimum cost (N=2^17 is the recommendation; 2^15 keeps sign-in under
@@ -6,10 +7,14 @@ import type { ScryptJob, ScryptPool } from './scrypt-pool.js'
 // stored with each hash so they can be raised later without breaking old passwords.
 const cost = { N: 1 << 15, r: 8, p: 1 }
 const keyLength = 32
-const maxmem = 64 * 1024 * 1024
 
 function job(password: string, salt: Buffer, N: number, r: number, p: number): ScryptJob {
-  return { password: password.normalize('NFKC'), salt, keyLength, options: { N, r, p, maxmem } }
+  return {
+    password: password.normalize('NFKC'),
+    salt,
+    keyLength,
+    options: { N, r, p, maxmem: limits.scryptMemoryBytesMax },
+  }
 }
 
 /** Hashes and checks passwords on the scrypt pool, in the stored format `scrypt$N$r$p$salt$key`. */

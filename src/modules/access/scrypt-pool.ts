@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
+import { limits } from '../../kernel/limits.js'
 
 // Runs in each worker thread. scryptSync computes on the worker's own thread: the asynchronous
 // scrypt would hand the work to libuv's shared threadpool, the one file reads wait on.
@@ -133,5 +134,5 @@ export class ScryptPool {
 
 /** One thread on a small machine, two beside the event loop on larger ones. */
 export function passwordWorkersDefault(): number {
-  return Math.max(1, Math.min(2, availableParallelism() - 1))
+  return Math.max(1, Math.min(limits.passwordThreadsMax, availableParallelism() - 1))
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { isIPv4, isIPv6 } from 'node:net'
 import type { Clock } from '../../kernel/clock.js'
+import { limits } from '../../kernel/limits.js'
 import { WindowCounter } from './window-counter.js'
 
 export interface SignInQuotas {
@@ -100,7 +101,7 @@ export function addressKey(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare)
   if (mapped?.[1] && isIPv4(mapped[1])) return mapped[1]
   if (isIPv4(bare)) return bare
-  if (!isIPv6(bare)) return bare.slice(0, 64)
+  if (!isIPv6(bare)) return bare.slice(0, limits.signInAddressKeyLengthMax)
   return `${ipv6Groups(bare).slice(0, 4).join(':')}::/64`
 }
 

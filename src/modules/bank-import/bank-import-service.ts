@@ -12,7 +12,7 @@ import type { AccountService } from '../accounts/account-service.js'
 import { paymentProblem } from '../ledger-events/ledger-event.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
 import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
-import { judgeRows, nearMatchDays, type RowVerdict } from './duplicates.js'
+import { judgeRows, type RowVerdict } from './duplicates.js'
 import { parseStatementRows, type StatementRow, type StatementRowInput } from './statement-row.js'
 
 export interface ImportOutcome {
@@ -136,7 +136,7 @@ export class BankImportService {
       ex,
       scope,
       paymentAccountId,
-      { from: addDays(from, -nearMatchDays), to: addDays(to, nearMatchDays) },
+      { from: addDays(from, -limits.bankNearMatchDays), to: addDays(to, limits.bankNearMatchDays) },
       references,
     )
     return judgeRows(rows, existing)

@@ -1,4 +1,5 @@
 import { addDays } from '../../kernel/calendar-date.js'
+import { limits } from '../../kernel/limits.js'
 import type { StatementRow } from './statement-row.js'
 
 // The one duplicate rule that both checkBankStatementDups and importBankStatement obey
@@ -24,8 +25,6 @@ export interface RowVerdict {
   /** For rows with no match: same amount and type within a few days, to explain a decision. */
   nearMatches: ExistingEvent[]
 }
-
-export const nearMatchDays = 3
 
 /** Vendors compare trimmed, with inner runs of white space collapsed and case folded. */
 export const vendorKey = (name: string): string => name.trim().replace(/\s+/gu, ' ').toLowerCase()
@@ -104,13 +103,11 @@ export function judgeRows(rows: StatementRow[], existing: ExistingEvent[]): RowV
   })
 }
 
-const nearMatchesMax = 5
-
 /** `sameAmount` already holds only events of the row's amount and type. */
 function nearMatchesOf(row: StatementRow, sameAmount: ExistingEvent[]): ExistingEvent[] {
-  const from = addDays(row.transactionDate, -nearMatchDays)
-  const to = addDays(row.transactionDate, nearMatchDays)
+  const from = addDays(row.transactionDate, -limits.bankNearMatchDays)
+  const to = addDays(row.transactionDate, limits.bankNearMatchDays)
   return sameAmount
     .filter((event) => event.transactionDate >= from && event.transactionDate <= to)
-    .slice(0, nearMatchesMax)
+    .slice(0, limits.bankNearMatchesMax)
 }

@@ -1,11 +1,10 @@
 import { parseEmail } from '../../kernel/email.js'
+import { limits } from '../../kernel/limits.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 
 // The pure rules of an intake address: how an address is written so that one address is one row.
 
 export type AddressType = 'email' | 'sms'
-
-const labelLengthMax = 100
 
 /** E-mail addresses compare lower-cased; phone numbers as their digits (DESIGN 5.9). */
 export function normalizeAddress(
@@ -29,8 +28,8 @@ export function normalizeAddress(
 
 export function parseLabel(label: string | null | undefined): Result<string | null> {
   if (label === null || label === undefined || label.trim() === '') return ok(null)
-  if (label.length > labelLengthMax) {
-    return fail('INVALID_LABEL', `label must be at most ${labelLengthMax} characters.`, 'label')
+  if (label.length > limits.intakeLabelLengthMax) {
+    return fail('INVALID_LABEL', `label must be at most ${limits.intakeLabelLengthMax} characters.`, 'label')
   }
   return ok(label)
 }

@@ -51,7 +51,7 @@ export async function startSmtpListener(
     size: messageBytesMax,
     maxClients: options.connectionsMax,
     socketTimeout: options.idleTimeoutMs,
-    closeTimeout: Math.min(options.idleTimeoutMs, 30_000),
+    closeTimeout: Math.min(options.idleTimeoutMs, limits.smtpCloseTimeoutMsMax),
     logger: false,
     onMailFrom(_address, session, callback) {
       if (session.transaction > limits.smtpMessagesPerConnectionMax) {

@@ -18,10 +18,6 @@ export interface JobKind {
   retried?: (tx: Executor, job: JobRecord) => Promise<void>
 }
 
-export const jobAttemptsMax = limits.jobAttemptsMax
-const leaseMs = 5 * 60_000
-const idlePollMs = 500
-
 /**
  * Runs queued jobs one at a time in the server process (extraction is CPU-bound, and one at a
  * time keeps the request path responsive on a small machine). Jobs are retried with a growing
@@ -71,7 +67,10 @@ export class JobQueue {
 
   /** For the operator: failed jobs, newest failure first. */
   failedJobs(filter: { organizationId?: string; limit?: number } = {}): Promise<FailedJob[]> {
-    const limit = Math.min(Math.max(1, filter.limit ?? 100), limits.failedJobsListedMax)
+    const limit = Math.min(
+      Math.max(1, filter.limit ?? limits.failedJobsListedDefault),
+      limits.failedJobsListedMax,
+    )
     return this.deps.store.failed(this.deps.db, {
       ...(filter.organizationId ? { organizationId: filter.organizationId } : {}),
       limit,
@@ -112,14 +111,14 @@ export class JobQueue {
         job = await this.deps.store.claim(
           this.deps.db,
           this.now(),
-          new Date(this.deps.clock.now().getTime() + leaseMs).toISOString(),
+          new Date(this.deps.clock.now().getTime() + limits.jobLeaseMs).toISOString(),
         )
       } catch (error) {
         this.deps.log(error, { id: '', organizationId: '', kind: 'claim', subjectId: null, attempts: 0 })
       }
       if (!job) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, idlePollMs)
+          const timer = setTimeout(resolve, limits.jobIdlePollMs)
           this.wake = () => {
             clearTimeout(timer)
             resolve()
@@ -134,13 +133,13 @@ export class JobQueue {
 
   private async execute(job: JobRecord): Promise<void> {
     const kind = this.kinds.get(job.kind)
-    if (job.attempts > jobAttemptsMax) {
+    if (job.attempts > limits.jobAttemptsMax) {
       // The claim counted an attempt past the last one: the last one never reported back, because
       // the process running it stopped. Running it again could stop this one too.
       await this.failFinally(
         job,
         kind,
-        `The process stopped while this job ran, on its last attempt of ${jobAttemptsMax}.`,
+        `The process stopped while this job ran, on its last attempt of ${limits.jobAttemptsMax}.`,
       )
       return
     }
@@ -151,7 +150,7 @@ export class JobQueue {
     } catch (error) {
       this.deps.log(error, job)
       const message = error instanceof Error ? error.message : String(error)
-      if (job.attempts >= jobAttemptsMax) {
+      if (job.attempts >= limits.jobAttemptsMax) {
         await this.failFinally(job, kind, message)
       } else {
         const delayMs = limits.jobRetryBaseMs * 4 ** job.attempts

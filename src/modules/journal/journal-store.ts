@@ -6,6 +6,7 @@ import type {
   JournalEntriesTable,
   JournalLinesTable,
 } from '../../db/schema.js'
+import { limits } from '../../kernel/limits.js'
 import type { OrgScope } from '../access/principal.js'
 import type { EntryPlan, PostingLine } from './journal.js'
 
@@ -285,11 +286,11 @@ export class JournalStore {
     entryIds: string[],
   ): Promise<Map<string, JournalEntryRecord & { lines: PostingLine[] }>> {
     const found = new Map<string, JournalEntryRecord & { lines: PostingLine[] }>()
-    for (let start = 0; start < entryIds.length; start += bulkChunkRows) {
+    for (let start = 0; start < entryIds.length; start += limits.sqlIdsPerQueryMax) {
       const entries = await ex
         .selectFrom('journal_entries')
         .select(['id', 'organization_id', 'event_id', 'kind', 'txn_date', 'total_minor', 'currency'])
-        .where('id', 'in', entryIds.slice(start, start + bulkChunkRows))
+        .where('id', 'in', entryIds.slice(start, start + limits.sqlIdsPerQueryMax))
         .execute()
       for (const row of entries) {
         if (row.organization_id !== scope.organizationId) continue
@@ -326,9 +327,6 @@ export class JournalStore {
     return found
   }
 }
-
-// Ids per read, far below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
-const bulkChunkRows = 1_000
 
 export interface LedgerLine {
   lineId: string

@@ -1,9 +1,9 @@
 import type { Executor } from '../../db/schema.js'
+import { limits } from '../../kernel/limits.js'
 import type { OrgScope } from '../access/principal.js'
 import type { EventSource, EventType, Status } from './ledger-event.js'
 import {
   type DuplicateCandidate,
-  idsPerQuery,
   insertInChunks,
   type LedgerEventRecord,
   type NewLedgerEvent,
@@ -45,9 +45,9 @@ export class LedgerEventImportStore {
       .where('transaction_date', '<=', window.to)
       .execute()
     const seen = new Set(rows.map((row) => row.id))
-    for (let start = 0; start < references.length; start += idsPerQuery) {
+    for (let start = 0; start < references.length; start += limits.sqlIdsPerQueryMax) {
       const referenced = await onAccount
-        .where('reference', 'in', references.slice(start, start + idsPerQuery))
+        .where('reference', 'in', references.slice(start, start + limits.sqlIdsPerQueryMax))
         .execute()
       for (const row of referenced) {
         if (seen.has(row.id)) continue
@@ -80,12 +80,12 @@ export class LedgerEventImportStore {
   /** Which of these backfill ids the organization already holds. */
   async existingBackfillIds(ex: Executor, scope: OrgScope, backfillIds: string[]): Promise<Set<string>> {
     const found = new Set<string>()
-    for (let start = 0; start < backfillIds.length; start += idsPerQuery) {
+    for (let start = 0; start < backfillIds.length; start += limits.sqlIdsPerQueryMax) {
       const rows = await ex
         .selectFrom('ledger_events')
         .select('backfill_id')
         .where('organization_id', '=', scope.organizationId)
-        .where('backfill_id', 'in', backfillIds.slice(start, start + idsPerQuery))
+        .where('backfill_id', 'in', backfillIds.slice(start, start + limits.sqlIdsPerQueryMax))
         .execute()
       for (const row of rows) if (row.backfill_id !== null) found.add(row.backfill_id)
     }
@@ -144,11 +144,11 @@ export class LedgerEventImportStore {
     batchIds: string[],
   ): Promise<number> {
     let deleted = 0
-    for (let start = 0; start < batchIds.length; start += idsPerQuery) {
+    for (let start = 0; start < batchIds.length; start += limits.sqlIdsPerQueryMax) {
       const result = await ex
         .deleteFrom('ledger_events')
         .where('organization_id', '=', scope.organizationId)
-        .where('batch_id', 'in', batchIds.slice(start, start + idsPerQuery))
+        .where('batch_id', 'in', batchIds.slice(start, start + limits.sqlIdsPerQueryMax))
         .where('source', '=', source)
         .executeTakeFirst()
       deleted += Number(result.numDeletedRows)

@@ -5,6 +5,7 @@ import { hitFaultPoint } from '../../fault-points.js'
 import type { Clock } from '../../kernel/clock.js'
 import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
 import { newId } from '../../kernel/ids.js'
+import { limits } from '../../kernel/limits.js'
 import { type Failure, fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
@@ -232,10 +233,10 @@ export class LedgerEventLifecycleService {
     }>
   > {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
-    if (eventIds.length > 500) {
+    if (eventIds.length > limits.batchItemsMax) {
       return fail(
         'BATCH_TOO_LARGE',
-        `At most 500 events per call; this one has ${eventIds.length}.`,
+        `At most ${limits.batchItemsMax} events per call; this one has ${eventIds.length}.`,
         'eventIds',
       )
     }

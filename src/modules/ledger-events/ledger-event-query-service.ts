@@ -121,7 +121,10 @@ export class LedgerEventQueryService {
     if (args.sinceDays != null) {
       if (args.sinceDays < 0)
         return fail('INVALID_SINCE_DAYS', 'sinceDays must not be negative.', 'sinceDays')
-      filters.dateFrom = addDays(calendarDateOf(this.deps.clock.now()), -Math.min(args.sinceDays, 3_000_000))
+      filters.dateFrom = addDays(
+        calendarDateOf(this.deps.clock.now()),
+        -Math.min(args.sinceDays, limits.sinceDaysMax),
+      )
     }
     for (const field of ['dateFrom', 'dateTo'] as const) {
       const value = args[field]

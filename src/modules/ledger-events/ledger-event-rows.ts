@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/schema.js'
 import { toFlag } from '../../db/schema.js'
+import { limits } from '../../kernel/limits.js'
 import type { OrgScope } from '../access/principal.js'
 import type { EventSource, EventType, Status } from './ledger-event.js'
 
@@ -149,9 +150,6 @@ export const toRecord = (row: LedgerEventRow): LedgerEventRecord => ({
   updatedAt: row.updated_at,
 })
 
-// Rows per INSERT statement: well under SQLite's 32,766 bound parameters at 27 columns.
-const insertChunkRows = 500
-
 /** One row shape for every insert; only an event posted in the same transaction names its entry. */
 export async function insertInChunks<E extends NewLedgerEvent>(
   ex: Executor,
@@ -159,11 +157,11 @@ export async function insertInChunks<E extends NewLedgerEvent>(
   events: E[],
   journalEntryIdOf: (event: E) => string | null,
 ): Promise<void> {
-  for (let start = 0; start < events.length; start += insertChunkRows) {
+  for (let start = 0; start < events.length; start += limits.sqlEventRowsPerInsertMax) {
     await ex
       .insertInto('ledger_events')
       .values(
-        events.slice(start, start + insertChunkRows).map((e) => ({
+        events.slice(start, start + limits.sqlEventRowsPerInsertMax).map((e) => ({
           id: e.id,
           organization_id: scope.organizationId,
           event_type: e.eventType,
@@ -197,6 +195,3 @@ export async function insertInChunks<E extends NewLedgerEvent>(
       .execute()
   }
 }
-
-// Ids bound per IN list: far below either engine's parameter limit.
-export const idsPerQuery = 1_000

@@ -20,9 +20,6 @@ export const editableStatuses: readonly Status[] = ['needs_review', 'pending']
 /** Statuses whose events have a posted entry that has not been reversed. */
 export const postedStatuses: readonly Status[] = ['confirmed', 'synced', 'reconciled']
 
-const memoLengthMax = 2_000
-const referenceLengthMax = 200
-
 export const isStatus = (value: string): value is Status => (statuses as readonly string[]).includes(value)
 
 export function parseEventType(value: string | null | undefined): Result<EventType> {
@@ -52,18 +49,22 @@ export function parseMerchantName(value: string, field = 'merchantName'): Result
 
 export function parseMemo(value: string | null | undefined): Result<string> {
   const memo = value ?? ''
-  if (memo.length > memoLengthMax || memo.includes('\u0000')) {
-    return fail('INVALID_MEMO', `memo must be at most ${memoLengthMax} characters, without NUL.`, 'memo')
+  if (memo.length > limits.memoLengthMax || memo.includes('\u0000')) {
+    return fail(
+      'INVALID_MEMO',
+      `memo must be at most ${limits.memoLengthMax} characters, without NUL.`,
+      'memo',
+    )
   }
   return ok(memo)
 }
 
 export function parseReference(value: string | null | undefined): Result<string | null> {
   if (value === null || value === undefined || value === '') return ok(null)
-  if (value.length > referenceLengthMax || value.includes('\u0000')) {
+  if (value.length > limits.referenceLengthMax || value.includes('\u0000')) {
     return fail(
       'INVALID_REFERENCE',
-      `reference must be at most ${referenceLengthMax} characters.`,
+      `reference must be at most ${limits.referenceLengthMax} characters.`,
       'reference',
     )
   }

@@ -100,7 +100,6 @@ const legacy17Header = [
 
 const fields = Object.keys(legacy.columns) as Field[]
 const columnKey = (name: string) => name.trim().toLowerCase()
-const idLengthMax = 200
 
 // ---- layout ------------------------------------------------------------------------------------
 
@@ -193,7 +192,7 @@ export function readRow(layout: Layout, record: CsvRecord): Result<BalanceRow> {
 
   const id = value('id').trim()
   if (id === '') return rowProblem(line, `${column('id')} is empty.`)
-  if (id.length > idLengthMax || Array.from(id).some((char) => char < ' ')) {
+  if (id.length > limits.balanceTransactionIdLengthMax || Array.from(id).some((char) => char < ' ')) {
     return rowProblem(line, `${column('id')} is not a balance-transaction id.`)
   }
   const type = value('type').trim().toLowerCase()

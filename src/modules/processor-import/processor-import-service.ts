@@ -3,6 +3,7 @@ import type { Executor } from '../../db/schema.js'
 import { inTransactionResult, rolledBack } from '../../db/transaction.js'
 import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
+import { limits } from '../../kernel/limits.js'
 import { assert, fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
@@ -58,12 +59,6 @@ export interface DeleteOptions {
 }
 
 const source = 'processor_import'
-/** Rows per write round: bounds memory per statement batch and paces progress reports. */
-const rowsPerRound = 5_000
-/** From this many events written, PostgreSQL's planner statistics are refreshed (see the store). */
-const statisticsRefreshEventsMin = 10_000
-/** The CLI reads whole files; beyond this, split the export. */
-export const processorRowsMax = 1_000_000
 
 const systemRoles: Record<Exclude<AccountRole, 'processor'>, SystemRole> = {
   chequing: 'chequing',
@@ -147,7 +142,7 @@ export class ProcessorImportService {
   ): Promise<Result<ImportSummary>> {
     // The whole file is read and mapped before the database is touched: a bad row anywhere stops
     // the run with nothing written.
-    const rows = readBalanceCsv(csv, processorRowsMax)
+    const rows = readBalanceCsv(csv, limits.processorImportRowsMax)
     if (!rows.ok) return rows
     const plans = planRows(rows.value)
     if (!plans.ok) return plans
@@ -195,8 +190,8 @@ export class ProcessorImportService {
 
     const eventIds: string[] = []
     options.onProgress?.(0, fresh.length)
-    for (let start = 0; start < fresh.length; start += rowsPerRound) {
-      const round = fresh.slice(start, start + rowsPerRound)
+    for (let start = 0; start < fresh.length; start += limits.processorImportRowsPerRound) {
+      const round = fresh.slice(start, start + limits.processorImportRowsPerRound)
       const events = round.flatMap((plan) =>
         plan.events.map((event) => this.newEvent(plan, event, batchId, accounts.value)),
       )
@@ -217,7 +212,11 @@ export class ProcessorImportService {
       options.onProgress?.(start + round.length, fresh.length)
     }
 
-    if (!options.dryRun && this.deps.engine === 'postgres' && eventIds.length >= statisticsRefreshEventsMin) {
+    if (
+      !options.dryRun &&
+      this.deps.engine === 'postgres' &&
+      eventIds.length >= limits.statisticsRefreshEventsMin
+    ) {
       await this.deps.store.refreshStatistics(tx)
     }
 
@@ -328,8 +327,8 @@ export class ProcessorImportService {
       if (processor) await this.deps.accounts.lockAccount(tx, scope, processor.id)
       const events = await this.deps.eventRecorder.importedEvents(tx, scope, source, options.batchId)
       options.onProgress?.(0, events.length)
-      for (let start = 0; start < events.length; start += rowsPerRound) {
-        const round = events.slice(start, start + rowsPerRound)
+      for (let start = 0; start < events.length; start += limits.processorImportRowsPerRound) {
+        const round = events.slice(start, start + limits.processorImportRowsPerRound)
         // A posted event leaves the books through a reversing entry, so every period it touched
         // still balances and the trail remains; an ignored event was reversed when rejected.
         const reversals = round.flatMap((event) =>

@@ -15,7 +15,7 @@ import { parseName } from '../../kernel/text.js'
 import type { ObjectStore } from '../../storage/object-store.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
-import { type JobQueue, jobAttemptsMax } from '../jobs/job-queue.js'
+import type { JobQueue } from '../jobs/job-queue.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
 import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
 import {
@@ -312,7 +312,7 @@ export class ReceiptService {
       tx,
       scope,
       receiptId,
-      { extractionError: `Extraction gave up after ${jobAttemptsMax} attempts: ${reason}` },
+      { extractionError: `Extraction gave up after ${limits.jobAttemptsMax} attempts: ${reason}` },
       this.now(),
     )
   }

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/schema.js'
 import { likeEscaped, pageWithCount } from '../../db/sql-helpers.js'
+import { limits } from '../../kernel/limits.js'
 import { likeContains, type PageRequest } from '../../kernel/page.js'
 import type { OrgScope } from '../access/principal.js'
 import type { ReceiptSource, ReceiptStatus } from './receipt.js'
@@ -231,12 +232,12 @@ export class ReceiptStore {
     updatedAt: string,
   ): Promise<number> {
     let detached = 0
-    for (let start = 0; start < eventIds.length; start += 1_000) {
+    for (let start = 0; start < eventIds.length; start += limits.sqlIdsPerQueryMax) {
       const result = await ex
         .updateTable('receipts')
         .set({ event_id: null, updated_at: updatedAt })
         .where('organization_id', '=', scope.organizationId)
-        .where('event_id', 'in', eventIds.slice(start, start + 1_000))
+        .where('event_id', 'in', eventIds.slice(start, start + limits.sqlIdsPerQueryMax))
         .executeTakeFirst()
       detached += Number(result.numUpdatedRows)
     }

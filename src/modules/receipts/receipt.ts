@@ -1,4 +1,5 @@
 import { addDays, type CalendarDate } from '../../kernel/calendar-date.js'
+import { limits } from '../../kernel/limits.js'
 
 // The pure rules of receipts: what files are accepted, and which event a receipt belongs to.
 
@@ -39,8 +40,6 @@ export function matchWindow(receiptDate: CalendarDate): { from: CalendarDate; to
   return { from: addDays(receiptDate, -3), to: addDays(receiptDate, 7) }
 }
 
-const filenameLengthMax = 200
-
 /** A display name safe to show and store: no path, no control characters, bounded. */
 export function cleanFilename(name: string | undefined, fallback: string): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? ''
@@ -51,6 +50,6 @@ export function cleanFilename(name: string | undefined, fallback: string): strin
     })
     .join('')
     .trim()
-    .slice(0, filenameLengthMax)
+    .slice(0, limits.filenameLengthMax)
   return cleaned === '' ? fallback : cleaned
 }

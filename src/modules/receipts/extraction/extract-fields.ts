@@ -1,5 +1,6 @@
 import { type CalendarDate, daysInMonth } from '../../../kernel/calendar-date.js'
 import { currencyDecimals, defaultCurrency } from '../../../kernel/currency.js'
+import { limits } from '../../../kernel/limits.js'
 import { parseMoney } from '../../../kernel/money.js'
 
 // Receipt text comes from people's inboxes, PDF text layers and OCR, so every rule here is a
@@ -12,9 +13,6 @@ export interface ExtractedFields {
   currency: string
   receiptDate: CalendarDate | null
 }
-
-/** Receipts are short; a longer text is a statement or a mistake, and its head carries the header anyway. */
-export const textLengthMax = 100_000
 
 export interface ExtractOptions {
   /** The text is OCR output: tolerate its usual misreadings where a total is printed. */
@@ -44,7 +42,7 @@ interface Line {
 
 function receiptLines(text: string): Line[] {
   const normalized = text
-    .slice(0, textLengthMax)
+    .slice(0, limits.receiptTextLengthMax)
     .normalize('NFC')
     .replace(/\r\n?|[\u2028\u2029\f\v]/g, '\n')
     // PDF and OCR output use the typographic minus and every width of space.
@@ -311,7 +309,8 @@ function cleanVendor(text: string): string | null {
       .replace(/(\p{L})- (?=\p{L})/gu, '$1-')
       .trim()
   }
-  if (name.length > 100) name = name.slice(0, 100).trim()
+  if (name.length > limits.extractedVendorLengthMax)
+    name = name.slice(0, limits.extractedVendorLengthMax).trim()
   return (name.match(/\p{L}/gu)?.length ?? 0) >= 2 ? name : null
 }
 

@@ -1,5 +1,6 @@
+import { limits } from '../../../kernel/limits.js'
 import { fail, ok, type Result } from '../../../kernel/result.js'
-import { type ExtractedFields, extractFields, textLengthMax } from './extract-fields.js'
+import { type ExtractedFields, extractFields } from './extract-fields.js'
 import { DocumentOverLimit, textFromHtml, textFromPdf } from './extract-text.js'
 import { type Ocr, OcrImageError } from './ocr.js'
 import { sniffDocument } from './sniff-document.js'
@@ -8,7 +9,7 @@ export type ReceiptSource = 'text' | 'html' | 'pdf' | 'image'
 
 export interface ExtractedReceipt extends ExtractedFields {
   source: ReceiptSource
-  /** The text the fields were read from (at most `textLengthMax` characters), for review and search. */
+  /** The text the fields were read from (at most `limits.receiptTextLengthMax` characters), for review and search. */
   text: string
 }
 
@@ -74,7 +75,7 @@ function fromText(text: string, source: ReceiptSource): Result<ExtractedReceipt>
   return ok({
     ...extractFields(text, { ocr: source === 'image' }),
     source,
-    text: text.slice(0, textLengthMax),
+    text: text.slice(0, limits.receiptTextLengthMax),
   })
 }
 

@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs'
 import { deflateSync } from 'node:zlib'
 import PDFDocument from 'pdfkit'
 import { describe, expect, it } from 'vitest'
-import { checkPdfStreams, DocumentOverLimit, pdfPagesMax, textFromHtml, textFromPdf } from './extract-text.js'
+import { limits } from '../../../kernel/limits.js'
+import { checkPdfStreams, DocumentOverLimit, textFromHtml, textFromPdf } from './extract-text.js'
 
 describe('textFromHtml', () => {
   it('keeps the text of block elements on their own lines and drops the markup', () => {
@@ -112,16 +113,16 @@ describe('textFromPdf', () => {
     expect(await textFromPdf(bytes)).toBe('')
   })
 
-  it(`stops after ${pdfPagesMax} pages`, async () => {
+  it(`stops after ${limits.pdfPagesReadMax} pages`, async () => {
     const pages = Array.from(
-      { length: pdfPagesMax + 3 },
+      { length: limits.pdfPagesReadMax + 3 },
       (_, index): Draw =>
         (document) => {
           document.text(`Page ${index + 1}`, 72, 72)
         },
     )
     const text = await textFromPdf(await pdf(...pages))
-    expect(text.split('\n\n')).toHaveLength(pdfPagesMax)
+    expect(text.split('\n\n')).toHaveLength(limits.pdfPagesReadMax)
   })
 
   it('leaves the caller’s bytes intact', async () => {

@@ -65,7 +65,7 @@ interface Tag {
  * `<` starts no tag ("1 < 2"); 'unterminated' when the tag runs to the end of the input.
  */
 function readTag(html: string, at: number): Tag | 'unterminated' | null {
-  const nameMatch = /^<(\/?)([A-Za-z][A-Za-z0-9:-]*)/.exec(html.slice(at, at + 64))
+  const nameMatch = /^<(\/?)([A-Za-z][A-Za-z0-9:-]*)/.exec(html.slice(at, at + limits.htmlTagNameLengthMax))
   if (!nameMatch) return null
   let index = at + nameMatch[0].length
   let quote: string | null = null
@@ -154,8 +154,6 @@ function tidyLines(text: string): string {
 // ---------------------------------------------------------------------------------------------
 // PDF
 
-/** Receipts are a page or two; the cap bounds the work a hostile 10,000-page file can cause. */
-export const pdfPagesMax = 20
 const { pdfPagesAllowedMax, pdfDecodedBytesMax } = limits
 
 /** The document is over one of the caps of extraction; reading it again would not help. */
@@ -234,7 +232,7 @@ interface PlacedText {
 }
 
 /**
- * The text layer of every page (up to `pdfPagesMax`), items joined into lines by their baseline.
+ * The text layer of every page (up to `limits.pdfPagesReadMax`), items joined into lines by their baseline.
  * Runs in this process: in Node pdf.js uses its in-process "fake" worker, and every resource it
  * could want (character maps, standard fonts, decoders) is read from the installed package, never
  * fetched. Throws pdf.js's own errors (InvalidPDFException, PasswordException) for bad files, and
@@ -266,7 +264,7 @@ export async function textFromPdf(bytes: Uint8Array): Promise<string> {
       )
     }
     const pages: string[] = []
-    for (let number = 1; number <= Math.min(document.numPages, pdfPagesMax); number++) {
+    for (let number = 1; number <= Math.min(document.numPages, limits.pdfPagesReadMax); number++) {
       const page = await document.getPage(number)
       const content = await page.getTextContent()
       const placed: PlacedText[] = []

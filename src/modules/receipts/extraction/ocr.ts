@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import Tesseract from 'tesseract.js'
+import { limits } from '../../../kernel/limits.js'
 import { imageSize, sniffDocument } from './sniff-document.js'
 
 export interface Ocr {
@@ -22,13 +23,6 @@ export interface OcrOptions {
 export class OcrImageError extends Error {
   override name = 'OcrImageError'
 }
-
-export const ocrDefaults = {
-  timeoutMs: 60_000,
-  startTimeoutMs: 60_000,
-  // A 12-megapixel phone photo is fine; far larger images only cost minutes and memory.
-  imagePixelsMax: 50_000_000,
-} as const
 
 const require = createRequire(import.meta.url)
 
@@ -51,7 +45,7 @@ export function ocrPaths(cacheDir = path.join(os.tmpdir(), 'daybook-ocr')) {
 
 export function createOcr(options: OcrOptions = {}): Ocr {
   const paths = ocrPaths(options.cacheDir)
-  const timeoutMs = options.timeoutMs ?? ocrDefaults.timeoutMs
+  const timeoutMs = options.timeoutMs ?? limits.ocrImageTimeoutMs
   // Fail at wiring time, not on the first receipt, when the language data is missing.
   const trainedData = path.join(paths.langPath, 'eng.traineddata.gz')
   if (!existsSync(trainedData)) throw new Error(`OCR language data is missing: ${trainedData}`)
@@ -133,8 +127,8 @@ async function startEngine(paths: ReturnType<typeof ocrPaths>): Promise<Engine> 
   })
   startFailed.catch(() => undefined)
   const timer = setTimeout(
-    () => failStart(new Error(`OCR engine did not start within ${ocrDefaults.startTimeoutMs / 1000} s.`)),
-    ocrDefaults.startTimeoutMs,
+    () => failStart(new Error(`OCR engine did not start within ${limits.ocrStartTimeoutMs / 1000} s.`)),
+    limits.ocrStartTimeoutMs,
   )
   try {
     const worker = await Promise.race([
@@ -183,9 +177,9 @@ function checkImage(image: Uint8Array): void {
   if (kind === null || kind === 'pdf') throw new OcrImageError('The file is not a PNG, JPEG or WebP image.')
   const size = imageSize(image, kind)
   if (!size) throw new OcrImageError(`The ${kind.toUpperCase()} image is damaged.`)
-  if (size.width * size.height > ocrDefaults.imagePixelsMax) {
+  if (size.width * size.height > limits.ocrImagePixelsMax) {
     throw new OcrImageError(
-      `The image is too large to read (${size.width}x${size.height} pixels, at most ${ocrDefaults.imagePixelsMax / 1_000_000} megapixels).`,
+      `The image is too large to read (${size.width}x${size.height} pixels, at most ${limits.ocrImagePixelsMax / 1_000_000} megapixels).`,
     )
   }
 }
