@@ -2,9 +2,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import nodemailer from 'nodemailer'
 import { describe, expect, it } from 'vitest'
 import { multipart, pdfWithText } from '../support/files.js'
-import { createTenant, type Tenant } from '../support/fixtures.js'
+import { createTenant, type Tenant, unique } from '../support/fixtures.js'
+import { freePort } from '../support/free-port.js'
 import {
   garbageAfter,
   jpegPixelBomb,
@@ -21,6 +23,7 @@ import { startServer, type TestServer } from '../support/server.js'
 // 1 GiB stream inflated in it would pass this by four times over.
 const serverGrowthMaxBytes = 256 * 1024 * 1024
 const healthAnswerMaxMs = 1_000
+const mailSecret = 'intake-secret-for-hostile-mail-0123'
 
 /** Polls GET /healthz until stopped, and the resident memory of this process, keeping the worst of each. */
 function watch(server: TestServer) {
@@ -86,6 +89,21 @@ async function attach(server: TestServer, tenant: Tenant, name: string, bytes: B
   return attached.data?.attachReceiptToEvent.receiptId as string
 }
 
+/** The ids of the receipts made from these files, in their order; each name is used once. */
+async function receiptIdsByFilename(server: TestServer, tenant: Tenant, names: string[]): Promise<string[]> {
+  const body = await gql(
+    server,
+    tenant,
+    'query ($org: UUID!) { listReceipts(organizationId: $org, limit: 200) { items { id filename } } }',
+  )
+  const items = body.data?.listReceipts.items as Array<{ id: string; filename: string }>
+  return names.map((name) => {
+    const found = items.filter((item) => item.filename === name)
+    expect(found, name).toHaveLength(1)
+    return found[0]?.id as string
+  })
+}
+
 type ReceiptState = { id: string; vendorName: string | null; extractionError: string | null }
 
 /** Waits until every receipt is read or has failed; extraction runs one document at a time. */
@@ -106,33 +124,98 @@ async function settledAll(server: TestServer, tenant: Tenant, ids: string[]) {
   throw new Error('the receipts were never settled')
 }
 
+type HostileDocument = { name: string; bytes: Buffer; contentType: string; reason: RegExp }
+
+/** The hostile corpus, made here; each document with the reason its receipt must end with. */
+async function hostileCorpus(good: Buffer): Promise<HostileDocument[]> {
+  const pdf = 'application/pdf'
+  const png = 'image/png'
+  const jpeg = 'image/jpeg'
+  return [
+    {
+      name: 'bomb.pdf',
+      bytes: await pdfInflatingToOneGibibyte(),
+      contentType: pdf,
+      reason: /decodes to more than 64 MiB/,
+    },
+    {
+      name: 'pages.pdf',
+      bytes: pdfWithTenThousandPages(),
+      contentType: pdf,
+      reason: /10,000 pages; receipts may have at most 100/,
+    },
+    {
+      name: 'nested.pdf',
+      bytes: pdfWithDeepNesting(),
+      contentType: pdf,
+      reason: /^The PDF could not be read/,
+    },
+    {
+      name: 'bomb.png',
+      bytes: pngPixelBomb(),
+      contentType: png,
+      reason: /too large to read \(100000x100000 pixels/,
+    },
+    {
+      name: 'bomb.jpg',
+      bytes: jpegPixelBomb(),
+      contentType: jpeg,
+      reason: /too large to read \(65535x65535 pixels/,
+    },
+    { name: 'truncated.pdf', bytes: truncated(good), contentType: pdf, reason: /^The PDF could not be read/ },
+    {
+      name: 'garbage.pdf',
+      bytes: garbageAfter('%PDF-1.4\n'),
+      contentType: pdf,
+      reason: /^The PDF could not be read/,
+    },
+    {
+      name: 'garbage.png',
+      bytes: garbageAfter('\x89PNG\r\n\x1a\n'),
+      contentType: png,
+      reason: /PNG image is damaged/,
+    },
+    {
+      name: 'garbage.jpg',
+      bytes: garbageAfter('\xff\xd8\xff'),
+      contentType: jpeg,
+      reason: /JPEG image is damaged/,
+    },
+    // Under the cap on decoded size but heavy to read: a cap on the reading process (its
+    // memory or its time) ends it, and the next document gets a new one.
+    {
+      name: 'slow.pdf',
+      bytes: await pdfSlowToRead(),
+      contentType: pdf,
+      reason: /^Reading the document (needed more than \d+ MiB of memory|took longer than \d+ s)/,
+    },
+  ]
+}
+
+/** Every hostile receipt failed with its reason, and the good one after them was read. */
+function expectSettled(corpus: HostileDocument[], states: ReceiptState[]) {
+  corpus.forEach((document, index) => {
+    expect(states[index], document.name).toMatchObject({
+      vendorName: null,
+      extractionError: expect.stringMatching(document.reason),
+    })
+  })
+  // Read by the reading process that replaced the one the slow document ended.
+  expect(states.at(-1)).toMatchObject({ vendorName: 'Corner Cafe', extractionError: null })
+}
+
+function expectHealthy(health: { slowestMs: number; failures: number; growthBytes: number }) {
+  expect(health.failures).toBe(0)
+  expect(health.slowestMs).toBeLessThan(healthAnswerMaxMs)
+  expect(health.growthBytes).toBeLessThan(serverGrowthMaxBytes)
+}
+
 describe('hostile documents', () => {
-  it('each fails with its reason; /healthz answers within 1 s throughout and memory stays bounded', {
+  it('uploaded, each fails with its reason; /healthz answers within 1 s throughout and memory stays bounded', {
     timeout: 300_000,
   }, async () => {
     const good = await pdfWithText(['Corner Cafe', '2026-03-02', 'Total $18.40'])
-    const corpus: Array<{ name: string; bytes: Buffer; reason: RegExp }> = [
-      { name: 'bomb.pdf', bytes: await pdfInflatingToOneGibibyte(), reason: /decodes to more than 64 MiB/ },
-      {
-        name: 'pages.pdf',
-        bytes: pdfWithTenThousandPages(),
-        reason: /10,000 pages; receipts may have at most 100/,
-      },
-      { name: 'nested.pdf', bytes: pdfWithDeepNesting(), reason: /^The PDF could not be read/ },
-      { name: 'bomb.png', bytes: pngPixelBomb(), reason: /too large to read \(100000x100000 pixels/ },
-      { name: 'bomb.jpg', bytes: jpegPixelBomb(), reason: /too large to read \(65535x65535 pixels/ },
-      { name: 'truncated.pdf', bytes: truncated(good), reason: /^The PDF could not be read/ },
-      { name: 'garbage.pdf', bytes: garbageAfter('%PDF-1.4\n'), reason: /^The PDF could not be read/ },
-      { name: 'garbage.png', bytes: garbageAfter('\x89PNG\r\n\x1a\n'), reason: /PNG image is damaged/ },
-      { name: 'garbage.jpg', bytes: garbageAfter('\xff\xd8\xff'), reason: /JPEG image is damaged/ },
-      // Under the cap on decoded size but heavy to read: a cap on the reading process (its
-      // memory or its time) ends it, and the next document gets a new one.
-      {
-        name: 'slow.pdf',
-        bytes: await pdfSlowToRead(),
-        reason: /^Reading the document (needed more than \d+ MiB of memory|took longer than \d+ s)/,
-      },
-    ]
+    const corpus = await hostileCorpus(good)
     const server = await startServer({ env: { EXTRACTION_TIMEOUT_MS: '8000' } })
     try {
       const tenant = await createTenant(server)
@@ -143,23 +226,68 @@ describe('hostile documents', () => {
       const states = await settledAll(server, tenant, [...ids, goodId])
       const health = await stop()
 
-      corpus.forEach((document, index) => {
-        expect(states[index], document.name).toMatchObject({
-          vendorName: null,
-          extractionError: expect.stringMatching(document.reason),
-        })
-      })
-      // Read by the reading process that replaced the one the slow document ended.
-      expect(states.at(-1)).toMatchObject({ vendorName: 'Corner Cafe', extractionError: null })
+      expectSettled(corpus, states)
       const failed = await gql(
         server,
         tenant,
         'query ($org: UUID!) { listReceipts(organizationId: $org, extractionFailed: true, limit: 200) { totalCount } }',
       )
       expect(failed.data?.listReceipts.totalCount).toBe(corpus.length)
-      expect(health.failures).toBe(0)
-      expect(health.slowestMs).toBeLessThan(healthAnswerMaxMs)
-      expect(health.growthBytes).toBeLessThan(serverGrowthMaxBytes)
+      expectHealthy(health)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('mailed to an intake address, each fails with its reason, and SMTP and /healthz keep answering', {
+    timeout: 300_000,
+  }, async () => {
+    const good = await pdfWithText(['Corner Cafe', '2026-03-02', 'Total $18.40'])
+    const corpus = await hostileCorpus(good)
+    const smtpPort = await freePort()
+    const server = await startServer({
+      env: { EXTRACTION_TIMEOUT_MS: '8000', SMTP_PORT: String(smtpPort), INTAKE_WEBHOOK_SECRET: mailSecret },
+    })
+    try {
+      const tenant = await createTenant(server)
+      const mailbox = `${unique('hostile').replace(' ', '')}@example.com`
+      const created = await gql(
+        server,
+        tenant,
+        'mutation ($org: UUID!, $a: String!) { createIntakeAddress(organizationId: $org, addressType: "email", address: $a) { success } }',
+        { a: mailbox },
+      )
+      expect(created.data?.createIntakeAddress).toEqual({ success: true })
+      const transport = nodemailer.createTransport({
+        host: '127.0.0.1',
+        port: smtpPort,
+        secure: false,
+        ignoreTLS: true,
+      })
+      const stop = watch(server)
+      const mailed = [...corpus, { name: 'good.pdf', bytes: good, contentType: 'application/pdf' }]
+      for (const document of mailed) {
+        const sent = await transport.sendMail({
+          from: 'shop@example.com',
+          to: mailbox,
+          subject: document.name,
+          text: 'receipt attached',
+          attachments: [
+            { filename: document.name, content: document.bytes, contentType: document.contentType },
+          ],
+        })
+        expect(sent.response, document.name).toMatch(/^250/)
+      }
+      const ids = await receiptIdsByFilename(
+        server,
+        tenant,
+        mailed.map((document) => document.name),
+      )
+      const states = await settledAll(server, tenant, ids)
+      const health = await stop()
+      transport.close()
+      expectSettled(corpus, states)
+      expectHealthy(health)
     } finally {
       await server.close()
     }
