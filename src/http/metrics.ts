@@ -55,3 +55,20 @@ export class Metrics {
     return this.registry.metrics()
   }
 }
+
+/**
+ * One child of a metric per set of label values, made once and kept: prom-client hashes the
+ * labels on every inc() or observe() otherwise, a cost each request would pay.
+ */
+export function childrenOf<Child>(make: (...values: string[]) => Child): (...values: string[]) => Child {
+  const children = new Map<string, Child>()
+  return (...values) => {
+    const key = values.join('\u0000')
+    let child = children.get(key)
+    if (child === undefined) {
+      child = make(...values)
+      children.set(key, child)
+    }
+    return child
+  }
+}

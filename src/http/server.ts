@@ -14,7 +14,7 @@ import type { Services } from '../services.js'
 import { executionErrorFormatter, registerGraphQLRoutes } from './graphql-route.js'
 import { registerIntakeRoutes } from './intake-routes.js'
 import { BatchedLogDestination } from './log-destination.js'
-import { Metrics } from './metrics.js'
+import { childrenOf, Metrics } from './metrics.js'
 import type { OperationInfo } from './operation-info.js'
 import { type ApiKeyRateLimiter, rateLimitMessage } from './rate-limit.js'
 import { graphqlRequestLogLine } from './request-log.js'
@@ -93,6 +93,9 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     'daybook_rate_limit_rejections_total',
     'API-key requests refused for the hourly quota.',
   )
+  const graphqlRequestsOf = childrenOf((...values) => graphqlRequests.labels(...values))
+  const graphqlDurationsOf = childrenOf((...values) => graphqlDurations.labels(...values))
+  const otherRequestsOf = childrenOf((...values) => otherRequests.labels(...values))
   metrics.gauge('daybook_job_queue_depth', 'Jobs queued or running.', () => services.jobs.depth())
   app.addHook('onClose', async () => {
     process.off('exit', flushLog)
@@ -114,11 +117,11 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     const status = String(reply.statusCode)
     const operation = request.operation
     if (!operation) {
-      otherRequests.inc({ route: request.routeOptions.url ?? 'unmatched', method: request.method, status })
+      otherRequestsOf(request.routeOptions.url ?? 'unmatched', request.method, status).inc()
       return done()
     }
-    graphqlRequests.inc({ operation: operation.name, type: operation.type, status })
-    graphqlDurations.observe({ operation: operation.name, type: operation.type }, seconds)
+    graphqlRequestsOf(operation.name, operation.type, status).inc()
+    graphqlDurationsOf(operation.name, operation.type).observe(seconds)
     if (logsRequests) {
       const record = {
         requestId: request.id,
