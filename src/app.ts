@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import type { Config } from './config.js'
+import { type ChangeNotices, openChangeNotices } from './db/change-notices.js'
 import { type DatabaseHandle, openDatabase } from './db/engine.js'
 import { migrateToLatest } from './db/migrate.js'
 import { createRateLimiter } from './http/rate-limit.js'
@@ -48,6 +49,8 @@ import { openObjectStore } from './storage/object-store.js'
 export interface Core {
   database: DatabaseHandle
   services: Services
+  /** A server listens to them; the CLI only sends them. */
+  notices: ChangeNotices
   close(): Promise<void>
 }
 
@@ -71,6 +74,7 @@ export async function buildCore(
     throw error
   }
   const { db, engine } = database
+  const notices = openChangeNotices(config.databaseUrl)
   let access: AccessService | undefined
   const organizations = new OrganizationService({
     db,
@@ -90,6 +94,7 @@ export async function buildCore(
     organizations,
     jwtSecret: config.jwtSecret,
     signInQuotas: config.signInQuotas,
+    notices,
   })
   const taxCodes = new TaxCodeService({ db, store: new TaxCodeStore(), access })
   const accounts = new AccountService({
@@ -217,10 +222,12 @@ export async function buildCore(
   return {
     database,
     services,
+    notices,
     async close() {
       await jobs.stop()
       await reader.close()
       await services.access.close()
+      await notices.close()
       await database.close()
     },
   }
@@ -241,9 +248,16 @@ export async function buildApp(config: Config, options: { clock?: Clock } = {}):
     ...options,
     onBackgroundCheckpointError: (message) => log.warn?.(message),
   })
-  const rateLimiter = await createRateLimiter({
+  try {
+    await core.notices.listen()
+  } catch (error) {
+    await core.close()
+    throw error
+  }
+  const rateLimiter = createRateLimiter({
     perHour: config.rateLimitPerHour,
     databaseUrl: config.databaseUrl,
+    clock: options.clock ?? systemClock,
   })
   const server = await buildHttpServer({
     config,

@@ -45,6 +45,14 @@ export interface SettingsTable {
   value: string
 }
 
+/** The shared count of an API key's hour (PostgreSQL; one process on SQLite counts in memory). */
+export interface ApiKeyQuotaWindowsTable {
+  organization_id: string
+  api_key_id: string
+  points: Int
+  ends_at_ms: Int
+}
+
 export interface TaxCodesTable {
   id: string
   code: string
@@ -255,6 +263,7 @@ export interface Database {
   intake_addresses: IntakeAddressesTable
   jobs: JobsTable
   idempotency_keys: IdempotencyKeysTable
+  api_key_quota_windows: ApiKeyQuotaWindowsTable
 }
 
 /** Any handle that can run queries: the database itself or an open database transaction. */

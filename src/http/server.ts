@@ -9,6 +9,7 @@ import { loadSdl } from '../graphql/sdl.js'
 import { validationRules } from '../graphql/validation.js'
 import { sequentialIds } from '../kernel/ids.js'
 import { limits } from '../kernel/limits.js'
+import type { ApiKeyQuota } from '../modules/access/api-key-quota.js'
 import type { Principal } from '../modules/access/principal.js'
 import type { Services } from '../services.js'
 import { executionErrorFormatter, registerGraphQLRoutes } from './graphql-route.js'
@@ -16,7 +17,7 @@ import { registerIntakeRoutes } from './intake-routes.js'
 import { BatchedLogDestination } from './log-destination.js'
 import { childrenOf, Metrics } from './metrics.js'
 import type { OperationInfo } from './operation-info.js'
-import { type ApiKeyRateLimiter, rateLimitMessage } from './rate-limit.js'
+import { rateLimitMessage } from './rate-limit.js'
 import { graphqlRequestLogLine } from './request-log.js'
 import { LazyRequestLogger } from './request-logger.js'
 import { errorBody, httpStatus, statusForFrameworkError } from './status-policy.js'
@@ -38,7 +39,7 @@ declare module 'fastify' {
 export interface HttpDeps {
   config: Config
   services: Services
-  rateLimiter: ApiKeyRateLimiter
+  rateLimiter: Pick<ApiKeyQuota, 'consume'>
   healthCheck: () => Promise<void>
 }
 
@@ -141,7 +142,7 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     const principal = await services.access.authenticate(request.headers.authorization)
     Object.defineProperty(request, 'principal', { value: principal, writable: true })
     if (principal.kind !== 'api_key') return
-    const decision = await rateLimiter.consume(principal.apiKeyId)
+    const decision = await rateLimiter.consume(principal)
     reply.header('x-ratelimit-limit', String(decision.limit))
     reply.header('x-ratelimit-remaining', String(decision.remaining))
     if (!decision.allowed) {

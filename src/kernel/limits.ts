@@ -70,8 +70,19 @@ export const limits = {
   /** How often a concurrent twin looks for the first request's answer. */
   idempotencyTwinPollMs: 25,
   postgresPoolConnectionsMax: 10,
-  /** The rate limiter's own PostgreSQL pool, beside the main one. */
-  rateLimitPoolConnectionsMax: 10,
+  /** WORKERS: each holds a pool of postgresPoolConnectionsMax and the quota's beside it. */
+  serverWorkersMax: 64,
+  /** How long a replacement for a dead server worker waits, so a crash loop does not spin. */
+  workerRestartDelayMs: 1_000,
+  /** The quota's own PostgreSQL pool, beside the main one. */
+  rateLimitPoolConnectionsMax: 4,
+  /**
+   * Requests a server process may let through on a key before its count reaches the shared
+   * tally; N processes together overshoot a quota by at most N times this (ADR 0026).
+   */
+  quotaBatchMax: 50,
+  /** How long counts below a batch wait before they go to the shared tally anyway. */
+  quotaSendEveryMs: 1_000,
   /** How long a SQLite write waits for another process (the CLI beside the server) to let go. */
   sqliteBusyTimeoutMs: 10_000,
   /** 64 MiB of page cache (the default is 2 MiB): large imports and deletions reread the same pages. */
@@ -95,7 +106,10 @@ export const limits = {
   namedStatementRowsMax: 8,
   searchLengthMax: 200,
   filterIdsMax: 500,
+  /** How long an API-key look-up is trusted while no change notice can arrive (SQLite, or a dropped listener). */
   apiKeyCacheMs: 5_000,
+  /** ... and while change notices arrive: a revocation drops the entry at once in every process. */
+  apiKeyCacheNoticedMs: 10 * 60_000,
   apiKeyLastUsedWriteMs: 60_000,
   /** Keys kept in the API-key cache; at this many it starts over. */
   apiKeyCacheEntriesMax: 10_000,

@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
+import type { ChangeNotices } from '../../db/change-notices.js'
 import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
-import { inTransactionResult } from '../../db/transaction.js'
+import { inTransaction, inTransactionResult } from '../../db/transaction.js'
 import type { Clock } from '../../kernel/clock.js'
 import { emailKey, parseEmail } from '../../kernel/email.js'
 import { newId } from '../../kernel/ids.js'
@@ -30,9 +31,8 @@ export interface OrganizationDirectory {
 }
 
 interface CachedKey {
-  hash: string
   principal: Principal
-  expiresAtMs: number
+  cachedAtMs: number
 }
 
 const safeEqual = (x: string, y: string): boolean =>
@@ -60,8 +60,13 @@ export class AccessService {
       organizations: OrganizationDirectory
       jwtSecret: string | undefined
       signInQuotas: SignInQuotas
+      notices: ChangeNotices
     },
   ) {
+    deps.notices.subscribe((notice) => {
+      if (notice === 'missed') this.keyCache.clear()
+      else if (notice.kind === 'api_key_revoked') this.forgetKey(notice.apiKeyId)
+    })
     this.signIn = new SignInGuard({
       clock: deps.clock,
       quotas: deps.signInQuotas,
@@ -90,19 +95,19 @@ export class AccessService {
   private async authenticateApiKey(key: string): Promise<Principal> {
     if (!looksLikeApiKey(key)) return { kind: 'invalid_api_key' }
     const nowMs = this.deps.clock.now().getTime()
-    // Keyed by the presented key so the hot path skips hashing; entries live a few seconds and a
-    // revocation in this process drops them at once.
+    // Keyed by the presented key so the hot path skips hashing. A revocation anywhere drops the
+    // entry through a change notice; while notices cannot arrive, entries live a few seconds.
+    const lifeMs = this.deps.notices.live ? limits.apiKeyCacheNoticedMs : limits.apiKeyCacheMs
     let cached = this.keyCache.get(key)
-    if (!cached || cached.expiresAtMs <= nowMs) {
+    if (!cached || nowMs - cached.cachedAtMs >= lifeMs) {
       const hash = hashApiKey(key)
       const record = await this.deps.store.findApiKeyByHash(this.deps.db, hash)
       const usable = record !== undefined && record.revokedAt === null && safeEqual(record.hash, hash)
       cached = {
-        hash,
         principal: usable
           ? { kind: 'api_key', apiKeyId: record.id, organizationId: record.organizationId }
           : { kind: 'invalid_api_key' },
-        expiresAtMs: nowMs + limits.apiKeyCacheMs,
+        cachedAtMs: nowMs,
       }
       if (this.keyCache.size >= limits.apiKeyCacheEntriesMax) this.keyCache.clear()
       this.keyCache.set(key, cached)
@@ -381,20 +386,30 @@ export class AccessService {
 
   async revokeApiKey(principal: Principal, organizationId: string, apiKeyId: string): Promise<Result<true>> {
     const scope = await this.authorize(principal, organizationId, 'admin')
-    const hash = await this.deps.store.revokeApiKey(
-      this.deps.db,
-      scope,
-      apiKeyId,
-      this.deps.clock.now().toISOString(),
-    )
-    if (hash === undefined) {
+    const revoked = await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
+      const done = await this.deps.store.revokeApiKey(
+        tx,
+        scope,
+        apiKeyId,
+        this.deps.clock.now().toISOString(),
+      )
+      if (done) await this.deps.notices.publish(tx, { kind: 'api_key_revoked', apiKeyId })
+      return done
+    })
+    if (!revoked) {
       if (await this.deps.store.apiKeyExists(this.deps.db, scope, apiKeyId)) {
         return fail('API_KEY_ALREADY_REVOKED', 'This API key is already revoked.', 'apiKeyId')
       }
       return fail('API_KEY_NOT_FOUND', 'No API key with this id.', 'apiKeyId')
     }
-    for (const [key, entry] of this.keyCache) if (entry.hash === hash) this.keyCache.delete(key)
+    this.forgetKey(apiKeyId)
     return ok(true as const)
+  }
+
+  private forgetKey(apiKeyId: string): void {
+    for (const [key, entry] of this.keyCache)
+      if (entry.principal.kind === 'api_key' && entry.principal.apiKeyId === apiKeyId)
+        this.keyCache.delete(key)
   }
 
   async listApiKeys(principal: Principal, organizationId: string): Promise<ApiKeyRecord[]> {

@@ -210,21 +210,15 @@ export class AccessStore {
     return rows.map(toApiKey)
   }
 
-  async revokeApiKey(
-    ex: Executor,
-    scope: OrgScope,
-    apiKeyId: string,
-    at: string,
-  ): Promise<string | undefined> {
-    const row = await ex
+  async revokeApiKey(ex: Executor, scope: OrgScope, apiKeyId: string, at: string): Promise<boolean> {
+    const result = await ex
       .updateTable('api_keys')
       .set({ revoked_at: at })
       .where('organization_id', '=', scope.organizationId)
       .where('id', '=', apiKeyId)
       .where('revoked_at', 'is', null)
-      .returning('key_hash')
       .executeTakeFirst()
-    return row?.key_hash
+    return Number(result.numUpdatedRows) === 1
   }
 
   async apiKeyExists(ex: Executor, scope: OrgScope, apiKeyId: string): Promise<boolean> {
