@@ -10,6 +10,7 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  WORKERS: z.coerce.number().int().min(1).max(limits.serverWorkersMax).default(1),
   JWT_SECRET: z
     .string()
     .min(limits.jwtSecretLengthMin, `JWT_SECRET must be at least ${limits.jwtSecretLengthMin} characters`)
@@ -68,6 +69,8 @@ export interface Config {
   databaseUrl: string | undefined
   jwtSecret: string | undefined
   rateLimitPerHour: number
+  /** Server processes `npm start` runs, sharing one PostgreSQL and one port. */
+  workers: number
   logLevel: string
   introspection: boolean
   publicUrl: string | undefined
@@ -134,7 +137,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`)
   }
   const e = parsed.data
+  // Worker processes share what they must (quota, revocations, jobs, the signing secret) through
+  // PostgreSQL; a SQLite file has one writer and no way to tell another process what changed.
+  if (e.WORKERS > 1 && !e.DATABASE_URL)
+    throw new Error('Invalid configuration: WORKERS above 1 needs DATABASE_URL (PostgreSQL)')
   return {
+    workers: e.WORKERS,
     host: e.HOST,
     port: e.PORT,
     dataDir: e.DATA_DIR,
