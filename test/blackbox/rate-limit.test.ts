@@ -80,7 +80,9 @@ describe('simultaneous requests', () => {
       for (let wave = 0; wave < 8; wave++) {
         answers.push(
           ...(await Promise.all(
-            Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? first : second).gql(query, {}, shared.bearer)),
+            Array.from({ length: 50 }, (_, i) =>
+              (i % 2 === 0 ? first : second).gql(query, {}, shared.bearer),
+            ),
           )),
         )
       }
