@@ -22,10 +22,7 @@ export function unindexed(column: string): RawBuilder<string> {
   return sql<string>`${sql.ref(column)} || ''`
 }
 
-/**
- * How many rows `filtered` matches: a list's totalCount, read beside its page. count(*) does
- * not come back as a number on every engine (PostgreSQL sends its bigint as text).
- */
+/** How many rows `filtered` matches. count(*) is a bigint, which PostgreSQL sends as text. */
 async function countRows<TB extends keyof Database>(
   filtered: SelectQueryBuilder<Database, TB, object>,
 ): Promise<number> {
@@ -33,18 +30,28 @@ async function countRows<TB extends keyof Database>(
   return Number(row.count)
 }
 
+const totalCountColumn = 'daybook_total_count'
+
 /**
- * One page of a list and the list's totalCount, read side by side. `sorted` is `filtered` with
- * the list's selection and sort; the id breaks ties, so consecutive pages never overlap or skip.
+ * One page of a list and the list's totalCount, in one statement: the count rides on every row of
+ * the page as an uncorrelated subquery, which both engines evaluate once. Only a page past the
+ * end, which has no row to carry it, costs a second statement. `sorted` is `filtered` with the
+ * list's selection and sort; the id breaks ties, so consecutive pages never overlap or skip.
  */
 export async function pageWithCount<TB extends keyof Database, Row>(
   filtered: SelectQueryBuilder<Database, TB, object>,
   sorted: SelectQueryBuilder<Database, TB, Row>,
   page: { limit: number; offset: number; sortDir: SortDirection },
 ): Promise<{ rows: Row[]; totalCount: number }> {
-  const [rows, totalCount] = await Promise.all([
-    sorted.orderBy(sql.ref('id'), page.sortDir).limit(page.limit).offset(page.offset).execute(),
-    countRows(filtered),
-  ])
-  return { rows, totalCount }
+  const counted = filtered.select((eb) => eb.fn.countAll().as('count'))
+  const found = (await sorted
+    .select(counted.as(totalCountColumn))
+    .orderBy(sql.ref('id'), page.sortDir)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute()) as Array<Row & { [totalCountColumn]: number | bigint | string }>
+  const first = found[0]
+  if (!first) return { rows: [], totalCount: page.offset === 0 ? 0 : await countRows(filtered) }
+  // The rows keep the extra column: every store maps its rows to records field by field.
+  return { rows: found, totalCount: Number(first[totalCountColumn]) }
 }

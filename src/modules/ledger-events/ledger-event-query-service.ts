@@ -42,6 +42,18 @@ export interface LedgerEventView {
   reversalEntry: JournalEntryRecord | null
 }
 
+/**
+ * Which records a view reads beside its events. A list reads only those its query selects; a part
+ * left out reads as null in every view, so it must not be left out of anything that answers it.
+ */
+export interface RelatedParts {
+  accounts: boolean
+  contacts: boolean
+  journalEntries: boolean
+}
+
+const everyRelatedPart: RelatedParts = { accounts: true, contacts: true, journalEntries: true }
+
 export interface ListEventsArgs extends PageArgs {
   status?: string[] | null
   hasDocument?: boolean | null
@@ -93,6 +105,7 @@ export class LedgerEventQueryService {
     principal: Principal,
     organizationId: string,
     args: ListEventsArgs,
+    related: RelatedParts = everyRelatedPart,
   ): Promise<Result<Page<LedgerEventView>>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const page = parsePageRequest(args, eventSorts, { sortBy: 'transactionDate', sortDir: 'desc' })
@@ -101,7 +114,8 @@ export class LedgerEventQueryService {
     if (!filters.ok) return filters
     if (page.value.search) filters.value.search = page.value.search
     const found = await this.deps.store.page(this.deps.db, scope, filters.value, page.value)
-    return ok(pageOf(await this.views(this.deps.db, scope, found.items), found.totalCount, page.value))
+    const views = await this.views(this.deps.db, scope, found.items, related)
+    return ok(pageOf(views, found.totalCount, page.value))
   }
 
   private parseFilters(args: ListEventsArgs): Result<EventFilters> {
@@ -168,14 +182,17 @@ export class LedgerEventQueryService {
     ex: Executor,
     scope: OrgScope,
     events: LedgerEventRecord[],
+    related: RelatedParts = everyRelatedPart,
   ): Promise<LedgerEventView[]> {
-    const accountIds = events.flatMap((e) =>
-      [e.categoryId, e.paymentAccountId, e.taxAccountId].filter((id): id is string => id !== null),
-    )
-    const contactIds = events.flatMap((e) => (e.contactId ? [e.contactId] : []))
-    const entryIds = events.flatMap((e) =>
-      [e.journalEntryId, e.reversalEntryId].filter((id): id is string => id !== null),
-    )
+    const accountIds = related.accounts
+      ? events.flatMap((e) =>
+          [e.categoryId, e.paymentAccountId, e.taxAccountId].filter((id): id is string => id !== null),
+        )
+      : []
+    const contactIds = related.contacts ? events.flatMap((e) => (e.contactId ? [e.contactId] : [])) : []
+    const entryIds = related.journalEntries
+      ? events.flatMap((e) => [e.journalEntryId, e.reversalEntryId].filter((id): id is string => id !== null))
+      : []
     const [accounts, contacts, entries] = await Promise.all([
       this.deps.accounts.accountsByIds(ex, scope, accountIds),
       this.deps.contacts.contactsByIds(ex, scope, contactIds),

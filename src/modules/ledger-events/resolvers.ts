@@ -1,12 +1,13 @@
 import type { JournalEntry, LedgerEvent, Resolvers } from '../../graphql/generated/resolvers-types.js'
 import { payloadOf, refusedItems, valueOrError } from '../../graphql/payload.js'
+import { selectedFields } from '../../graphql/selection.js'
 import { currencyDecimals } from '../../kernel/currency.js'
 import { formatMoney } from '../../kernel/money.js'
 import type { Services } from '../../services.js'
 import type { Principal } from '../access/principal.js'
 import type { JournalEntryRecord } from '../journal/journal-store.js'
 import type { ReceiptRecord } from '../receipts/receipt-store.js'
-import type { LedgerEventView } from './ledger-event-query-service.js'
+import type { LedgerEventView, RelatedParts } from './ledger-event-query-service.js'
 
 function entryToGraphQL(entry: JournalEntryRecord | null): JournalEntry | null {
   if (!entry) return null
@@ -55,28 +56,49 @@ export function eventToGraphQL(view: LedgerEventView, receipts: ReceiptRecord[])
   }
 }
 
-/** Events with their attached receipts, read in one query for a whole page. */
+/** Events with their attached receipts, read in one query for a whole page (when asked for). */
 async function toGraphQL(
   services: Services,
   principal: Principal,
   organizationId: string,
   events: LedgerEventView[],
+  withReceipts = true,
 ): Promise<LedgerEvent[]> {
-  const receipts = await services.receipts.receiptsOfEvents(
-    principal,
-    organizationId,
-    events.filter((e) => e.event.hasDocument).map((e) => e.event.id),
-  )
+  const withDocument = withReceipts ? events.filter((e) => e.event.hasDocument) : []
+  const receipts =
+    withDocument.length === 0
+      ? []
+      : await services.receipts.receiptsOfEvents(
+          principal,
+          organizationId,
+          withDocument.map((e) => e.event.id),
+        )
   return events.map((event) => eventToGraphQL(event, receipts))
+}
+
+/** The records a list of events reads beside them: those of the fields its query selects. */
+function relatedPartsOf(fields: Set<string>): RelatedParts {
+  return {
+    accounts: ['account', 'category', 'paymentAccount', 'taxAccount'].some((f) => fields.has(f)),
+    contacts: fields.has('contact'),
+    journalEntries: fields.has('journalEntry') || fields.has('reversalEntry'),
+  }
 }
 
 export const ledgerEventResolvers: Resolvers = {
   Query: {
-    listLedgerEvents: async (_, { organizationId, ...args }, { principal, services }) => {
+    listLedgerEvents: async (_, { organizationId, ...args }, { principal, services }, info) => {
+      const fields = selectedFields(info, ['items'])
       const page = valueOrError(
-        await services.ledgerEventQueries.listLedgerEvents(principal, organizationId, args),
+        await services.ledgerEventQueries.listLedgerEvents(
+          principal,
+          organizationId,
+          args,
+          relatedPartsOf(fields),
+        ),
       )
-      return { ...page, items: await toGraphQL(services, principal, organizationId, page.items) }
+      const items = await toGraphQL(services, principal, organizationId, page.items, fields.has('receipts'))
+      return { ...page, items }
     },
     getLedgerEvent: async (_, { organizationId, eventId }, { principal, services }) => {
       const event = valueOrError(
