@@ -3,7 +3,9 @@ import pg from 'pg'
 import type { Executor } from './schema.js'
 
 /** What one process changed that other processes may hold in a cache. */
-export type ChangeNotice = { kind: 'api_key_revoked'; apiKeyId: string }
+export type ChangeNotice =
+  | { kind: 'api_key_revoked'; apiKeyId: string }
+  | { kind: 'membership_changed'; organizationId: string; userId: string }
 
 /** A notice, or word that notices may have been lost (the listening connection dropped). */
 export type NoticeHandler = (notice: ChangeNotice | 'missed') => void

@@ -108,7 +108,10 @@ export const limits = {
   filterIdsMax: 500,
   /** How long an API-key look-up is trusted while no change notice can arrive (SQLite, or a dropped listener). */
   apiKeyCacheMs: 5_000,
-  /** ... and while change notices arrive: a revocation drops the entry at once in every process. */
+  /**
+   * ... and while change notices arrive: a revocation drops the entry at once in every process.
+   * Members' roles are kept as long, and only then.
+   */
   apiKeyCacheNoticedMs: 10 * 60_000,
   apiKeyLastUsedWriteMs: 60_000,
   /** Keys kept in the API-key cache; at this many it starts over. */

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { createTenant, type Tenant } from '../support/fixtures.js'
+import { createTenant, createUser, type Tenant } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
 
 const databaseUrl = inject('databaseUrl')
@@ -68,6 +68,21 @@ async function gql(url: string, query: string, headers: Record<string, string>, 
     status: response.status,
     body: (await response.json()) as { data?: unknown; errors?: Array<{ message: string }> },
   }
+}
+
+type Answer = Awaited<ReturnType<typeof gql>>
+
+/** How long after now until ten requests at once (so both workers) all answer as expected. */
+async function everyAnswerWithin(
+  send: () => Promise<Answer>,
+  expected: (a: Answer) => boolean,
+): Promise<number> {
+  const startedAt = Date.now()
+  while (Date.now() - startedAt < 5_000) {
+    const answers = await Promise.all(Array.from({ length: 10 }, send))
+    if (answers.every(expected)) return Date.now() - startedAt
+  }
+  return Number.POSITIVE_INFINITY
 }
 
 /** The pids of the workers that logged a GraphQL request. */
@@ -184,6 +199,29 @@ describe.runIf(databaseUrl)('two server processes on one PostgreSQL', () => {
     }
     expect(refusedEverywhereMs).toBeDefined()
     expect(refusedEverywhereMs).toBeLessThan(1_000)
+  })
+
+  it('let a member in, and out, within a second of the change in another process', async () => {
+    const tenant = await createTenant(operator)
+    const newcomer = await createUser(operator)
+    const whoAmIn = 'query ($org: UUID!) { listApiKeys(organizationId: $org) { id } }'
+    const asNewcomer = () => gql(cluster.url, whoAmIn, newcomer.jwt, { org: tenant.organizationId })
+    // Both workers have found the newcomer outside the organization, and may remember it.
+    for (let i = 0; i < 6; i++) expect((await asNewcomer()).body.errors).toBeDefined()
+    const added = await operator.gql(
+      'mutation ($org: UUID!, $email: String!) { addMember(organizationId: $org, email: $email, role: "admin") { success } }',
+      { org: tenant.organizationId, email: newcomer.email },
+      tenant.owner.jwt,
+    )
+    expect(added.body).toEqual({ data: { addMember: { success: true } } })
+    expect(await everyAnswerWithin(asNewcomer, (a) => a.body.errors === undefined)).toBeLessThan(1_000)
+    const removed = await operator.gql(
+      'mutation ($org: UUID!, $user: UUID!) { removeMember(organizationId: $org, userId: $user) { success } }',
+      { org: tenant.organizationId, user: newcomer.userId },
+      tenant.owner.jwt,
+    )
+    expect(removed.body).toEqual({ data: { removeMember: { success: true } } })
+    expect(await everyAnswerWithin(asNewcomer, (a) => a.body.errors !== undefined)).toBeLessThan(1_000)
   })
 
   it('replace a worker that dies', async () => {

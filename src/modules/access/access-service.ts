@@ -35,6 +35,11 @@ interface CachedKey {
   cachedAtMs: number
 }
 
+interface CachedRole {
+  role: Role | undefined
+  cachedAtMs: number
+}
+
 const safeEqual = (x: string, y: string): boolean =>
   x.length === y.length && timingSafeEqual(Buffer.from(x), Buffer.from(y))
 
@@ -42,6 +47,8 @@ const tokenIssuer = 'daybook'
 
 export class AccessService {
   private readonly keyCache = new Map<string, CachedKey>()
+  /** By organization and user; kept only while change notices arrive (ADR 27). */
+  private readonly roleCache = new Map<string, CachedRole>()
   private readonly lastTouchMs = new Map<string, number>()
   private readonly scrypt = new ScryptPool({
     workers: passwordWorkersDefault(),
@@ -64,8 +71,11 @@ export class AccessService {
     },
   ) {
     deps.notices.subscribe((notice) => {
-      if (notice === 'missed') this.keyCache.clear()
-      else if (notice.kind === 'api_key_revoked') this.forgetKey(notice.apiKeyId)
+      if (notice === 'missed') {
+        this.keyCache.clear()
+        this.roleCache.clear()
+      } else if (notice.kind === 'api_key_revoked') this.forgetKey(notice.apiKeyId)
+      else this.roleCache.delete(roleCacheKey(notice.organizationId, notice.userId))
     })
     this.signIn = new SignInGuard({
       clock: deps.clock,
@@ -196,7 +206,7 @@ export class AccessService {
       if (requirement === 'admin') throw new AccessDenied(accessDenials.apiKeyAdmin)
       actor = { kind: 'api_key', apiKeyId: principal.apiKeyId }
     } else {
-      const role = await this.deps.store.findRole(this.deps.db, organizationId, principal.userId)
+      const role = await this.roleOf(organizationId, principal.userId)
       if (!role) throw new AccessDenied(accessDenials.notAMember)
       if (requirement !== 'member' && role === 'member') throw new AccessDenied(accessDenials.roleTooLow)
       actor = { kind: 'user', userId: principal.userId, role }
@@ -283,6 +293,7 @@ export class AccessService {
       role: 'owner',
       createdAt: this.deps.clock.now().toISOString(),
     })
+    await this.membershipChanged(tx, organizationId, userId)
   }
 
   async addMember(
@@ -315,11 +326,15 @@ export class AccessService {
     }
     const user = await this.deps.store.findUserByEmailKey(this.deps.db, emailKey(email))
     if (!user) return fail('USER_NOT_FOUND', 'No user has this email.', 'email')
-    const added = await this.deps.store.insertMembership(this.deps.db, {
-      organizationId: scope.organizationId,
-      userId: user.id,
-      role,
-      createdAt: this.deps.clock.now().toISOString(),
+    const added = await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
+      const inserted = await this.deps.store.insertMembership(tx, {
+        organizationId: scope.organizationId,
+        userId: user.id,
+        role,
+        createdAt: this.deps.clock.now().toISOString(),
+      })
+      if (inserted) await this.membershipChanged(tx, scope.organizationId, user.id)
+      return inserted
     })
     if (!added) return fail('ALREADY_MEMBER', 'This user is already a member of the organization.', 'email')
     return ok({ userId: user.id, email: user.email, name: user.name, role })
@@ -337,6 +352,7 @@ export class AccessService {
         }
       }
       await this.deps.store.deleteMembership(tx, scope, userId)
+      await this.membershipChanged(tx, scope.organizationId, userId)
       return ok(true as const)
     })
   }
@@ -406,6 +422,28 @@ export class AccessService {
     return ok(true as const)
   }
 
+  /**
+   * A member's role, from the cache while change notices arrive: every change of membership
+   * announces itself in its transaction. Without notices (SQLite, where the CLI may change
+   * memberships beside the server) every request reads it.
+   */
+  private async roleOf(organizationId: string, userId: string): Promise<Role | undefined> {
+    if (!this.deps.notices.live) return this.deps.store.findRole(this.deps.db, organizationId, userId)
+    const nowMs = this.deps.clock.now().getTime()
+    const key = roleCacheKey(organizationId, userId)
+    const cached = this.roleCache.get(key)
+    if (cached && nowMs - cached.cachedAtMs < limits.apiKeyCacheNoticedMs) return cached.role
+    const role = await this.deps.store.findRole(this.deps.db, organizationId, userId)
+    if (this.roleCache.size >= limits.apiKeyCacheEntriesMax) this.roleCache.clear()
+    this.roleCache.set(key, { role, cachedAtMs: nowMs })
+    return role
+  }
+
+  private async membershipChanged(tx: Executor, organizationId: string, userId: string): Promise<void> {
+    await this.deps.notices.publish(tx, { kind: 'membership_changed', organizationId, userId })
+    this.roleCache.delete(roleCacheKey(organizationId, userId))
+  }
+
   private forgetKey(apiKeyId: string): void {
     for (const [key, entry] of this.keyCache)
       if (entry.principal.kind === 'api_key' && entry.principal.apiKeyId === apiKeyId)
@@ -417,6 +455,8 @@ export class AccessService {
     return this.deps.store.listApiKeys(this.deps.db, scope)
   }
 }
+
+const roleCacheKey = (organizationId: string, userId: string) => `${organizationId} ${userId}`
 
 function actsAsOwner(scope: OrgScope): boolean {
   return scope.actor.kind === 'user' && scope.actor.role === 'owner'
