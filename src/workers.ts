@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster'
 import type { Config } from './config.js'
 import { openDatabase } from './db/engine.js'
 import { migrateToLatest } from './db/migrate.js'
+import { serveClusterMetrics } from './http/metrics.js'
 import { limits } from './kernel/limits.js'
 
 /**
@@ -19,6 +20,7 @@ export async function superviseWorkers(config: Config): Promise<void> {
     await database.close()
   }
 
+  serveClusterMetrics()
   const listening = new WeakSet<Worker>()
   let stopping = false
   let failed = false

@@ -1,8 +1,12 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client'
+import cluster from 'node:cluster'
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { limits } from '../kernel/limits.js'
 
 // GET /metrics on prom-client: request counts and latencies per operation, quota rejections, and
 // gauges read at scrape time (the job queue's depth). Each server has a registry of its own, never
-// prom-client's global one, so several servers in one process (the tests) keep apart.
+// prom-client's global one, so several servers in one process (the tests) keep apart. Under
+// WORKERS, a scrape reaches one worker, which asks the supervising process for every worker's
+// figures summed (src/workers.ts), so that counters do not jump between scrapes.
 
 const latencyBucketsSeconds = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
@@ -10,6 +14,13 @@ export class Metrics {
   private readonly registry = new Registry()
   /** The Prometheus text exposition format the scrape answers in. */
   readonly contentType = this.registry.contentType
+
+  constructor() {
+    if (!cluster.isWorker) return
+    // Makes prom-client answer the supervisor's requests for this worker's figures.
+    new AggregatorRegistry()
+    AggregatorRegistry.setRegistries([this.registry])
+  }
 
   counter<Label extends string = never>(
     name: string,
@@ -39,6 +50,8 @@ export class Metrics {
       name,
       help,
       registers: [this.registry],
+      // Every worker reads the same value: summing them would count it once per worker.
+      aggregator: 'max',
       async collect() {
         let value = Number.NaN
         try {
@@ -52,8 +65,51 @@ export class Metrics {
   }
 
   render(): Promise<string> {
-    return this.registry.metrics()
+    return cluster.isWorker ? clusterMetrics() : this.registry.metrics()
   }
+}
+
+const metricsRequest = 'daybook:metrics-request'
+const metricsAnswer = 'daybook:metrics'
+let nextRequestId = 0
+
+interface MetricsAnswer {
+  type: typeof metricsAnswer
+  id: number
+  text?: string
+  error?: string
+}
+
+/** Every worker's figures, summed by the supervising process. */
+function clusterMetrics(): Promise<string> {
+  const id = nextRequestId++
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      process.off('message', listen)
+      reject(new Error('the supervising process did not answer for the metrics'))
+    }, limits.clusterMetricsTimeoutMs)
+    const listen = (message: MetricsAnswer) => {
+      if (message?.type !== metricsAnswer || message.id !== id) return
+      clearTimeout(timer)
+      process.off('message', listen)
+      if (message.text === undefined) reject(new Error(message.error ?? 'no metrics'))
+      else resolve(message.text)
+    }
+    process.on('message', listen)
+    process.send?.({ type: metricsRequest, id })
+  })
+}
+
+/** In the supervising process: answers workers' requests for the summed figures. */
+export function serveClusterMetrics(): void {
+  const aggregator = new AggregatorRegistry()
+  cluster.on('message', (worker, message: { type?: string; id?: number }) => {
+    if (message?.type !== metricsRequest) return
+    aggregator.clusterMetrics().then(
+      (text) => worker.send({ type: metricsAnswer, id: message.id, text }),
+      (error: Error) => worker.send({ type: metricsAnswer, id: message.id, error: error.message }),
+    )
+  })
 }
 
 /**

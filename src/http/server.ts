@@ -206,7 +206,14 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     registerIntakeRoutes(scope, services, config.intakeWebhookSecret)
   })
 
-  app.get('/metrics', async (_request, reply) => reply.type(metrics.contentType).send(await metrics.render()))
+  app.get('/metrics', async (_request, reply) => {
+    try {
+      return reply.type(metrics.contentType).send(await metrics.render())
+    } catch {
+      // Under WORKERS the supervising process sums the figures; a scrape it cannot answer is retried.
+      return reply.code(503).type('text/plain; charset=utf-8').send('metrics unavailable\n')
+    }
+  })
 
   app.get('/healthz', async (_request, reply) => {
     try {

@@ -74,6 +74,8 @@ export const limits = {
   serverWorkersMax: 64,
   /** How long a replacement for a dead server worker waits, so a crash loop does not spin. */
   workerRestartDelayMs: 1_000,
+  /** How long a worker waits for the summed metrics of every worker before the scrape fails. */
+  clusterMetricsTimeoutMs: 10_000,
   /** The quota's own PostgreSQL pool, beside the main one. */
   rateLimitPoolConnectionsMax: 4,
   /**

@@ -146,6 +146,23 @@ describe.runIf(databaseUrl)('two server processes on one PostgreSQL', () => {
     )
   })
 
+  it("answer /metrics with every worker's figures summed, whichever worker is scraped", async () => {
+    const tenant = await createTenant(operator)
+    const count = async () => {
+      const text = await (await fetch(`${cluster.url}/metrics`)).text()
+      const line =
+        /^daybook_graphql_requests_total\{operation="myOrganizations",type="query",status="200"\} (\d+)$/m.exec(
+          text,
+        )
+      return Number(line?.[1] ?? 0)
+    }
+    const before = await count()
+    await Promise.all(Array.from({ length: 20 }, () => gql(cluster.url, whoAmI, tenant.bearer)))
+    // Four scrapes, so both workers answer at least once under round-robin.
+    const scraped = [await count(), await count(), await count(), await count()]
+    expect(scraped).toEqual(scraped.map(() => before + 20))
+  })
+
   it('check tokens signed by another process with the one shared secret', async () => {
     const tenant = await createTenant(operator)
     const answers = await Promise.all(
