@@ -15,7 +15,14 @@ import {
   startBareScript,
   startDaybook,
 } from './harness.js'
-import { allCores, localPostmasterPid, pinProcesses, processTree, treeCpuMs } from './processes.js'
+import {
+  allCores,
+  databaseBackendsCpuMs,
+  localPostmasterPid,
+  pinProcesses,
+  processTree,
+  treeCpuMs,
+} from './processes.js'
 import { type BenchOrg, createOrgs, seedEvents, sqliteFile } from './seed.js'
 
 // Issue: Daybook's busiest page beside a generic GraphQL layer generated from the same tables
@@ -34,6 +41,8 @@ const rounds = 3
 const serverCore = '0'
 const loadCore = '1'
 const postgraphileFolder = 'bench/postgraphile'
+// PostgreSQL's PGSTAT_IDLE_INTERVAL, and a second to spare.
+const statsFlushWaitMs = 11_000
 
 const itemFields =
   'id eventType merchantName functionalAmount functionalCurrency transactionDate status memo hasDocument source createdAt'
@@ -86,6 +95,8 @@ interface Interval {
 /** What PostgreSQL's side of a measurement needs: its processes and its transaction counter. */
 interface PostgresProbe {
   postmasterPid: number | undefined
+  /** CPU ms spent so far by the backends of the database measured; NaN when they cannot be seen. */
+  backendsCpuMs(): number
   transactions(): Promise<number>
   close(): Promise<void>
 }
@@ -119,14 +130,20 @@ async function peerFigures(engine: 'sqlite' | 'postgres', target: EngineTarget):
   const started: RunningServer[] = []
   try {
     const contenders = await startContenders(engine, target, orgs, started)
-    const pinned = pinForMeasuring(contenders, probe?.postmasterPid)
+    const pinned = pinForMeasuring(contenders, probe)
     notes.push(...pinned.notes)
     try {
       const totalCounts = await samePages(contenders)
+      notes.push(
+        `one-minute load average ${(os.loadavg()[0] ?? 0).toFixed(1)} before the first round: other work on the machine lowers the figures`,
+      )
       const intervals = new Map<string, Interval[]>(contenders.map((c) => [c.name, []]))
       for (let round = 0; round < rounds; round++) {
         for (const contender of contenders) {
           intervals.get(contender.name)?.push(await measure(contender, probe))
+          // An idle backend flushes its transaction counts up to 10 s late: they must land before
+          // the next server's turn, all three reading the same database.
+          if (probe) await new Promise((resolve) => setTimeout(resolve, statsFlushWaitMs))
         }
       }
       return figures(engine, intervals, totalCounts, [...notes, seedNote(seedSeconds)])
@@ -243,10 +260,11 @@ async function samePages(contenders: Contender[]): Promise<number[]> {
  */
 function pinForMeasuring(
   contenders: Contender[],
-  postmasterPid: number | undefined,
+  probe: PostgresProbe | undefined,
 ): { notes: string[]; restore(): void } {
   if (os.cpus().length < 2)
     return { notes: ['not pinned: this machine has a single core'], restore: () => {} }
+  const postmasterPid = probe?.postmasterPid
   const notes: string[] = []
   const serverPids = contenders.flatMap((c) =>
     c.server.process.pid ? processTree(c.server.process.pid) : [],
@@ -261,9 +279,10 @@ function pinForMeasuring(
       ? `servers on core ${serverCore}, load generator on core ${loadCore}`
       : 'pinning the servers or the load generator failed: they share both cores',
   )
-  if (postmasterPid === undefined) notes.push('PostgreSQL runs elsewhere: neither pinned nor its CPU counted')
+  if (probe && postmasterPid === undefined)
+    notes.push('PostgreSQL runs elsewhere: neither pinned nor its CPU counted')
   else if (pinnedPostgres) notes.push(`PostgreSQL on core ${serverCore}`)
-  else if (postmasterPid !== undefined) notes.push('PostgreSQL could not be pinned: it uses both cores')
+  else if (probe) notes.push('PostgreSQL could not be pinned: it uses both cores')
   return {
     notes,
     restore() {
@@ -283,8 +302,11 @@ async function postgresProbe(target: EngineTarget): Promise<PostgresProbe> {
   const databaseName = new URL(target.env.DATABASE_URL ?? '').pathname.slice(1)
   const client = new pg.Client({ connectionString: serverUrl })
   await client.connect()
+  const postmasterPid = await localPostmasterPid(client)
   return {
-    postmasterPid: await localPostmasterPid(client),
+    postmasterPid,
+    backendsCpuMs: () =>
+      postmasterPid === undefined ? Number.NaN : databaseBackendsCpuMs(postmasterPid, databaseName),
     async transactions() {
       const { rows } = await client.query<{ transactions: string }>(
         'select xact_commit + xact_rollback as transactions from pg_stat_database where datname = $1',
@@ -298,11 +320,10 @@ async function postgresProbe(target: EngineTarget): Promise<PostgresProbe> {
 
 async function measure(contender: Contender, probe: PostgresProbe | undefined): Promise<Interval> {
   const serverPid = contender.server.process.pid ?? 0
-  const postmasterPid = probe?.postmasterPid
   const read = async () => ({
     transactions: probe ? await probe.transactions() : Number.NaN,
     serverCpuMs: treeCpuMs(serverPid),
-    postgresCpuMs: postmasterPid === undefined ? Number.NaN : treeCpuMs(postmasterPid),
+    postgresCpuMs: probe ? probe.backendsCpuMs() : Number.NaN,
   })
   let before = await read()
   const result = await loadRequests({
@@ -386,7 +407,11 @@ function figures(
     ...[...summaries].map(([name, summary]) => describe(name, summary, engine)),
     `medians of ${rounds} rounds, the servers taking turns in each; 2 s warm-up, then 10 s`,
     `requests rotate over the ${organizations} organizations, each page counting ~${averageTotal.toLocaleString('en-US')} events`,
-    'transactions from pg_stat_database, which each backend flushes at most once a second',
+    ...(engine === 'postgres'
+      ? [
+          "PostgreSQL CPU: the backends of the bench's database; transactions from pg_stat_database, which each backend flushes at most once a second (11 s of rest after each turn let the last counts land)",
+        ]
+      : []),
     ...notes,
   ].join('; ')
   const page = `listLedgerEvents(status: needs_review, limit: ${pageSize}) with totalCount, ${(organizations * eventsPerOrganization).toLocaleString('en-US')} events over ${organizations} organizations, API key, ${connections} connections`

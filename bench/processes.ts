@@ -72,6 +72,25 @@ export function treeCpuMs(rootPid: number): number {
 }
 
 /**
+ * CPU time spent so far by the backends serving one database, in milliseconds: PostgreSQL names
+ * the database in each backend's process title. Other databases' backends on the same server
+ * (other work on the machine) stay out of the figure; a backend that exits takes its time along.
+ */
+export function databaseBackendsCpuMs(postmasterPid: number, databaseName: string): number {
+  let ticks = 0
+  for (const pid of processTree(postmasterPid)) {
+    let title: string
+    try {
+      title = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+    } catch {
+      continue
+    }
+    if (title.split(/[\s\0]/).includes(databaseName)) ticks += readStat(pid)?.ticks ?? 0
+  }
+  return (ticks * 1000) / clockTicksPerSecond
+}
+
+/**
  * Pins every thread of the processes to `cores` (taskset's list syntax). Threads and processes
  * started later inherit the affinity of the one that starts them. Answers false when any of them
  * could not be pinned.
