@@ -64,6 +64,7 @@ const postgraphileQuery = `query List($organizationId: String!, $first: Int!) {
 interface PageAnswer {
   totalCount: number
   ids: string[]
+  answer: unknown
 }
 
 type DaybookAnswer = {
@@ -80,7 +81,7 @@ interface Contender {
   server: RunningServer
   requests: LoadRequest[]
   /** One organization's page, to compare with the others' before anything is measured. */
-  page(request: LoadRequest): Promise<PageAnswer & { answer: unknown }>
+  page(request: LoadRequest): Promise<PageAnswer>
 }
 
 interface Interval {
@@ -356,15 +357,7 @@ function median(values: number[]): number {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2
 }
 
-interface Summary {
-  requestsPerSecond: number
-  p50Ms: number
-  p99Ms: number
-  serverCpuMsPerRequest: number
-  postgresCpuMsPerRequest: number
-  transactionsPerRequest: number
-  roundsRequestsPerSecond: number[]
-}
+type Summary = Interval & { roundsRequestsPerSecond: number[] }
 
 function summarize(intervals: Interval[]): Summary {
   const of = (key: keyof Interval) => median(intervals.map((interval) => interval[key]))
