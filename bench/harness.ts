@@ -16,7 +16,7 @@ export interface Figure {
   unit: string
   baselineName: string
   baseline: number
-  /** value / baseline for rates (higher is better); baseline / value for times. */
+  /** value / baseline for rates (higher is better) and for costs whose target reads <=; baseline / value for times. */
   ratio: number
   target: string
   extra?: string
@@ -183,12 +183,13 @@ export async function disposeEngine(target: EngineTarget): Promise<void> {
   }
 }
 
-/** A baseline server script of bench/ that prints {"port":N} once it listens. */
+/** A baseline server script of bench/ that prints {"port":N} once it listens; TypeScript through tsx. */
 export async function startBareScript(
   script: string,
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : []
+  const child = spawn(process.execPath, [...loader, script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
@@ -226,6 +227,8 @@ export async function loadRequests(options: {
   connections?: number
   durationSeconds?: number
   verifyBody?: (body: string) => boolean
+  /** Runs between the warm-up and the measured interval, to read counters at its start. */
+  beforeInterval?: () => Promise<void>
 }): Promise<LoadResult & { mismatches: number; total: number }> {
   const prepared = options.requests.map((r) => ({
     body: JSON.stringify(r.body),
@@ -248,6 +251,7 @@ export async function loadRequests(options: {
     ],
   }
   await autocannon({ ...common, duration: 2 })
+  await options.beforeInterval?.()
   const result = await autocannon({ ...common, duration: options.durationSeconds ?? 10 })
   return {
     requestsPerSecond: result.requests.average,

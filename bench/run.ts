@@ -5,6 +5,7 @@ import { benchExtraction } from './extraction.js'
 import { benchFoundation } from './foundation.js'
 import { type Figure, postgresAvailable } from './harness.js'
 import { benchLedger } from './ledger.js'
+import { benchPeer } from './peer.js'
 import { benchProcessorImport } from './processor-import.js'
 import { benchReports } from './reports.js'
 
@@ -32,6 +33,7 @@ const allSections: Record<
   reports: { title: 'Reports', run: benchReports },
   'processor-import': { title: 'Processor import', run: (engine) => benchProcessorImport(engine) },
   extraction: { title: 'Extraction', run: benchExtraction },
+  peer: { title: 'Peer', run: benchPeer },
 }
 // BENCH_SECTIONS=reports,ledger reruns only those sections; the other rows of the file stay.
 const chosen = (process.env.BENCH_SECTIONS ?? Object.keys(allSections).join(','))

@@ -416,11 +416,18 @@ function day(offset: number) {
 
 /**
  * `count` events of one organization over two years: ~84% expenses at 300 vendors, ~12% income,
- * ~4% card payments; statuses 55% confirmed, 30% needs_review, 10% ignored, 3% synced, 2% pending;
- * 60% on Chequing, 40% on the Credit Card; a category from the vendor's account, except for 2% of
- * the events still waiting for review. Seeded confirmed events carry no journal entry.
+ * ~4% card payments; statuses 55% confirmed, 30% needs_review (`reviewShare`, taken from the
+ * confirmed), 10% ignored, 3% synced, 2% pending; 60% on Chequing, 40% on the Credit Card; a
+ * category from the vendor's account, except for 2% of the events still waiting for review.
+ * Seeded confirmed events carry no journal entry.
  */
-export function* ledgerEvents(org: BenchOrg, count: number, seed: number): Generator<EventRow> {
+export function* ledgerEvents(
+  org: BenchOrg,
+  count: number,
+  seed: number,
+  reviewShare = 0.3,
+): Generator<EventRow> {
+  const confirmedShare = 0.85 - reviewShare
   const random = randomSource(seed)
   const expenseVendors = vendors.filter((v) => v.eventType === 'expense')
   const incomeVendors = vendors.filter((v) => v.eventType === 'income')
@@ -436,7 +443,7 @@ export function* ledgerEvents(org: BenchOrg, count: number, seed: number): Gener
           : cardPayment
     const s = random()
     const status =
-      s < 0.55
+      s < confirmedShare
         ? 'confirmed'
         : s < 0.85
           ? 'needs_review'
@@ -568,6 +575,8 @@ export interface SeedPlan {
   seed: number
   /** Extra rows written with the organization's events (classified events to confirm). */
   extra?: EventRow[]
+  /** The share of the events waiting for review; ledgerEvents' own when not given. */
+  reviewShare?: number
 }
 
 /**
@@ -582,7 +591,7 @@ export async function seedEvents(target: EngineTarget, plans: SeedPlan[]): Promi
   const batches = function* (): Generator<EventRow[]> {
     for (const plan of plans) {
       let batch: EventRow[] = []
-      for (const row of ledgerEvents(plan.org, plan.count, plan.seed)) {
+      for (const row of ledgerEvents(plan.org, plan.count, plan.seed, plan.reviewShare)) {
         batch.push(row)
         if (batch.length === batchRows) {
           yield batch
