@@ -3,6 +3,7 @@ import { sql } from 'kysely'
 import type { Config } from './config.js'
 import { type DatabaseHandle, openDatabase } from './db/engine.js'
 import { migrateToLatest } from './db/migrate.js'
+import { acrossOrganizations } from './db/tenant-scope.js'
 import { createRateLimiter } from './http/rate-limit.js'
 import { buildHttpServer } from './http/server.js'
 import { type Clock, systemClock } from './kernel/clock.js'
@@ -60,12 +61,14 @@ export async function buildCore(
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    checkTenantScope: config.checkTenantScope,
     ...(options.onBackgroundCheckpointError
       ? { onBackgroundCheckpointError: options.onBackgroundCheckpointError }
       : {}),
   })
   try {
-    await migrateToLatest(database.db)
+    // Migrations move rows of every organization at once.
+    await migrateToLatest(acrossOrganizations(database.db))
   } catch (error) {
     await database.close()
     throw error
@@ -173,7 +176,7 @@ export async function buildCore(
   jobs.handle(matchReceiptsJob, (job) => receipts.matchWaiting(job.organizationId))
   eventRecorder.onArrival((scope) => receipts.eventsArrived(scope))
   ledgerEvents.onConfirmed((scope, eventIds) => receipts.eventsConfirmed(scope, eventIds))
-  const intake = new IntakeService({ db, store: new IntakeAddressStore(), clock, access, receipts })
+  const intake = new IntakeService({ db, engine, store: new IntakeAddressStore(), clock, access, receipts })
   const reports = new ReportService({
     db,
     clock,

@@ -7,6 +7,7 @@ import * as intake from './migrations/0005-intake.js'
 import * as idempotency from './migrations/0007-idempotency.js'
 import * as accountTotals from './migrations/0008-account-totals.js'
 import * as eventReferences from './migrations/0009-event-references.js'
+import * as tenantKeys from './migrations/0011-tenant-keys.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0007-idempotency': idempotency,
   '0008-account-totals': accountTotals,
   '0009-event-references': eventReferences,
+  '0011-tenant-keys': tenantKeys,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
