@@ -1,4 +1,10 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely'
+import {
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+  Migrator,
+} from 'kysely'
 import * as foundation from './migrations/0001-foundation.js'
 import * as chartOfAccounts from './migrations/0002-chart-of-accounts.js'
 import * as ledger from './migrations/0003-ledger.js'
@@ -26,13 +32,26 @@ const migrations: Record<string, Migration> = {
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({
+  return run(migratorOf(db).migrateToLatest())
+}
+
+/** Up to and including the named migration: how tests build a database as an older Daybook left it. */
+export async function migrateTo(db: Kysely<Database>, migrationName: string): Promise<string[]> {
+  if (!(migrationName in migrations)) throw new Error(`no migration ${migrationName}`)
+  return run(migratorOf(db).migrateTo(migrationName))
+}
+
+function migratorOf(db: Kysely<Database>): Migrator {
+  return new Migrator({
     db,
     provider,
     migrationTableName: 'daybook_migrations',
     migrationLockTableName: 'daybook_migrations_lock',
   })
-  const { error, results } = await migrator.migrateToLatest()
+}
+
+async function run(migrating: Promise<MigrationResultSet>): Promise<string[]> {
+  const { error, results } = await migrating
   if (error) throw error
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }
