@@ -113,7 +113,7 @@ export async function buildCore(
     access,
     accounts,
   })
-  const journal = new JournalService({ store: new JournalStore(), clock, accounts, contacts })
+  const journal = new JournalService({ store: new JournalStore(engine), clock, accounts, contacts })
   const eventStore = new LedgerEventStore()
   const eventImportStore = new LedgerEventImportStore()
   const posting = new LedgerEventPosting({ accounts, journal })

@@ -254,6 +254,11 @@ function collectConjuncts(node: unknown, into: Node[]): void {
 
 function organizationRef(node: unknown): Node | undefined {
   if (!isNode(node)) return undefined
+  if (node.kind === 'RawNode') {
+    // A column wrapped in raw SQL (sql-helpers' unindexed): it still compares the organization.
+    const refs = ((node.parameters as unknown[] | undefined) ?? []).filter(isNode)
+    return refs.length === 1 ? organizationRef(refs[0]) : undefined
+  }
   if (node.kind === 'ReferenceNode' && isNode(node.column) && node.column.kind === 'ColumnNode') {
     const column = (node.column.column as { name?: string } | undefined)?.name
     return column === 'organization_id' ? node : undefined
