@@ -10,6 +10,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Servers the tests start, in this process or as children, check that every query names its
+    // organization (ADR 0026).
+    env: { DAYBOOK_CHECK_TENANT_SCOPE: '1' },
     reporters: ['default'],
   },
 })

@@ -21,7 +21,7 @@ const linesSql = `insert into journal_lines (id, entry_id, organization_id, line
   values (?, ?, ?, 1, ?, null, ?, 0, ?), (?, ?, ?, 2, ?, null, ?, 0, ?), (?, ?, ?, 3, ?, null, 0, ?, ?)`
 const totalsSql = `insert into account_totals (organization_id, account_id, shard, debit_minor, credit_minor)
   values (?, ?, ?, ?, ?), (?, ?, ?, ?, ?), (?, ?, ?, ?, ?)
-  on conflict (account_id, shard) do update set debit_minor = account_totals.debit_minor + excluded.debit_minor,
+  on conflict (organization_id, account_id, shard) do update set debit_minor = account_totals.debit_minor + excluded.debit_minor,
     credit_minor = account_totals.credit_minor + excluded.credit_minor`
 const dayTotalsSql = `insert into account_day_totals (organization_id, account_id, txn_date, debit_minor, credit_minor)
   values (?, ?, ?, ?, ?), (?, ?, ?, ?, ?), (?, ?, ?, ?, ?)

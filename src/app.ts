@@ -4,6 +4,7 @@ import type { Config } from './config.js'
 import { type ChangeNotices, openChangeNotices } from './db/change-notices.js'
 import { type DatabaseHandle, openDatabase } from './db/engine.js'
 import { migrateToLatest } from './db/migrate.js'
+import { acrossOrganizations } from './db/tenant-scope.js'
 import { createRateLimiter } from './http/rate-limit.js'
 import { buildHttpServer } from './http/server.js'
 import { type Clock, systemClock } from './kernel/clock.js'
@@ -63,12 +64,14 @@ export async function buildCore(
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    checkTenantScope: config.checkTenantScope,
     ...(options.onBackgroundCheckpointError
       ? { onBackgroundCheckpointError: options.onBackgroundCheckpointError }
       : {}),
   })
   try {
-    await migrateToLatest(database.db)
+    // Migrations move rows of every organization at once.
+    await migrateToLatest(acrossOrganizations(database.db))
   } catch (error) {
     await database.close()
     throw error
@@ -115,7 +118,7 @@ export async function buildCore(
     access,
     accounts,
   })
-  const journal = new JournalService({ store: new JournalStore(), clock, accounts, contacts })
+  const journal = new JournalService({ store: new JournalStore(engine), clock, accounts, contacts })
   const eventStore = new LedgerEventStore()
   const eventImportStore = new LedgerEventImportStore()
   const posting = new LedgerEventPosting({ accounts, journal })
@@ -178,7 +181,7 @@ export async function buildCore(
   jobs.handle(matchReceiptsJob, (job) => receipts.matchWaiting(job.organizationId))
   eventRecorder.onArrival((scope) => receipts.eventsArrived(scope))
   ledgerEvents.onConfirmed((scope, eventIds) => receipts.eventsConfirmed(scope, eventIds))
-  const intake = new IntakeService({ db, store: new IntakeAddressStore(), clock, access, receipts })
+  const intake = new IntakeService({ db, engine, store: new IntakeAddressStore(), clock, access, receipts })
   const reports = new ReportService({
     db,
     clock,

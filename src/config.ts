@@ -60,6 +60,7 @@ const schema = z.object({
     .min(1)
     .default(limits.signInPerAddressPerMinuteDefault),
   SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(limits.signInPerMinuteDefault),
+  DAYBOOK_CHECK_TENANT_SCOPE: z.enum(['0', '1']).default('0'),
 })
 
 export interface Config {
@@ -85,6 +86,8 @@ export interface Config {
   /** Whose X-Forwarded-For to believe for the client address (ADR 0015); false believes none. */
   trustProxy: TrustProxy
   signInQuotas: { perAddressPerMinute: number; perMinute: number }
+  /** Test-only: fail every query on an organization's table that does not name it (ADR 0026). */
+  checkTenantScope: boolean
 }
 
 /** Fastify's trustProxy: trust every proxy, or only these addresses and CIDRs. */
@@ -176,5 +179,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     extraction: { memoryMb: e.EXTRACTION_MEMORY_MB, timeoutMs: e.EXTRACTION_TIMEOUT_MS },
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     signInQuotas: { perAddressPerMinute: e.SIGN_IN_PER_ADDRESS_PER_MINUTE, perMinute: e.SIGN_IN_PER_MINUTE },
+    checkTenantScope: e.DAYBOOK_CHECK_TENANT_SCOPE === '1',
   }
 }

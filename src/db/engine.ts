@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, type KyselyPlugin, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import { limits } from '../kernel/limits.js'
 import { startBackgroundCheckpoints } from './background-checkpoints.js'
 import { statementNameOf } from './prepared.js'
 import type { Database } from './schema.js'
+import { TenantScopeCheck } from './tenant-scope.js'
 
 export type EngineName = 'sqlite' | 'postgres'
 
@@ -30,16 +31,19 @@ const daybookTypes = {
 export interface OpenOptions {
   databaseUrl?: string
   dataDir: string
+  /** Fail queries on an organization's tables that do not name it (tests; ADR 0026). */
+  checkTenantScope?: boolean
   /** SQLite: checkpoint the WAL from a worker thread (a server's long life), reporting failures here. */
   onBackgroundCheckpointError?: (message: string) => void
 }
 
 export function openDatabase(options: OpenOptions): DatabaseHandle {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl)
-  return openSqlite(options.dataDir, options.onBackgroundCheckpointError)
+  const plugins = options.checkTenantScope ? [new TenantScopeCheck()] : []
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, plugins)
+  return openSqlite(options.dataDir, plugins, options.onBackgroundCheckpointError)
 }
 
-function openPostgres(databaseUrl: string): DatabaseHandle {
+function openPostgres(databaseUrl: string, plugins: KyselyPlugin[]): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: limits.postgresPoolConnectionsMax,
@@ -48,7 +52,7 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
   pool.on('connect', useNamedStatements)
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {})
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
   return { db, engine: 'postgres', databaseUrl, close: () => db.destroy() }
 }
 
@@ -66,7 +70,11 @@ function useNamedStatements(client: pg.PoolClient): void {
   }) as typeof client.query
 }
 
-function openSqlite(dataDir: string, onCheckpointError?: (message: string) => void): DatabaseHandle {
+function openSqlite(
+  dataDir: string,
+  plugins: KyselyPlugin[],
+  onCheckpointError?: (message: string) => void,
+): DatabaseHandle {
   mkdirSync(dataDir, { recursive: true })
   const fileName = path.join(dataDir, 'daybook.sqlite')
   const file = new SQLite(fileName)
@@ -85,7 +93,10 @@ function openSqlite(dataDir: string, onCheckpointError?: (message: string) => vo
   // A server checkpoints from a worker thread instead, and this stays as the fallback.
   file.pragma(`wal_autocheckpoint = ${limits.sqliteWalAutocheckpointPages}`)
   file.defaultSafeIntegers(true)
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) })
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(file) }),
+    plugins,
+  })
   const checkpoints = onCheckpointError ? startBackgroundCheckpoints(fileName, onCheckpointError) : undefined
   return {
     db,

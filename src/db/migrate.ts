@@ -1,4 +1,10 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely'
+import {
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+  Migrator,
+} from 'kysely'
 import * as foundation from './migrations/0001-foundation.js'
 import * as chartOfAccounts from './migrations/0002-chart-of-accounts.js'
 import * as ledger from './migrations/0003-ledger.js'
@@ -8,6 +14,7 @@ import * as idempotency from './migrations/0007-idempotency.js'
 import * as accountTotals from './migrations/0008-account-totals.js'
 import * as eventReferences from './migrations/0009-event-references.js'
 import * as apiKeyQuotas from './migrations/0010-api-key-quotas.js'
+import * as tenantKeys from './migrations/0011-tenant-keys.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -21,18 +28,32 @@ const migrations: Record<string, Migration> = {
   '0008-account-totals': accountTotals,
   '0009-event-references': eventReferences,
   '0010-api-key-quotas': apiKeyQuotas,
+  '0011-tenant-keys': tenantKeys,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({
+  return run(migratorOf(db).migrateToLatest())
+}
+
+/** Up to and including the named migration: how tests build a database as an older Daybook left it. */
+export async function migrateTo(db: Kysely<Database>, migrationName: string): Promise<string[]> {
+  if (!(migrationName in migrations)) throw new Error(`no migration ${migrationName}`)
+  return run(migratorOf(db).migrateTo(migrationName))
+}
+
+function migratorOf(db: Kysely<Database>): Migrator {
+  return new Migrator({
     db,
     provider,
     migrationTableName: 'daybook_migrations',
     migrationLockTableName: 'daybook_migrations_lock',
   })
-  const { error, results } = await migrator.migrateToLatest()
+}
+
+async function run(migrating: Promise<MigrationResultSet>): Promise<string[]> {
+  const { error, results } = await migrating
   if (error) throw error
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }

@@ -40,6 +40,13 @@ export interface ApiKeysTable {
   revoked_at: string | null
 }
 
+/** Finds an API key's organization from the key's hash alone (ADR 0026). */
+export interface ApiKeyDirectoryTable {
+  key_hash: string
+  organization_id: string
+  api_key_id: string
+}
+
 export interface SettingsTable {
   name: string
   value: string
@@ -218,6 +225,13 @@ export interface IntakeAddressesTable {
   created_at: string
 }
 
+/** Finds an intake address's organization from the address alone (ADR 0026). */
+export interface IntakeAddressDirectoryTable {
+  address: string
+  organization_id: string
+  intake_address_id: string
+}
+
 export interface JobsTable {
   id: string
   organization_id: string
@@ -248,6 +262,7 @@ export interface Database {
   users: UsersTable
   memberships: MembershipsTable
   api_keys: ApiKeysTable
+  api_key_directory: ApiKeyDirectoryTable
   settings: SettingsTable
   tax_codes: TaxCodesTable
   accounts: AccountsTable
@@ -261,6 +276,7 @@ export interface Database {
   receipts: ReceiptsTable
   uploads: UploadsTable
   intake_addresses: IntakeAddressesTable
+  intake_address_directory: IntakeAddressDirectoryTable
   jobs: JobsTable
   idempotency_keys: IdempotencyKeysTable
   api_key_quota_windows: ApiKeyQuotaWindowsTable

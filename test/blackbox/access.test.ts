@@ -1,5 +1,6 @@
 // DESIGN 4 over HTTP: credentials, the order of the access checks, roles, admin operations and sign-in limits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { acrossOrganizations } from '../../src/db/tenant-scope.js'
 import type { Clock } from '../../src/kernel/clock.js'
 import { createTenant, createUser, type Tenant, unique } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
@@ -247,7 +248,11 @@ describe('API keys', () => {
   })
 
   it('never stores the key itself', async () => {
-    const rows = await server.app.core.database.db.selectFrom('api_keys').selectAll().execute()
+    // Every organization's keys, on purpose.
+    const rows = await acrossOrganizations(server.app.core.database.db)
+      .selectFrom('api_keys')
+      .selectAll()
+      .execute()
     expect(JSON.stringify(rows, (_k, v) => (typeof v === 'bigint' ? String(v) : v))).not.toContain(a.apiKey)
   })
 })

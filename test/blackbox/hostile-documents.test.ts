@@ -309,6 +309,7 @@ describe('hostile documents', () => {
       await first.app.core.database.db
         .updateTable('jobs')
         .set({ status: 'running', attempts: 3, locked_until: '2000-01-01T00:00:00.000Z' })
+        .where('organization_id', '=', tenant.organizationId)
         .where('subject_id', '=', crashedId)
         .execute()
       await first.close()

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { inject } from 'vitest'
 import { type App, buildApp } from '../../src/app.js'
 import { type Config, loadConfig } from '../../src/config.js'
+import { takeTenantScopeViolations } from '../../src/db/tenant-scope.js'
 import type { Clock } from '../../src/kernel/clock.js'
 
 export interface GraphQLResponse<T = Record<string, unknown>> {
@@ -40,6 +41,8 @@ export async function startServer(
     DATA_DIR: dataDir,
     PORT: '0',
     LOG_LEVEL: 'silent',
+    // Every query a test makes the server run must name its organization (ADR 0026).
+    DAYBOOK_CHECK_TENANT_SCOPE: '1',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...options.env,
   })
@@ -75,6 +78,10 @@ export async function startServer(
     async close() {
       await app.close()
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
+      // A violation may have been swallowed on its way (a best-effort write): fail the test here.
+      const violations = takeTenantScopeViolations()
+      if (violations.length > 0)
+        throw new Error(`queries without their organization:\n${violations.join('\n')}`)
     },
   }
 }

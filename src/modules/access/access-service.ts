@@ -122,17 +122,17 @@ export class AccessService {
       if (this.keyCache.size >= limits.apiKeyCacheEntriesMax) this.keyCache.clear()
       this.keyCache.set(key, cached)
     }
-    if (cached.principal.kind === 'api_key') this.noteKeyUse(cached.principal.apiKeyId, nowMs)
+    if (cached.principal.kind === 'api_key') this.noteKeyUse(cached.principal, nowMs)
     return cached.principal
   }
 
   /** lastUsedAt is advisory; writing it at most once a minute keeps reads from becoming writes. */
-  private noteKeyUse(apiKeyId: string, nowMs: number): void {
-    const last = this.lastTouchMs.get(apiKeyId) ?? 0
+  private noteKeyUse(key: { organizationId: string; apiKeyId: string }, nowMs: number): void {
+    const last = this.lastTouchMs.get(key.apiKeyId) ?? 0
     if (nowMs - last < limits.apiKeyLastUsedWriteMs) return
-    this.lastTouchMs.set(apiKeyId, nowMs)
-    this.deps.store.touchApiKey(this.deps.db, apiKeyId, new Date(nowMs).toISOString()).catch(() => {
-      this.lastTouchMs.delete(apiKeyId)
+    this.lastTouchMs.set(key.apiKeyId, nowMs)
+    this.deps.store.touchApiKey(this.deps.db, key, new Date(nowMs).toISOString()).catch(() => {
+      this.lastTouchMs.delete(key.apiKeyId)
     })
   }
 
@@ -396,7 +396,9 @@ export class AccessService {
       lastUsedAt: null,
       revokedAt: null,
     }
-    await this.deps.store.insertApiKey(this.deps.db, { ...apiKey, hash: generated.hash })
+    await inTransaction(this.deps.db, this.deps.engine, (tx) =>
+      this.deps.store.insertApiKey(tx, { ...apiKey, hash: generated.hash }),
+    )
     return ok({ key: generated.key, apiKey })
   }
 

@@ -164,6 +164,7 @@ export class AccessStore {
     return row && { ...row, role: row.role as Role }
   }
 
+  /** Writes the key and its directory entry; run it in one transaction. */
   async insertApiKey(
     ex: Executor,
     key: {
@@ -188,13 +189,28 @@ export class AccessStore {
         revoked_at: null,
       })
       .execute()
+    await ex
+      .insertInto('api_key_directory')
+      .values({ key_hash: key.hash, organization_id: key.organizationId, api_key_id: key.id })
+      .execute()
   }
 
+  /**
+   * A key names no organization, so the directory says whose it is; the key itself is then read
+   * within that organization.
+   */
   async findApiKeyByHash(ex: Executor, hash: string): Promise<(ApiKeyRecord & { hash: string }) | undefined> {
+    const entry = await ex
+      .selectFrom('api_key_directory')
+      .select(['organization_id', 'api_key_id'])
+      .where('key_hash', '=', hash)
+      .executeTakeFirst()
+    if (!entry) return undefined
     const row = await ex
       .selectFrom('api_keys')
       .select([...apiKeyColumns, 'key_hash'])
-      .where('key_hash', '=', hash)
+      .where('organization_id', '=', entry.organization_id)
+      .where('id', '=', entry.api_key_id)
       .executeTakeFirst()
     return row && { ...toApiKey(row), hash: row.key_hash }
   }
@@ -231,8 +247,17 @@ export class AccessStore {
     return row !== undefined
   }
 
-  async touchApiKey(ex: Executor, apiKeyId: string, at: string): Promise<void> {
-    await ex.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', apiKeyId).execute()
+  async touchApiKey(
+    ex: Executor,
+    key: { organizationId: string; apiKeyId: string },
+    at: string,
+  ): Promise<void> {
+    await ex
+      .updateTable('api_keys')
+      .set({ last_used_at: at })
+      .where('organization_id', '=', key.organizationId)
+      .where('id', '=', key.apiKeyId)
+      .execute()
   }
 
   /** Keeps the first value ever written, so every process that races here agrees on one. */

@@ -58,9 +58,9 @@ const accountColumnNames = [
  */
 const accountTotalSql = {
   debit:
-    '(select cast(coalesce(sum(t.debit_minor), 0) as bigint) from account_totals t where t.account_id = accounts.id)',
+    '(select cast(coalesce(sum(t.debit_minor), 0) as bigint) from account_totals t where t.organization_id = accounts.organization_id and t.account_id = accounts.id)',
   credit:
-    '(select cast(coalesce(sum(t.credit_minor), 0) as bigint) from account_totals t where t.account_id = accounts.id)',
+    '(select cast(coalesce(sum(t.credit_minor), 0) as bigint) from account_totals t where t.organization_id = accounts.organization_id and t.account_id = accounts.id)',
 } as const
 
 /** What an account is read from (the bench's bare baseline selects the same). */
@@ -114,7 +114,7 @@ const toRecord = (row: Row): AccountRecord => ({
 /** The natural balance (DESIGN 5.5) as SQL, so lists can sort by it. */
 const naturalBalanceSql = sql<bigint>`(select coalesce(sum(case when accounts.classification in ('asset', 'expense')
   then t.debit_minor - t.credit_minor else t.credit_minor - t.debit_minor end), 0)
-  from account_totals t where t.account_id = accounts.id)`
+  from account_totals t where t.organization_id = accounts.organization_id and t.account_id = accounts.id)`
 
 export interface AccountTotalsDelta {
   accountId: string
@@ -288,7 +288,7 @@ const addToAccountTotals = preparedRowsQuery((ex, rows: Array<SlotFor<AccountTot
       })),
     )
     .onConflict((oc) =>
-      oc.columns(['account_id', 'shard']).doUpdateSet((eb) => ({
+      oc.columns(['organization_id', 'account_id', 'shard']).doUpdateSet((eb) => ({
         debit_minor: eb('account_totals.debit_minor', '+', eb.ref('excluded.debit_minor')),
         credit_minor: eb('account_totals.credit_minor', '+', eb.ref('excluded.credit_minor')),
       })),

@@ -36,13 +36,26 @@ const toRecord = (row: Row): IntakeAddressRecord => ({
 })
 
 export class IntakeAddressStore {
-  /** Returns false when any organization holds the address already (the unique constraint). */
+  /**
+   * Returns false when any organization holds the address already: the directory's key, which spans
+   * every organization. Writes the address and its directory entry; run it in one transaction.
+   */
   async insert(
     ex: Executor,
     scope: OrgScope,
     record: Omit<IntakeAddressRecord, 'organizationId'>,
   ): Promise<boolean> {
-    const result = await ex
+    const claimed = await ex
+      .insertInto('intake_address_directory')
+      .values({
+        address: record.address,
+        organization_id: scope.organizationId,
+        intake_address_id: record.id,
+      })
+      .onConflict((oc) => oc.column('address').doNothing())
+      .executeTakeFirst()
+    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) !== 1) return false
+    await ex
       .insertInto('intake_addresses')
       .values({
         id: record.id,
@@ -53,9 +66,8 @@ export class IntakeAddressStore {
         active: record.active ? 1 : 0,
         created_at: record.createdAt,
       })
-      .onConflict((oc) => oc.column('address').doNothing())
-      .executeTakeFirst()
-    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
+      .execute()
+    return true
   }
 
   async list(ex: Executor, scope: OrgScope): Promise<IntakeAddressRecord[]> {
@@ -69,26 +81,44 @@ export class IntakeAddressStore {
     return rows.map(toRecord)
   }
 
+  /** Deletes the address and frees it in the directory; run it in one transaction. */
   async delete(ex: Executor, scope: OrgScope, id: string): Promise<boolean> {
-    const result = await ex
+    const row = await ex
       .deleteFrom('intake_addresses')
       .where('organization_id', '=', scope.organizationId)
       .where('id', '=', id)
+      .returning('address')
       .executeTakeFirst()
-    return Number(result.numDeletedRows) === 1
+    if (!row) return false
+    await ex
+      .deleteFrom('intake_address_directory')
+      .where('address', '=', row.address)
+      .where('organization_id', '=', scope.organizationId)
+      .execute()
+    return true
   }
 
-  /** Routing a message is the one look-up across organizations: by the address itself. */
+  /**
+   * Routing a message is the one look-up across organizations, by the address itself: the
+   * directory names the organization, whose address is then read within it.
+   */
   async findActive(
     ex: Executor,
     addressType: AddressType,
     address: string,
   ): Promise<IntakeAddressRecord | undefined> {
+    const entry = await ex
+      .selectFrom('intake_address_directory')
+      .select('organization_id')
+      .where('address', '=', address)
+      .executeTakeFirst()
+    if (!entry) return undefined
     const row = await ex
       .selectFrom('intake_addresses')
       .select(columns)
-      .where('address_type', '=', addressType)
+      .where('organization_id', '=', entry.organization_id)
       .where('address', '=', address)
+      .where('address_type', '=', addressType)
       .where('active', '=', 1)
       .executeTakeFirst()
     return row && toRecord(row)

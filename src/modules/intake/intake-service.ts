@@ -1,4 +1,6 @@
+import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
+import { inTransaction } from '../../db/transaction.js'
 import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
@@ -20,6 +22,7 @@ export class IntakeService {
   constructor(
     private readonly deps: {
       db: Executor
+      engine: EngineName
       store: IntakeAddressStore
       clock: Clock
       access: AccessService
@@ -45,7 +48,10 @@ export class IntakeService {
       createdAt: this.deps.clock.now().toISOString(),
     }
     // The message does not say whether another organization holds the address.
-    if (!(await this.deps.store.insert(this.deps.db, scope, record))) {
+    const inserted = await inTransaction(this.deps.db, this.deps.engine, (tx) =>
+      this.deps.store.insert(tx, scope, record),
+    )
+    if (!inserted) {
       return fail('ADDRESS_UNAVAILABLE', 'This address is not available.', 'address')
     }
     return ok({ ...record, organizationId: scope.organizationId })
@@ -62,7 +68,10 @@ export class IntakeService {
     intakeAddressId: string,
   ): Promise<Result<true>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'manager')
-    if (!(await this.deps.store.delete(this.deps.db, scope, intakeAddressId))) {
+    const deleted = await inTransaction(this.deps.db, this.deps.engine, (tx) =>
+      this.deps.store.delete(tx, scope, intakeAddressId),
+    )
+    if (!deleted) {
       return fail('INTAKE_ADDRESS_NOT_FOUND', 'No intake address with this id.', 'intakeAddressId')
     }
     return ok(true as const)

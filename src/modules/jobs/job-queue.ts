@@ -146,7 +146,7 @@ export class JobQueue {
     try {
       if (!kind) throw new Error(`no handler for job kind ${job.kind}`)
       await kind.run(job)
-      await this.deps.store.finish(this.deps.db, job.id, this.now())
+      await this.deps.store.finish(this.deps.db, job, this.now())
     } catch (error) {
       this.deps.log(error, job)
       const message = error instanceof Error ? error.message : String(error)
@@ -155,7 +155,7 @@ export class JobQueue {
       } else {
         const delayMs = limits.jobRetryBaseMs * 4 ** job.attempts
         const runAfter = new Date(this.deps.clock.now().getTime() + delayMs).toISOString()
-        await this.deps.store.retryLater(this.deps.db, job.id, message, runAfter, this.now()).catch(() => {})
+        await this.deps.store.retryLater(this.deps.db, job, message, runAfter, this.now()).catch(() => {})
       }
     }
   }
@@ -167,7 +167,7 @@ export class JobQueue {
    */
   private async failFinally(job: JobRecord, kind: JobKind | undefined, reason: string): Promise<void> {
     await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
-      await this.deps.store.fail(tx, job.id, reason, this.now())
+      await this.deps.store.fail(tx, job, reason, this.now())
       await kind?.failed?.(tx, job, reason)
     }).catch((error: unknown) => this.deps.log(error, job))
   }

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/schema.js'
+import { acrossOrganizations } from '../../db/tenant-scope.js'
 
 export interface JobRecord {
   id: string
@@ -7,6 +8,9 @@ export interface JobRecord {
   subjectId: string | null
   attempts: number
 }
+
+/** What names one job: the organization it works for, then its id. */
+export type JobKey = Pick<JobRecord, 'organizationId' | 'id'>
 
 /** A job that used up its attempts, as an operator sees it. */
 export interface FailedJob extends JobRecord {
@@ -52,11 +56,12 @@ export class JobStore {
 
   /**
    * Takes the oldest ready job: queued and due, or running under a lease that ran out (its
-   * process died). The conditional update makes two workers never take the same job.
+   * process died). The conditional update makes two workers never take the same job. Finding it
+   * is the queue's one look-up across organizations; taking it is within the job's organization.
    */
   async claim(ex: Executor, now: string, leaseUntil: string): Promise<JobRecord | undefined> {
     for (let tries = 0; tries < 3; tries++) {
-      const candidate = await ex
+      const candidate = await acrossOrganizations(ex)
         .selectFrom('jobs')
         .select(['id', 'organization_id', 'kind', 'subject_id', 'attempts', 'status', 'updated_at'])
         .where((eb) =>
@@ -78,6 +83,7 @@ export class JobStore {
           attempts: Number(candidate.attempts) + 1,
           updated_at: now,
         })
+        .where('organization_id', '=', candidate.organization_id)
         .where('id', '=', candidate.id)
         .where('status', '=', candidate.status)
         .where('updated_at', '=', candidate.updated_at)
@@ -95,33 +101,39 @@ export class JobStore {
     return undefined
   }
 
-  async finish(ex: Executor, id: string, now: string): Promise<void> {
+  async finish(ex: Executor, job: JobKey, now: string): Promise<void> {
     await ex
       .updateTable('jobs')
       .set({ status: 'done', locked_until: null, updated_at: now })
-      .where('id', '=', id)
+      .where('organization_id', '=', job.organizationId)
+      .where('id', '=', job.id)
       .execute()
   }
 
-  async retryLater(ex: Executor, id: string, error: string, runAfter: string, now: string): Promise<void> {
+  async retryLater(ex: Executor, job: JobKey, error: string, runAfter: string, now: string): Promise<void> {
     await ex
       .updateTable('jobs')
       .set({ status: 'queued', locked_until: null, last_error: error, run_after: runAfter, updated_at: now })
-      .where('id', '=', id)
+      .where('organization_id', '=', job.organizationId)
+      .where('id', '=', job.id)
       .execute()
   }
 
-  async fail(ex: Executor, id: string, error: string, now: string): Promise<void> {
+  async fail(ex: Executor, job: JobKey, error: string, now: string): Promise<void> {
     await ex
       .updateTable('jobs')
       .set({ status: 'failed', locked_until: null, last_error: error, updated_at: now })
-      .where('id', '=', id)
+      .where('organization_id', '=', job.organizationId)
+      .where('id', '=', job.id)
       .execute()
   }
 
-  /** Failed jobs, the most recent failure first; of one organization when it is named. */
+  /**
+   * Failed jobs, the most recent failure first; of one organization when it is named, else of
+   * every organization (an operator's listing).
+   */
   async failed(ex: Executor, filter: { organizationId?: string; limit: number }): Promise<FailedJob[]> {
-    let query = ex
+    let query = (filter.organizationId ? ex : acrossOrganizations(ex))
       .selectFrom('jobs')
       .select(['id', 'organization_id', 'kind', 'subject_id', 'attempts', 'last_error', 'updated_at'])
       .where('status', '=', 'failed')
@@ -160,6 +172,7 @@ export class JobStore {
       const requeued = await ex
         .updateTable('jobs')
         .set({ status: 'queued', attempts: 0, run_after: now, locked_until: null, updated_at: now })
+        .where('organization_id', '=', organizationId)
         .where('id', '=', row.id)
         .where('status', '=', 'failed')
         .executeTakeFirst()
@@ -175,8 +188,9 @@ export class JobStore {
     return jobs
   }
 
+  /** Jobs of every organization waiting or running, for the metrics. */
   async depth(ex: Executor): Promise<number> {
-    const row = await ex
+    const row = await acrossOrganizations(ex)
       .selectFrom('jobs')
       .select((eb) => eb.fn.countAll().as('count'))
       .where('status', 'in', ['queued', 'running'])

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import type { EngineName } from '../../db/engine.js'
 import { preparedRowsQuery, type SlotFor } from '../../db/prepared.js'
 import type {
   AccountDayTotalsTable,
@@ -6,6 +7,7 @@ import type {
   JournalEntriesTable,
   JournalLinesTable,
 } from '../../db/schema.js'
+import { unindexed } from '../../db/sql-helpers.js'
 import { limits } from '../../kernel/limits.js'
 import type { OrgScope } from '../access/principal.js'
 import type { EntryPlan, PostingLine } from './journal.js'
@@ -21,6 +23,13 @@ export interface JournalEntryRecord {
 
 // Entries and lines are only ever inserted; a correction is a new (reversing) entry.
 export class JournalStore {
+  constructor(private readonly engine: EngineName) {}
+
+  /** organization_id, on SQLite in a form no index serves (see entriesWithLines). */
+  private organizationColumn() {
+    return this.engine === 'sqlite' ? unindexed('organization_id') : sql.ref<string>('organization_id')
+  }
+
   async findEntries(ex: Executor, scope: OrgScope, ids: string[]): Promise<JournalEntryRecord[]> {
     if (ids.length === 0) return []
     const rows = await ex
@@ -93,7 +102,9 @@ export class JournalStore {
   ): Promise<{ lines: LedgerLine[]; totalCount: number }> {
     const base = ex
       .selectFrom('journal_lines as l')
-      .innerJoin('journal_entries as e', 'e.id', 'l.entry_id')
+      .innerJoin('journal_entries as e', (join) =>
+        join.onRef('e.organization_id', '=', 'l.organization_id').onRef('e.id', '=', 'l.entry_id'),
+      )
       .where('l.organization_id', '=', scope.organizationId)
       .where('l.account_id', '=', accountId)
       .where('l.txn_date', '>=', range.from)
@@ -274,11 +285,11 @@ export class JournalStore {
   }
 
   /**
-   * Many entries with their lines, keyed by entry id: what reversing them needs. Each read names
-   * only the column of the one index that fits (the primary key; the lines' entry index) and the
-   * organization is checked on the rows read. With the organization in the query, SQLite (which
-   * keeps no statistics) and a freshly loaded PostgreSQL walk all of the organization's entries
-   * for every chunk, which makes undoing a large import quadratic.
+   * Many entries with their lines, keyed by entry id: what reversing them needs. On PostgreSQL the
+   * primary keys lead with the organization (migration 0011), so naming it uses them. SQLite's keep
+   * the id alone, and SQLite (which keeps no statistics) would rather walk all of the organization's
+   * entries for every chunk through an index that leads with the organization, which makes undoing
+   * a large import quadratic: there the organization is compared in a form no index serves.
    */
   async entriesWithLines(
     ex: Executor,
@@ -290,10 +301,10 @@ export class JournalStore {
       const entries = await ex
         .selectFrom('journal_entries')
         .select(['id', 'organization_id', 'event_id', 'kind', 'txn_date', 'total_minor', 'currency'])
+        .where(this.organizationColumn(), '=', scope.organizationId)
         .where('id', 'in', entryIds.slice(start, start + limits.sqlIdsPerQueryMax))
         .execute()
       for (const row of entries) {
-        if (row.organization_id !== scope.organizationId) continue
         found.set(row.id, {
           id: row.id,
           eventId: row.event_id,
@@ -308,13 +319,13 @@ export class JournalStore {
       if (owned.length === 0) continue
       const lines = await ex
         .selectFrom('journal_lines')
-        .select(['entry_id', 'organization_id', 'account_id', 'contact_id', 'debit_minor', 'credit_minor'])
+        .select(['entry_id', 'account_id', 'contact_id', 'debit_minor', 'credit_minor'])
+        .where(this.organizationColumn(), '=', scope.organizationId)
         .where('entry_id', 'in', owned)
         .orderBy('entry_id')
         .orderBy('line_no')
         .execute()
       for (const row of lines) {
-        if (row.organization_id !== scope.organizationId) continue
         const debit = BigInt(row.debit_minor)
         found.get(row.entry_id)?.lines.push({
           accountId: row.account_id,

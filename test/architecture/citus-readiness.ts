@@ -1,0 +1,125 @@
+import type pg from 'pg'
+
+// What Citus asks of a schema sharded by organization (ADR 0026), read from PostgreSQL's catalogue.
+// A table marked `daybook: reference` is copied to every node, one marked `daybook: local` stays on
+// the coordinator; any other table must hold organization_id and is distributed by it.
+
+export type TableKind = 'tenant' | 'reference' | 'local'
+
+export interface Readiness {
+  kinds: Map<string, TableKind>
+  violations: string[]
+}
+
+const marks: Record<string, TableKind> = {
+  'daybook: reference': 'reference',
+  'daybook: local': 'local',
+}
+
+export async function citusReadiness(client: pg.Client, schema: string): Promise<Readiness> {
+  const violations: string[] = []
+  const kinds = new Map<string, TableKind>()
+  /** Each table's organization_id column number, where it has one. */
+  const organizationColumn = new Map<string, number>()
+
+  const tables = await client.query<{ name: string; mark: string | null; org_attnum: number | null }>(
+    `select c.relname as name, obj_description(c.oid, 'pg_class') as mark,
+       (select a.attnum from pg_attribute a
+         where a.attrelid = c.oid and a.attname = 'organization_id' and not a.attisdropped) as org_attnum
+     from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = $1 and c.relkind in ('r', 'p')
+     order by c.relname`,
+    [schema],
+  )
+  for (const table of tables.rows) {
+    const marked = table.mark === null ? undefined : marks[table.mark]
+    if (table.org_attnum !== null) organizationColumn.set(table.name, table.org_attnum)
+    if (marked) kinds.set(table.name, marked)
+    else if (table.org_attnum !== null) kinds.set(table.name, 'tenant')
+    else violations.push(`${table.name}: no organization_id and not marked as a reference or local table`)
+  }
+  const isTenant = (name: string) => kinds.get(name) === 'tenant'
+
+  const keys = await client.query<{
+    table_name: string
+    index_name: string
+    primary: boolean
+    columns: number[]
+  }>(
+    `select t.relname as table_name, i.relname as index_name, x.indisprimary as primary,
+       string_to_array(x.indkey::text, ' ')::int[] as columns
+     from pg_index x
+     join pg_class t on t.oid = x.indrelid
+     join pg_class i on i.oid = x.indexrelid
+     join pg_namespace n on n.oid = t.relnamespace
+     where n.nspname = $1 and x.indisunique
+     order by t.relname, i.relname`,
+    [schema],
+  )
+  const withPrimaryKey = new Set<string>()
+  for (const key of keys.rows) {
+    if (!isTenant(key.table_name)) continue
+    if (key.primary) withPrimaryKey.add(key.table_name)
+    if (!key.columns.includes(organizationColumn.get(key.table_name) ?? -1)) {
+      const what = key.primary ? 'primary key' : 'unique constraint or index'
+      violations.push(`${key.table_name}: ${what} ${key.index_name} lacks organization_id`)
+    }
+  }
+  for (const [name, kind] of kinds) {
+    if (kind === 'tenant' && !withPrimaryKey.has(name)) violations.push(`${name}: no primary key`)
+  }
+
+  const foreignKeys = await client.query<{
+    name: string
+    from_table: string
+    to_table: string
+    from_columns: number[]
+    to_columns: number[]
+  }>(
+    `select c.conname as name, f.relname as from_table, t.relname as to_table,
+       c.conkey::int[] as from_columns, c.confkey::int[] as to_columns
+     from pg_constraint c
+     join pg_class f on f.oid = c.conrelid
+     join pg_class t on t.oid = c.confrelid
+     join pg_namespace n on n.oid = f.relnamespace
+     where n.nspname = $1 and c.contype = 'f'
+     order by f.relname, c.conname`,
+    [schema],
+  )
+  for (const fk of foreignKeys.rows) {
+    const from = kinds.get(fk.from_table)
+    const to = kinds.get(fk.to_table)
+    if (from === 'tenant' && to === 'tenant') {
+      const at = fk.from_columns.indexOf(organizationColumn.get(fk.from_table) ?? -1)
+      if (at === -1 || fk.to_columns[at] !== organizationColumn.get(fk.to_table)) {
+        violations.push(
+          `${fk.from_table}: foreign key ${fk.name} to ${fk.to_table} does not pair organization_id on both sides`,
+        )
+      }
+    } else if (to === 'tenant' || (from === 'tenant' && to === 'local')) {
+      // Citus keeps no foreign key from a copied or coordinator-only table into shards, nor from
+      // shards to the coordinator's own tables.
+      violations.push(`${fk.from_table}: foreign key ${fk.name} from a ${from} table to a ${to} table`)
+    }
+  }
+
+  // A sequence counts across every organization, and a distributed one is a round trip per value.
+  const counters = await client.query<{ table_name: string; column_name: string }>(
+    `select c.relname as table_name, a.attname as column_name
+     from pg_attribute a
+     join pg_class c on c.oid = a.attrelid
+     join pg_namespace n on n.oid = c.relnamespace
+     left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+     where n.nspname = $1 and a.attnum > 0 and not a.attisdropped
+       and (a.attidentity <> '' or pg_get_expr(d.adbin, d.adrelid) like 'nextval(%')
+     order by 1, 2`,
+    [schema],
+  )
+  for (const counter of counters.rows) {
+    if (isTenant(counter.table_name)) {
+      violations.push(`${counter.table_name}: column ${counter.column_name} takes values from a sequence`)
+    }
+  }
+
+  return { kinds, violations }
+}
