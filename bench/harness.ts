@@ -226,6 +226,7 @@ export async function loadRequests(options: {
   requests: LoadRequest[]
   connections?: number
   durationSeconds?: number
+  warmUpSeconds?: number
   verifyBody?: (body: string) => boolean
   /** Runs between the warm-up and the measured interval, to read counters at its start. */
   beforeInterval?: () => Promise<void>
@@ -250,7 +251,7 @@ export async function loadRequests(options: {
       },
     ],
   }
-  await autocannon({ ...common, duration: 2 })
+  await autocannon({ ...common, duration: options.warmUpSeconds ?? 2 })
   await options.beforeInterval?.()
   const result = await autocannon({ ...common, duration: options.durationSeconds ?? 10 })
   return {
