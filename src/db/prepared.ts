@@ -83,6 +83,34 @@ export function preparedRowsQuery<RowParams extends object, Row>(
 }
 
 /**
+ * preparedQuery for a query whose shape varies with the request (which of a list's filters it
+ * uses, how many ids it names, its sort): one template per shape, compiled the first time the
+ * shape is seen; `shapeKey` must tell the shapes apart. The templates of the shapes seen last are
+ * kept. They run unnamed: PostgreSQL plans such a statement for the values it is given.
+ */
+export function shapedQuery<Shape, Params extends object, Row>(
+  build: (ex: Executor, slot: SlotFor<Params>, shape: Shape) => Compilable<Row>,
+): (ex: Executor, shapeKey: string, shape: Shape, params: Params) => Promise<QueryResult<Row>> {
+  const templates = new WeakMap<object, Map<string, Template>>()
+  const slot = ((name: string) => new Slot(0, name)) as SlotFor<Params>
+  return async (ex, shapeKey, shape, params) => {
+    const adapter = ex.getExecutor().adapter
+    let byShape = templates.get(adapter)
+    if (!byShape) {
+      byShape = new Map()
+      templates.set(adapter, byShape)
+    }
+    let template = byShape.get(shapeKey)
+    if (!template) {
+      template = compileTemplate(build(ex, slot, shape), false)
+      if (byShape.size >= limits.queryShapesKeptMax) byShape.clear()
+      byShape.set(shapeKey, template)
+    }
+    return run(ex, template, [params])
+  }
+}
+
+/**
  * SQL text of prepared queries -> the name PostgreSQL keeps them under (see engine.ts), so the
  * server parses and plans each once per connection instead of at every run.
  */

@@ -102,6 +102,8 @@ export const limits = {
   sqliteWritesPerCommitMax: 64,
   /** Within both engines' limits on parameters (SQLite 32,766, PostgreSQL 65,535) for rows of up to 32 columns. */
   sqlRowsPerStatementMax: 1_000,
+  /** Shapes of a list's query (filters used, ids named, sort) whose compiled text is kept. */
+  queryShapesKeptMax: 256,
   /** Distinct row counts whose prepared insert statements are kept before the set starts over. */
   preparedRowCountsKeptMax: 16,
   /** A server keeps a named statement per connection only for small writes (a confirm's), never an import's. */

@@ -192,6 +192,10 @@ async function hostileCorpus(good: Buffer): Promise<HostileDocument[]> {
   ]
 }
 
+// Long enough for the good receipt when the reading process, which runs at a lower priority,
+// shares a busy machine with other test files; short enough that the slow document's cut comes soon.
+const readingTimeoutMs = 15_000
+
 /** Every hostile receipt failed with its reason, and the good one after them was read. */
 function expectSettled(corpus: HostileDocument[], states: ReceiptState[]) {
   corpus.forEach((document, index) => {
@@ -216,7 +220,7 @@ describe('hostile documents', () => {
   }, async () => {
     const good = await pdfWithText(['Corner Cafe', '2026-03-02', 'Total $18.40'])
     const corpus = await hostileCorpus(good)
-    const server = await startServer({ env: { EXTRACTION_TIMEOUT_MS: '8000' } })
+    const server = await startServer({ env: { EXTRACTION_TIMEOUT_MS: String(readingTimeoutMs) } })
     try {
       const tenant = await createTenant(server)
       const stop = watch(server)
@@ -246,7 +250,11 @@ describe('hostile documents', () => {
     const corpus = await hostileCorpus(good)
     const smtpPort = await freePort()
     const server = await startServer({
-      env: { EXTRACTION_TIMEOUT_MS: '8000', SMTP_PORT: String(smtpPort), INTAKE_WEBHOOK_SECRET: mailSecret },
+      env: {
+        EXTRACTION_TIMEOUT_MS: String(readingTimeoutMs),
+        SMTP_PORT: String(smtpPort),
+        INTAKE_WEBHOOK_SECRET: mailSecret,
+      },
     })
     try {
       const tenant = await createTenant(server)

@@ -1,7 +1,7 @@
-import { preparedQuery, type SlotFor } from '../../db/prepared.js'
+import { preparedQuery, type SlotFor, shapedQuery } from '../../db/prepared.js'
 import type { Executor } from '../../db/schema.js'
-import { likeEscaped, pageWithCount, unindexed } from '../../db/sql-helpers.js'
-import { likeContains, type PageRequest } from '../../kernel/page.js'
+import { likeEscaped, unindexed } from '../../db/sql-helpers.js'
+import { likeContains, type PageRequest, type SortDirection } from '../../kernel/page.js'
 import { assert } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
 import type { Status } from './ledger-event.js'
@@ -34,6 +34,141 @@ const sortColumns = {
   merchantName: 'merchant_key',
   status: 'status',
 } as const
+
+/** Which filters a list request uses and how: the parts of its query's text. */
+interface PageShape {
+  statuses: number
+  hasDocument: boolean
+  dateFrom: boolean
+  dateTo: boolean
+  amountMin: boolean
+  amountMax: boolean
+  /** How many ids; an empty list matches nothing. */
+  categoryIds: number | undefined
+  accountIds: number | undefined
+  search: boolean
+  sortBy: EventSort
+  sortDir: SortDirection
+}
+
+/** The values a list request fills its query's text with. */
+interface PageParams {
+  organizationId: string
+  hasDocument: number
+  dateFrom: string
+  dateTo: string
+  amountMin: bigint
+  amountMax: bigint
+  search: string
+  limit: number
+  offset: number
+  [status: `status${number}`]: Status
+  [categoryId: `categoryId${number}`]: string
+  [accountId: `accountId${number}`]: string
+}
+
+type ParamOf = <N extends keyof PageParams>(name: N) => PageParams[N]
+
+const numbered = <P extends string>(prefix: P, count: number) =>
+  Array.from({ length: count }, (_, i) => `${prefix}${i}` as `${P}${number}`)
+
+function pageQueryOf(
+  scope: OrgScope,
+  filters: EventFilters,
+  page: PageRequest<EventSort>,
+): { shape: PageShape; key: string; params: PageParams } {
+  const statuses = filters.statuses ?? []
+  const shape: PageShape = {
+    statuses: statuses.length,
+    hasDocument: filters.hasDocument !== undefined,
+    dateFrom: filters.dateFrom !== undefined,
+    dateTo: filters.dateTo !== undefined,
+    amountMin: filters.amountMinMinor !== undefined,
+    amountMax: filters.amountMaxMinor !== undefined,
+    categoryIds: filters.categoryIds?.length,
+    accountIds: filters.accountIds?.length,
+    search: filters.search !== undefined && filters.search !== '',
+    sortBy: page.sortBy,
+    sortDir: page.sortDir,
+  }
+  const params = {
+    organizationId: scope.organizationId,
+    hasDocument: filters.hasDocument ? 1 : 0,
+    dateFrom: filters.dateFrom ?? '',
+    dateTo: filters.dateTo ?? '',
+    amountMin: filters.amountMinMinor ?? 0n,
+    amountMax: filters.amountMaxMinor ?? 0n,
+    search: shape.search ? likeContains(filters.search ?? '') : '',
+    limit: page.limit,
+    offset: page.offset,
+  } as PageParams
+  statuses.forEach((status, i) => {
+    params[`status${i}`] = status
+  })
+  filters.categoryIds?.forEach((id, i) => {
+    params[`categoryId${i}`] = id
+  })
+  filters.accountIds?.forEach((id, i) => {
+    params[`accountId${i}`] = id
+  })
+  const key = [
+    shape.statuses,
+    shape.hasDocument,
+    shape.dateFrom,
+    shape.dateTo,
+    shape.amountMin,
+    shape.amountMax,
+    shape.categoryIds,
+    shape.accountIds,
+    shape.search,
+    shape.sortBy,
+    shape.sortDir,
+  ].join(' ')
+  return { shape, key, params }
+}
+
+/** The events a list request's filters let through, its values taken from `value`. */
+function filteredEvents(ex: Executor, shape: PageShape, value: ParamOf) {
+  let query = ex.selectFrom('ledger_events').where('organization_id', '=', value('organizationId'))
+  if (shape.statuses > 0) query = query.where('status', 'in', numbered('status', shape.statuses).map(value))
+  if (shape.hasDocument) query = query.where('has_document', '=', value('hasDocument'))
+  if (shape.dateFrom) query = query.where('transaction_date', '>=', value('dateFrom'))
+  if (shape.dateTo) query = query.where('transaction_date', '<=', value('dateTo'))
+  if (shape.amountMin) query = query.where('amount_minor', '>=', value('amountMin'))
+  if (shape.amountMax) query = query.where('amount_minor', '<=', value('amountMax'))
+  if (shape.categoryIds !== undefined) {
+    const ids = shape.categoryIds > 0 ? numbered('categoryId', shape.categoryIds).map(value) : ['']
+    query = query.where('category_id', 'in', ids)
+  }
+  if (shape.accountIds !== undefined) {
+    const ids = shape.accountIds > 0 ? numbered('accountId', shape.accountIds).map(value) : ['']
+    query = query.where((eb) => eb.or([eb('category_id', 'in', ids), eb('payment_account_id', 'in', ids)]))
+  }
+  if (shape.search) {
+    const pattern = value('search')
+    query = query.where((eb) =>
+      eb.or([likeEscaped('merchant_key', pattern), likeEscaped('memo_key', pattern)]),
+    )
+  }
+  return query
+}
+
+const totalCountColumn = 'daybook_total_count'
+
+/**
+ * The busiest read: a page of events and their totalCount in one statement (as pageWithCount
+ * reads other lists), compiled once per shape of request rather than built at every one.
+ */
+const eventPage = shapedQuery((ex, slot: SlotFor<PageParams>, shape: PageShape) => {
+  const filtered = filteredEvents(ex, shape, slot)
+  return filtered
+    .select(ledgerEventColumns)
+    .select(filtered.select((eb) => eb.fn.countAll().as('count')).as(totalCountColumn))
+    .orderBy(sortColumns[shape.sortBy], shape.sortDir)
+    .orderBy('id', shape.sortDir)
+    .limit(slot('limit'))
+    .offset(slot('offset'))
+})
 
 export class LedgerEventStore {
   async insertMany(ex: Executor, scope: OrgScope, events: NewLedgerEvent[]): Promise<void> {
@@ -133,35 +268,17 @@ export class LedgerEventStore {
     filters: EventFilters,
     page: PageRequest<EventSort>,
   ): Promise<{ items: LedgerEventRecord[]; totalCount: number }> {
-    let query = ex.selectFrom('ledger_events').where('organization_id', '=', scope.organizationId)
-    if (filters.statuses && filters.statuses.length > 0) query = query.where('status', 'in', filters.statuses)
-    if (filters.hasDocument !== undefined)
-      query = query.where('has_document', '=', filters.hasDocument ? 1 : 0)
-    if (filters.dateFrom !== undefined) query = query.where('transaction_date', '>=', filters.dateFrom)
-    if (filters.dateTo !== undefined) query = query.where('transaction_date', '<=', filters.dateTo)
-    if (filters.amountMinMinor !== undefined)
-      query = query.where('amount_minor', '>=', filters.amountMinMinor)
-    if (filters.amountMaxMinor !== undefined)
-      query = query.where('amount_minor', '<=', filters.amountMaxMinor)
-    const categoryIds = filters.categoryIds
-    if (categoryIds) query = query.where('category_id', 'in', categoryIds.length > 0 ? categoryIds : [''])
-    const accountIds = filters.accountIds
-    if (accountIds) {
-      const ids = accountIds.length > 0 ? accountIds : ['']
-      query = query.where((eb) => eb.or([eb('category_id', 'in', ids), eb('payment_account_id', 'in', ids)]))
-    }
-    if (filters.search) {
-      const pattern = likeContains(filters.search)
-      query = query.where((eb) =>
-        eb.or([likeEscaped('merchant_key', pattern), likeEscaped('memo_key', pattern)]),
-      )
-    }
-    const { rows, totalCount } = await pageWithCount(
-      query,
-      query.select(ledgerEventColumns).orderBy(sortColumns[page.sortBy], page.sortDir),
-      page,
-    )
-    return { items: rows.map(toRecord), totalCount }
+    const { shape, key, params } = pageQueryOf(scope, filters, page)
+    const { rows } = await eventPage(ex, key, shape, params)
+    const first = rows[0]
+    if (first) return { items: rows.map(toRecord), totalCount: Number(first[totalCountColumn]) }
+    // A page past the end has no row to carry the count; an empty first page counts none.
+    if (page.offset === 0) return { items: [], totalCount: 0 }
+    const value = <N extends keyof PageParams>(name: N) => params[name]
+    const row = await filteredEvents(ex, shape, value)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow()
+    return { items: [], totalCount: Number(row.count) }
   }
 
   async countInStatus(

@@ -18,6 +18,9 @@ function entryToGraphQL(entry: JournalEntryRecord | null): JournalEntry | null {
   }
 }
 
+// Most pages carry no receipt: one empty list serves every event of them.
+const noReceipts = Object.freeze([]) as unknown as LedgerEvent['receipts']
+
 export function eventToGraphQL(view: LedgerEventView, receipts: ReceiptRecord[]): LedgerEvent {
   const { event } = view
   const decimals = currencyDecimals(event.currency)
@@ -50,9 +53,12 @@ export function eventToGraphQL(view: LedgerEventView, receipts: ReceiptRecord[])
     source: event.source,
     createdAt: event.createdAt,
     updatedAt: event.updatedAt,
-    receipts: receipts
-      .filter((r) => r.eventId === event.id)
-      .map((r) => ({ id: r.id, filename: r.filename, s3Key: r.s3Key, uploadedAt: r.createdAt })),
+    receipts:
+      receipts.length === 0
+        ? noReceipts
+        : receipts
+            .filter((r) => r.eventId === event.id)
+            .map((r) => ({ id: r.id, filename: r.filename, s3Key: r.s3Key, uploadedAt: r.createdAt })),
   }
 }
 
