@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
 import { NoSchemaIntrospectionCustomRule } from 'graphql'
-import mercurius from 'mercurius'
+import type { CompilerOptions } from 'graphql-jit'
+import mercurius, { type MercuriusOptions } from 'mercurius'
 import pino from 'pino'
 import type { Config } from '../config.js'
 import { allResolvers } from '../graphql/resolvers.js'
@@ -182,11 +183,12 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
       .send(errorBody(`No route for ${request.method} ${request.url}.`, 'NOT_FOUND')),
   )
 
-  await app.register(mercurius, {
+  const options: MercuriusOptions & { compilerOptions: Partial<CompilerOptions> } = {
     schema: loadSdl(),
     resolvers: allResolvers() as never,
     routes: false,
     jit: 1,
+    compilerOptions: { disableLeafSerialization: true },
     errorFormatter: executionErrorFormatter as never,
     cache: limits.graphqlQueryCacheEntriesMax,
     // Validation results are cached per query text, so introspection is decided for the whole
@@ -195,7 +197,8 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
       ? validationRules
       : [...validationRules, NoSchemaIntrospectionCustomRule],
     graphql: { parseOptions: { maxTokens: limits.queryTokensMax } },
-  })
+  }
+  await app.register(mercurius, options)
 
   registerGraphQLRoutes(app, services, config.publicUrl)
   // The routes that take multipart bodies, in a scope of their own: @fastify/multipart adds an
