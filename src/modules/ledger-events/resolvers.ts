@@ -18,48 +18,129 @@ function entryToGraphQL(entry: JournalEntryRecord | null): JournalEntry | null {
   }
 }
 
-// Most pages carry no receipt: one empty list serves every event of them.
-const noReceipts = Object.freeze([]) as unknown as LedgerEvent['receipts']
+const accountRef = (account: { id: string; name: string } | null) =>
+  account && { id: account.id, name: account.name }
 
-export function eventToGraphQL(view: LedgerEventView, receipts: ReceiptRecord[]): LedgerEvent {
-  const { event } = view
-  const decimals = currencyDecimals(event.currency)
-  const ref = (account: { id: string; name: string } | null) =>
-    account && { id: account.id, name: account.name }
-  return {
-    id: event.id,
-    eventType: event.eventType,
-    merchantName: event.merchantName,
-    functionalAmount: formatMoney(event.amountMinor, decimals),
-    functionalCurrency: event.currency,
-    transactionDate: event.transactionDate,
-    status: event.status,
-    memo: event.memo,
-    hasDocument: event.hasDocument,
-    account: view.category && {
-      id: view.category.id,
-      name: view.category.name,
-      accountType: view.category.accountType,
-    },
-    paymentAccount: ref(view.paymentAccount),
-    category: ref(view.category),
-    journalEntry: entryToGraphQL(view.journalEntry),
-    reversalEntry: entryToGraphQL(view.reversalEntry),
-    taxAmount: event.taxAmountMinor === null ? null : formatMoney(event.taxAmountMinor, decimals),
-    taxAccount: ref(view.taxAccount),
-    taxCode: event.salesTaxCode,
-    contact: view.contact && { id: view.contact.id, displayName: view.contact.displayName },
-    reference: event.reference,
-    source: event.source,
-    createdAt: event.createdAt,
-    updatedAt: event.updatedAt,
-    receipts:
-      receipts.length === 0
-        ? noReceipts
-        : receipts
-            .filter((r) => r.eventId === event.id)
-            .map((r) => ({ id: r.id, filename: r.filename, s3Key: r.s3Key, uploadedAt: r.createdAt })),
+/**
+ * A LedgerEvent answered from its view. Each field is read when the query selects it and not
+ * before: built eagerly, the 24 fields of every event of a page were the largest allocation Daybook's
+ * own code made for a list, most of them for fields the query never asked for. The executor reads a
+ * field up to three times (a null check, an error check, the value), so what a field builds is kept.
+ */
+class LedgerEventAnswer implements LedgerEvent {
+  #functionalAmount: string | undefined
+  #account: LedgerEvent['account'] | undefined
+  #paymentAccount: LedgerEvent['paymentAccount'] | undefined
+  #category: LedgerEvent['category'] | undefined
+  #journalEntry: LedgerEvent['journalEntry'] | undefined
+  #reversalEntry: LedgerEvent['reversalEntry'] | undefined
+  #taxAmount: LedgerEvent['taxAmount'] | undefined
+  #taxAccount: LedgerEvent['taxAccount'] | undefined
+  #contact: LedgerEvent['contact'] | undefined
+  #receipts: LedgerEvent['receipts'] | undefined
+
+  constructor(
+    private readonly view: LedgerEventView,
+    private readonly pageReceipts: readonly ReceiptRecord[],
+  ) {}
+
+  get id() {
+    return this.view.event.id
   }
+  get eventType() {
+    return this.view.event.eventType
+  }
+  get merchantName() {
+    return this.view.event.merchantName
+  }
+  get functionalAmount() {
+    const { event } = this.view
+    this.#functionalAmount ??= formatMoney(event.amountMinor, currencyDecimals(event.currency))
+    return this.#functionalAmount
+  }
+  get functionalCurrency() {
+    return this.view.event.currency
+  }
+  get transactionDate() {
+    return this.view.event.transactionDate
+  }
+  get status() {
+    return this.view.event.status
+  }
+  get memo() {
+    return this.view.event.memo
+  }
+  get hasDocument() {
+    return this.view.event.hasDocument
+  }
+  get account() {
+    const { category } = this.view
+    this.#account ??= category && {
+      id: category.id,
+      name: category.name,
+      accountType: category.accountType,
+    }
+    return this.#account
+  }
+  get paymentAccount() {
+    this.#paymentAccount ??= accountRef(this.view.paymentAccount)
+    return this.#paymentAccount
+  }
+  get category() {
+    this.#category ??= accountRef(this.view.category)
+    return this.#category
+  }
+  get journalEntry() {
+    this.#journalEntry ??= entryToGraphQL(this.view.journalEntry)
+    return this.#journalEntry
+  }
+  get reversalEntry() {
+    this.#reversalEntry ??= entryToGraphQL(this.view.reversalEntry)
+    return this.#reversalEntry
+  }
+  get taxAmount() {
+    const { event } = this.view
+    this.#taxAmount ??=
+      event.taxAmountMinor === null
+        ? null
+        : formatMoney(event.taxAmountMinor, currencyDecimals(event.currency))
+    return this.#taxAmount
+  }
+  get taxAccount() {
+    this.#taxAccount ??= accountRef(this.view.taxAccount)
+    return this.#taxAccount
+  }
+  get taxCode() {
+    return this.view.event.salesTaxCode
+  }
+  get contact() {
+    const { contact } = this.view
+    this.#contact ??= contact && { id: contact.id, displayName: contact.displayName }
+    return this.#contact
+  }
+  get reference() {
+    return this.view.event.reference
+  }
+  get source() {
+    return this.view.event.source
+  }
+  get createdAt() {
+    return this.view.event.createdAt
+  }
+  get updatedAt() {
+    return this.view.event.updatedAt
+  }
+  get receipts() {
+    const eventId = this.view.event.id
+    this.#receipts ??= this.pageReceipts
+      .filter((r) => r.eventId === eventId)
+      .map((r) => ({ id: r.id, filename: r.filename, s3Key: r.s3Key, uploadedAt: r.createdAt }))
+    return this.#receipts
+  }
+}
+
+export function eventToGraphQL(view: LedgerEventView, receipts: readonly ReceiptRecord[]): LedgerEvent {
+  return new LedgerEventAnswer(view, receipts)
 }
 
 /** Events with their attached receipts, read in one query for a whole page (when asked for). */
