@@ -5,6 +5,7 @@ import { Kysely, type KyselyPlugin, PostgresDialect, SqliteDialect } from 'kysel
 import pg from 'pg'
 import { limits } from '../kernel/limits.js'
 import { startBackgroundCheckpoints } from './background-checkpoints.js'
+import { rowsAsObjects } from './pg-rows.js'
 import { statementNameOf } from './prepared.js'
 import type { Database } from './schema.js'
 import { TenantScopeCheck } from './tenant-scope.js'
@@ -59,14 +60,16 @@ function openPostgres(databaseUrl: string, plugins: KyselyPlugin[]): DatabaseHan
 /**
  * Kysely sends every query unnamed, so PostgreSQL parses and plans it at each run. The queries of
  * src/db/prepared.ts go under a name instead: pg prepares a named statement once per connection
- * and then only binds its parameters.
+ * and then only binds its parameters. Every query's rows arrive as arrays and are built into
+ * objects by src/db/pg-rows.ts.
  */
 function useNamedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown
   client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
-    const name = typeof text === 'string' && callback === undefined ? statementNameOf(text) : undefined
-    if (name) return query({ name, text, values })
-    return query(text, values, callback)
+    if (typeof text !== 'string' || callback !== undefined) return query(text, values, callback)
+    const name = statementNameOf(text)
+    const config = name ? { name, text, values, rowMode: 'array' } : { text, values, rowMode: 'array' }
+    return (query(config) as Promise<pg.QueryResult>).then((result) => rowsAsObjects(text, result))
   }) as typeof client.query
 }
 

@@ -104,6 +104,8 @@ export const limits = {
   sqlRowsPerStatementMax: 1_000,
   /** Shapes of a list's query (filters used, ids named, sort) whose compiled text is kept. */
   queryShapesKeptMax: 256,
+  /** Statement texts, and lists of columns, whose PostgreSQL row constructors are kept (src/db/pg-rows.ts). */
+  rowShapesKeptMax: 1_024,
   /** Distinct row counts whose prepared insert statements are kept before the set starts over. */
   preparedRowCountsKeptMax: 16,
   /** A server keeps a named statement per connection only for small writes (a confirm's), never an import's. */
