@@ -24,8 +24,12 @@ function builderFor(columnNames: readonly string[]): RowBuilder {
   let build = compiled.get(key)
   if (!build) {
     // Names are quoted as JSON strings, so no name (an alias holding a quote) can escape them. A
-    // repeated name keeps the last value, as in pg's own rows.
-    const fields = columnNames.map((name, i) => `${JSON.stringify(name)}: values[${i}]`)
+    // repeated name keeps the last value, as in pg's own rows; `__proto__` is written as a computed
+    // name, which makes it a column like any other rather than the object's prototype.
+    const fields = columnNames.map((name, i) => {
+      const quoted = JSON.stringify(name)
+      return `${name === '__proto__' ? `[${quoted}]` : quoted}: values[${i}]`
+    })
     build = new Function('values', `return { ${fields.join(', ')} }`) as RowBuilder
     if (compiled.size >= limits.rowShapesKeptMax) compiled.clear()
     compiled.set(key, build)

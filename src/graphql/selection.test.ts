@@ -44,4 +44,12 @@ describe('selectedFields', () => {
   it('is empty where nothing is selected', () => {
     expect(selectedFields(infoFor('{ list { totalCount } }'), ['items'])).toEqual(new Set())
   })
+
+  it('answers a query executed again from what it found the first time, path by path', () => {
+    const info = infoFor('{ list { totalCount items { id memo } } }')
+    const items = selectedFields(info, ['items'])
+    expect(selectedFields(info, ['items'])).toBe(items)
+    expect(selectedFields(info, [])).toEqual(new Set(['totalCount', 'items']))
+    expect(items).toEqual(new Set(['id', 'memo']))
+  })
 })

@@ -164,7 +164,7 @@ async function toGraphQL(
 }
 
 /** The records a list of events reads beside them: those of the fields its query selects. */
-function relatedPartsOf(fields: Set<string>): RelatedParts {
+function relatedPartsOf(fields: ReadonlySet<string>): RelatedParts {
   return {
     accounts: ['account', 'category', 'paymentAccount', 'taxAccount'].some((f) => fields.has(f)),
     contacts: fields.has('contact'),
