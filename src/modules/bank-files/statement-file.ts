@@ -1,0 +1,43 @@
+import { parseCalendarDate } from '../../kernel/calendar-date.js'
+import { fail, ok, type Result } from '../../kernel/result.js'
+
+// What every statement format is read into, before the rows go through the one import path.
+
+export interface FileRow {
+  /** 1-based line of the file where the row starts, for messages. */
+  line: number
+  transactionDate: string
+  /** Signed as the bank signs it (negative: money out), with a point as the decimal mark. */
+  amount: string
+  description: string
+  memo: string
+  reference: string | null
+}
+
+export interface StatementFile {
+  /** The currency the file states, if it states one. */
+  currency: string | undefined
+  /** The file's own name for the account (OFX BANKID:ACCTID, an IBAN, MT940 :25:), if any. */
+  accountId: string | undefined
+  rows: FileRow[]
+  /** Signed decimal strings in the statement's own sign, where the file states them. */
+  openingBalance: string | undefined
+  closingBalance: string | undefined
+}
+
+export const fileFail = (message: string) => fail('INVALID_BANK_FILE', message, 'file')
+
+/** A signed amount as banks write it: one decimal mark, point or comma, no grouping. */
+export function signedAmount(text: string, where: string): Result<string> {
+  const match = /^([+-]?)(\d{1,15})(?:[.,](\d{1,6}))?$/.exec(text.trim())
+  if (!match) return fileFail(`${where}: "${text.trim().slice(0, 40)}" is not an amount.`)
+  const [, sign, whole, fraction] = match
+  return ok(`${sign === '-' ? '-' : ''}${whole}${fraction === undefined ? '' : `.${fraction}`}`)
+}
+
+/** A calendar date from its year, month and day, refusing days that do not exist (2025-02-30). */
+export function statementDate(year: string, month: string, day: string, where: string): Result<string> {
+  const date = parseCalendarDate(`${year}-${month}-${day}`, 'transactionDate')
+  if (!date.ok) return fileFail(`${where}: ${year}-${month}-${day} is not a date.`)
+  return ok(date.value)
+}
