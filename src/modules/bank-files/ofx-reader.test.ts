@@ -65,7 +65,7 @@ describe('readOfx', () => {
     expect(statement.accountId).toBe('4111')
     expect(statement.rows).toEqual([
       {
-        line: 3,
+        position: 'Line 3',
         transactionDate: '2024-01-31',
         amount: '-12.5',
         description: 'Café',

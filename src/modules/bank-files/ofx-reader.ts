@@ -57,7 +57,7 @@ function rowOf(transaction: OfxElement): Result<FileRow> {
   const description = name || memo || leaf(transaction, 'TRNTYPE')?.trim() || ''
   const fitId = leaf(transaction, 'FITID')?.trim()
   return ok({
-    line: transaction.line,
+    position: `Line ${transaction.line}`,
     transactionDate: date.value,
     amount: amount.value,
     description,

@@ -4,8 +4,8 @@ import { fail, ok, type Result } from '../../kernel/result.js'
 // What every statement format is read into, before the rows go through the one import path.
 
 export interface FileRow {
-  /** 1-based line of the file where the row starts, for messages. */
-  line: number
+  /** Where the row is in the file, for messages: "Line 15", "Stmt[1]/Ntry[2]". */
+  position: string
   transactionDate: string
   /** Signed as the bank signs it (negative: money out), with a point as the decimal mark. */
   amount: string
