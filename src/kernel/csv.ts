@@ -18,6 +18,8 @@ export interface CsvReadOptions {
   name?: string
   /** Bytes of one record; a longer one is refused, naming its line. */
   recordBytesMax?: number
+  /** What separates fields: a comma unless a bank's export says otherwise (`;`, a tab). */
+  delimiter?: string
 }
 
 const lineFeed = 0x0a
@@ -70,6 +72,7 @@ export function readCsvRecords(
   try {
     parse(bytes, {
       bom: true,
+      delimiter: options.delimiter ?? ',',
       relax_column_count: true,
       skip_empty_lines: true,
       record_delimiter: ['\r\n', '\n', '\r'],
@@ -111,6 +114,6 @@ function csvProblem(line: number, error: CsvError, recordBytesMax: number) {
     case 'CSV_MAX_RECORD_SIZE':
       return problem(`the record is longer than ${recordBytesMax.toLocaleString('en-US')} bytes.`)
     default:
-      return problem('the line is not comma-separated values.')
+      return problem('the line is not delimiter-separated values.')
   }
 }

@@ -1,0 +1,256 @@
+import { readCsvRecords } from '../../kernel/csv.js'
+import { limits } from '../../kernel/limits.js'
+import { ok, type Result } from '../../kernel/result.js'
+import { type FileRow, fileFail, type StatementFile, signedAmount, statementDate } from './statement-file.js'
+
+// Bank CSV exports, read through a profile: which column holds what (named by header text, or
+// by 1-based number in a file without a header), the date format, the decimal mark, and whether
+// the bank signs amounts the other way round. `suggestCsvProfile` guesses one from the file.
+
+export const csvDateFormats = ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY', 'DD.MM.YYYY', 'YYYYMMDD'] as const
+export type CsvDateFormat = (typeof csvDateFormats)[number]
+
+export interface CsvProfile {
+  delimiter: string
+  hasHeader: boolean
+  /** Lines before the header (or the first row): a bank's title, the account, a blank line. */
+  skipLines: number
+  dateColumn: string
+  dateFormat: CsvDateFormat
+  /** A signed amount; or else inflow and outflow, each a magnitude. */
+  amountColumn: string | null
+  inflowColumn: string | null
+  outflowColumn: string | null
+  descriptionColumn: string | null
+  payeeColumn: string | null
+  memoColumn: string | null
+  referenceColumn: string | null
+  decimalMark: '.' | ','
+  /** The bank writes money out as positive. */
+  flipSign: boolean
+}
+
+interface Table {
+  columns: Map<string, number>
+  rows: Array<{ line: number; fields: string[] }>
+}
+
+function tableOf(
+  text: string,
+  profile: Pick<CsvProfile, 'delimiter' | 'hasHeader' | 'skipLines'>,
+): Result<Table> {
+  const lines = text.split(/\r\n|\n|\r/)
+  const kept = lines.slice(profile.skipLines).join('\n')
+  const records = readCsvRecords(kept, {
+    delimiter: profile.delimiter,
+    rowsMax: limits.csvRowsMax,
+    name: 'bank CSV',
+  })
+  if (!records.ok) return records
+  const shifted = records.value.map((r) => ({
+    line: r.line + profile.skipLines,
+    fields: r.fields.map((f) => f.trim()),
+  }))
+  const [first, ...rest] = shifted
+  if (!first) return fileFail('The CSV file holds no rows.')
+  const header = profile.hasHeader ? first.fields : first.fields.map((_, i) => String(i + 1))
+  const columns = new Map(header.map((name, i) => [name, i]))
+  return ok({ columns, rows: profile.hasHeader ? rest : shifted })
+}
+
+export function readCsv(text: string, profile: CsvProfile): Result<StatementFile> {
+  const table = tableOf(text, profile)
+  if (!table.ok) return table
+  const { columns } = table.value
+  const named = [
+    profile.dateColumn,
+    profile.amountColumn,
+    profile.inflowColumn,
+    profile.outflowColumn,
+    profile.descriptionColumn,
+    profile.payeeColumn,
+    profile.memoColumn,
+    profile.referenceColumn,
+  ].filter((name): name is string => name !== null && name !== '')
+  const missing = named.find((name) => !columns.has(name))
+  if (missing !== undefined) return fileFail(`The CSV file has no column "${missing}".`)
+  if (!profile.amountColumn && !profile.inflowColumn && !profile.outflowColumn) {
+    return fileFail('The profile names no amount column, nor inflow and outflow columns.')
+  }
+  const cell = (fields: string[], name: string | null) =>
+    name ? (fields[columns.get(name) as number] ?? '').trim() : ''
+  const rows: FileRow[] = []
+  for (const { line, fields } of table.value.rows) {
+    const where = `Line ${line}`
+    const date = csvDate(cell(fields, profile.dateColumn), profile.dateFormat, where)
+    if (!date.ok) return date
+    const amount = rowAmount(fields, profile, cell, where)
+    if (!amount.ok) return amount
+    const payee = cell(fields, profile.payeeColumn)
+    const description = cell(fields, profile.descriptionColumn)
+    const memo = cell(fields, profile.memoColumn)
+    const reference = cell(fields, profile.referenceColumn)
+    rows.push({
+      position: where,
+      transactionDate: date.value,
+      amount: amount.value,
+      description: payee || description || memo,
+      memo: payee ? [description, memo].filter(Boolean).join(' ') : description ? memo : '',
+      reference: reference || null,
+    })
+  }
+  return ok({
+    currency: undefined,
+    accountId: undefined,
+    rows,
+    openingBalance: undefined,
+    closingBalance: undefined,
+  })
+}
+
+function rowAmount(
+  fields: string[],
+  profile: CsvProfile,
+  cell: (fields: string[], name: string | null) => string,
+  where: string,
+): Result<string> {
+  let signed: Result<string>
+  if (profile.amountColumn) {
+    signed = csvAmount(cell(fields, profile.amountColumn), profile.decimalMark, where)
+  } else {
+    const inflow = cell(fields, profile.inflowColumn)
+    const outflow = cell(fields, profile.outflowColumn)
+    if ((inflow === '') === (outflow === '')) {
+      return fileFail(`${where}: exactly one of the inflow and outflow columns must hold an amount.`)
+    }
+    const magnitude = csvAmount(inflow || outflow, profile.decimalMark, where)
+    if (!magnitude.ok) return magnitude
+    const bare = magnitude.value.replace(/^-/, '')
+    signed = ok(inflow ? bare : `-${bare}`)
+  }
+  if (!signed.ok || !profile.flipSign) return signed
+  return ok(signed.value.startsWith('-') ? signed.value.slice(1) : `-${signed.value}`)
+}
+
+/** `-1,234.56`, `1.234,56` (decimal comma), `$12.00`, `(12.00)` for a negative, `12.00 CR`. */
+function csvAmount(text: string, decimalMark: '.' | ',', where: string): Result<string> {
+  let value = text.replace(/[\s\u00a0$€£]/g, '')
+  let negative = false
+  if (value.startsWith('(') && value.endsWith(')')) {
+    negative = true
+    value = value.slice(1, -1)
+  }
+  const grouping = decimalMark === '.' ? ',' : '.'
+  value = value.split(grouping).join('')
+  if (decimalMark === ',') value = value.replace(',', '.')
+  if (value === '') return fileFail(`${where}: the amount is empty.`)
+  const amount = signedAmount(value, where)
+  if (!amount.ok) return fileFail(`${where}: "${text.slice(0, 40)}" is not an amount.`)
+  if (!negative) return amount
+  return ok(amount.value.startsWith('-') ? amount.value.slice(1) : `-${amount.value}`)
+}
+
+function csvDate(text: string, format: CsvDateFormat, where: string): Result<string> {
+  const patterns: Record<CsvDateFormat, [RegExp, (m: string[]) => [string, string, string]]> = {
+    'YYYY-MM-DD': [/^(\d{4})-(\d{1,2})-(\d{1,2})/, (m) => [m[1], m[2], m[3]] as [string, string, string]],
+    'MM/DD/YYYY': [/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/, (m) => [m[3], m[1], m[2]] as [string, string, string]],
+    'DD/MM/YYYY': [/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/, (m) => [m[3], m[2], m[1]] as [string, string, string]],
+    'DD.MM.YYYY': [/^(\d{1,2})\.(\d{1,2})\.(\d{4})$/, (m) => [m[3], m[2], m[1]] as [string, string, string]],
+    YYYYMMDD: [/^(\d{4})(\d{2})(\d{2})$/, (m) => [m[1], m[2], m[3]] as [string, string, string]],
+  }
+  const [pattern, order] = patterns[format]
+  const match = pattern.exec(text)
+  if (!match) return fileFail(`${where}: "${text.slice(0, 40)}" is not a date in the form ${format}.`)
+  const [year, month, day] = order(match as unknown as string[])
+  return statementDate(year, month.padStart(2, '0'), day.padStart(2, '0'), where)
+}
+
+const roles: Array<[keyof CsvProfile, RegExp]> = [
+  ['dateColumn', /date|posted|datum|fecha|buchungstag/i],
+  ['inflowColumn', /credit|deposit|inflow|money in|cr[ée]dit/i],
+  ['outflowColumn', /debit|withdrawal|outflow|money out|d[ée]bit/i],
+  ['amountColumn', /amount|montant|betrag|importe|^(cad|usd|eur)\$?$|^value$/i],
+  ['payeeColumn', /payee|merchant|^name$|counterparty|b[ée]n[ée]ficiaire/i],
+  ['memoColumn', /memo|note/i],
+  ['referenceColumn', /reference|^ref|transaction id|^id$|fitid/i],
+  ['descriptionColumn', /description|details|narrative|libell|verwendungszweck|buchungstext|^text$/i],
+]
+
+/** A profile guessed from the file's first line and rows; a dry run returns it for the caller to save. */
+export function suggestCsvProfile(text: string): CsvProfile {
+  const firstLine = text.split(/\r\n|\n|\r/).find((line) => line.trim() !== '') ?? ''
+  const delimiter = [',', ';', '\t', '|'].reduce((best, candidate) =>
+    firstLine.split(candidate).length > firstLine.split(best).length ? candidate : best,
+  )
+  const firstCells = firstLine.split(delimiter).map((cell) => cell.trim().replace(/^"|"$/g, ''))
+  const looksLikeData = firstCells.some((cell) => /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}$|^\d{8}$/.test(cell))
+  const hasHeader = !looksLikeData
+  const names = hasHeader ? firstCells : firstCells.map((_, i) => String(i + 1))
+  const profile: CsvProfile = {
+    delimiter,
+    hasHeader,
+    skipLines: 0,
+    dateColumn: '',
+    dateFormat: 'YYYY-MM-DD',
+    amountColumn: null,
+    inflowColumn: null,
+    outflowColumn: null,
+    descriptionColumn: null,
+    payeeColumn: null,
+    memoColumn: null,
+    referenceColumn: null,
+    decimalMark: '.',
+    flipSign: false,
+  }
+  const taken = new Set<string>()
+  for (const [role, pattern] of roles) {
+    const name = names.find((n) => !taken.has(n) && pattern.test(n))
+    if (name === undefined) continue
+    taken.add(name)
+    ;(profile as unknown as Record<string, string>)[role] = name
+  }
+  const table = tableOf(text, profile)
+  const sample = table.ok ? table.value.rows.slice(0, 50) : []
+  const column = (name: string | null) =>
+    name && table.ok ? sample.map((r) => r.fields[table.value.columns.get(name) as number] ?? '') : []
+  if (!hasHeader) {
+    // Without names, the cells say what they are: the first date, the first amount after it, and
+    // the first text that is neither.
+    const isDate = (cell: string) => /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}$|^\d{8}$/.test(cell)
+    const isAmount = (cell: string) => /^[-+(]?[$€£]?\d[\d,.]*\)?$/.test(cell)
+    const dateIndex = firstCells.findIndex(isDate)
+    const amountIndex = firstCells.findIndex((cell, i) => i !== dateIndex && isAmount(cell))
+    const textIndex = firstCells.findIndex((cell, i) => i !== dateIndex && i !== amountIndex && cell !== '')
+    profile.dateColumn = String(dateIndex + 1)
+    if (amountIndex >= 0) profile.amountColumn = String(amountIndex + 1)
+    if (textIndex >= 0) profile.descriptionColumn = String(textIndex + 1)
+  }
+  profile.dateFormat = guessDateFormat(column(profile.dateColumn))
+  const amounts = [
+    ...column(profile.amountColumn),
+    ...column(profile.inflowColumn),
+    ...column(profile.outflowColumn),
+  ].filter(Boolean)
+  if (
+    amounts.length > 0 &&
+    amounts.every((a) => !/\.\d{1,2}$/.test(a)) &&
+    amounts.some((a) => /,\d{1,2}$/.test(a))
+  ) {
+    profile.decimalMark = ','
+  }
+  // Inflow and outflow are only used when there is no single amount column.
+  if (profile.amountColumn) {
+    profile.inflowColumn = null
+    profile.outflowColumn = null
+  }
+  return profile
+}
+
+function guessDateFormat(values: string[]): CsvDateFormat {
+  const dates = values.filter(Boolean)
+  if (dates.every((d) => /^\d{4}-\d{1,2}-\d{1,2}/.test(d))) return 'YYYY-MM-DD'
+  if (dates.every((d) => /^\d{8}$/.test(d))) return 'YYYYMMDD'
+  if (dates.every((d) => /^\d{1,2}\.\d{1,2}\.\d{4}$/.test(d))) return 'DD.MM.YYYY'
+  const dayFirst = dates.some((d) => Number(/^(\d{1,2})\//.exec(d)?.[1] ?? 0) > 12)
+  return dayFirst ? 'DD/MM/YYYY' : 'MM/DD/YYYY'
+}
