@@ -107,5 +107,9 @@ describe('readCsv', () => {
     expect(refusal('Date,Amount,Description\n2025-02-01,"1,X\n', base)).toMatch(
       /^Line 2: a quoted field is never closed/,
     )
+    const many = `Date,Amount,Description\n${'2025-02-01,1,X\n'.repeat(10_001)}`
+    expect(refusal(many, base)).toBe(
+      'A bank CSV may hold at most 10,000 rows; this one has 10,001. Split it.',
+    )
   })
 })

@@ -43,7 +43,7 @@ function tableOf(
   const kept = lines.slice(profile.skipLines).join('\n')
   const records = readCsvRecords(kept, {
     delimiter: profile.delimiter,
-    rowsMax: limits.csvRowsMax,
+    rowsMax: limits.rowsPerImportMax,
     name: 'bank CSV',
   })
   if (!records.ok) return records

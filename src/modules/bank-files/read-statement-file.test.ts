@@ -40,4 +40,13 @@ describe('readStatementFile', () => {
     expect(outcome(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]))).toMatch(/not a text file/)
     expect(outcome(Buffer.from(`OFXHEADER:100\n<OFX><${'A'.repeat(40)}!`))).toMatch(/a tag is not closed/)
   })
+
+  it('refuses a file of more rows than one import takes', () => {
+    const records = (n: number) =>
+      Array.from({ length: n }, (_, i) => `D01/02/2024\nT-1\nPShop ${i}\n^`).join('\n')
+    expect(outcome(Buffer.from(`!Type:Bank\n${records(10_000)}\n`))).toBe('QIF UTF-8 10000 rows')
+    expect(outcome(Buffer.from(`!Type:Bank\n${records(10_001)}\n`))).toBe(
+      'A statement file may hold at most 10,000 rows; this one has 10,001. Split it.',
+    )
+  })
 })

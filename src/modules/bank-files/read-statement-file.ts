@@ -1,4 +1,5 @@
-import { ok, type Result } from '../../kernel/result.js'
+import { limits } from '../../kernel/limits.js'
+import { fail, ok, type Result } from '../../kernel/result.js'
 import { readCamt053 } from './camt-reader.js'
 import { readMt940 } from './mt940-reader.js'
 import { readOfx } from './ofx-reader.js'
@@ -53,6 +54,16 @@ export function readStatementFile(
             ? readQif(text, options.dateOrder)
             : fileFail('The file is not OFX, camt.053, MT940 or QIF; a CSV file is read with a profile.')
   if (!statement.ok) return statement
-  if (statement.value.rows.length === 0) return fileFail('The statement holds no transactions.')
+  const rowCount = statement.value.rows.length
+  if (rowCount === 0) return fileFail('The statement holds no transactions.')
+  // The rows path's cap: a file is one import, however its rows arrive.
+  if (rowCount > limits.rowsPerImportMax) {
+    const count = (n: number) => n.toLocaleString('en-US')
+    return fail(
+      'TOO_MANY_ROWS',
+      `A statement file may hold at most ${count(limits.rowsPerImportMax)} rows; this one has ${count(rowCount)}. Split it.`,
+      'file',
+    )
+  }
   return ok({ format, encoding, statement: statement.value })
 }
