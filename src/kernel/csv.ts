@@ -1,6 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync'
 import { limits } from './limits.js'
 import { fail, ok, type Result } from './result.js'
+import { tooManyRows } from './too-many-rows.js'
 
 // The one CSV reader of Daybook: RFC 4180 on csv-parse, strict about quotes, bounded in memory,
 // naming the line each record starts on so every refusal can point at it. Pure: text in, records out.
@@ -92,11 +93,7 @@ export function readCsvRecords(
   }
   const rowCount = recordCount - 1
   if (rowCount > rowsMax) {
-    const count = (n: number) => n.toLocaleString('en-US')
-    return fail(
-      'TOO_MANY_ROWS',
-      `A ${options.name ?? 'CSV'} may hold at most ${count(rowsMax)} rows; this one has ${count(rowCount)}. Split it.`,
-    )
+    return tooManyRows(`A ${options.name ?? 'CSV'}`, rowsMax, rowCount)
   }
   return ok(records)
 }

@@ -1,21 +1,12 @@
 // camt.053 statements read into rows: signs, reversals, batches, balances, and hostile XML refused.
-import { readFileSync } from 'node:fs'
+
 import { describe, expect, it } from 'vitest'
+import { accepted, bankFile, refusalOf } from '../../../test/support/bank-files.js'
 import { readCamt053 } from './camt-reader.js'
 
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../../test/fixtures/data/bank/${name}`, import.meta.url), 'utf8')
-
-function read(text: string) {
-  const statement = readCamt053(text)
-  if (!statement.ok) throw new Error(statement.error.message)
-  return statement.value
-}
-
-const refusal = (text: string) => {
-  const statement = readCamt053(text)
-  return statement.ok ? 'accepted' : statement.error.message
-}
+const fixture = (name: string) => bankFile(name).toString('utf8')
+const read = (text: string) => accepted(readCamt053(text))
+const refusal = (text: string) => refusalOf(readCamt053(text))
 
 const camt = (entries: string, balances = '') => `<?xml version="1.0"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt><Stmt>

@@ -1,12 +1,10 @@
 // Bank CSV exports read through a profile, and a profile guessed from the file for the dry run.
-import { readFileSync } from 'node:fs'
+
 import { describe, expect, it } from 'vitest'
+import { accepted, bankFile, refusalOf } from '../../../test/support/bank-files.js'
 import { type CsvProfile, readCsv, suggestCsvProfile } from './csv-reader.js'
 
-const bigcapital = readFileSync(
-  new URL('../../../test/fixtures/data/bank/bigcapital_demo_bank-transactions.csv', import.meta.url),
-  'utf8',
-)
+const bigcapital = bankFile('bigcapital_demo_bank-transactions.csv').toString('utf8')
 
 const base: CsvProfile = {
   delimiter: ',',
@@ -25,16 +23,16 @@ const base: CsvProfile = {
   flipSign: false,
 }
 
-function rows(text: string, profile: CsvProfile) {
-  const statement = readCsv(text, profile)
-  if (!statement.ok) throw new Error(statement.error.message)
-  return statement.value.rows.map((r) => [r.transactionDate, r.amount, r.description, r.memo, r.reference])
-}
+const rows = (text: string, profile: CsvProfile) =>
+  accepted(readCsv(text, profile)).rows.map((r) => [
+    r.transactionDate,
+    r.amount,
+    r.description,
+    r.memo,
+    r.reference,
+  ])
 
-const refusal = (text: string, profile: CsvProfile) => {
-  const statement = readCsv(text, profile)
-  return statement.ok ? 'accepted' : statement.error.message
-}
+const refusal = (text: string, profile: CsvProfile) => refusalOf(readCsv(text, profile))
 
 describe('suggestCsvProfile', () => {
   it('guesses the real export: comma, header, ISO dates, a signed amount', () => {

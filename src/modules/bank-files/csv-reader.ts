@@ -1,7 +1,15 @@
 import { readCsvRecords } from '../../kernel/csv.js'
 import { limits } from '../../kernel/limits.js'
 import { ok, type Result } from '../../kernel/result.js'
-import { type FileRow, fileFail, type StatementFile, signedAmount, statementDate } from './statement-file.js'
+import {
+  type FileRow,
+  fileFail,
+  negated,
+  rowsOnly,
+  type StatementFile,
+  signedAmount,
+  statementDate,
+} from './statement-file.js'
 
 // Bank CSV exports, read through a profile: which column holds what (named by header text, or
 // by 1-based number in a file without a header), the date format, the decimal mark, and whether
@@ -99,13 +107,7 @@ export function readCsv(text: string, profile: CsvProfile): Result<StatementFile
       reference: reference || null,
     })
   }
-  return ok({
-    currency: undefined,
-    accountId: undefined,
-    rows,
-    openingBalance: undefined,
-    closingBalance: undefined,
-  })
+  return ok(rowsOnly(rows))
 }
 
 function rowAmount(
@@ -129,7 +131,7 @@ function rowAmount(
     signed = ok(inflow ? bare : `-${bare}`)
   }
   if (!signed.ok || !profile.flipSign) return signed
-  return ok(signed.value.startsWith('-') ? signed.value.slice(1) : `-${signed.value}`)
+  return ok(negated(signed.value))
 }
 
 /** `-1,234.56`, `1.234,56` (decimal comma), `$12.00`, `(12.00)` for a negative, `12.00 CR`. */
@@ -147,22 +149,24 @@ function csvAmount(text: string, decimalMark: '.' | ',', where: string): Result<
   const amount = signedAmount(value, where)
   if (!amount.ok) return fileFail(`${where}: "${text.slice(0, 40)}" is not an amount.`)
   if (!negative) return amount
-  return ok(amount.value.startsWith('-') ? amount.value.slice(1) : `-${amount.value}`)
+  return ok(negated(amount.value))
+}
+
+/** Each date format's pattern, and the order of year, month and day among its groups. */
+const datePatterns: Record<CsvDateFormat, [RegExp, [number, number, number]]> = {
+  'YYYY-MM-DD': [/^(\d{4})-(\d{1,2})-(\d{1,2})/, [1, 2, 3]],
+  'MM/DD/YYYY': [/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/, [3, 1, 2]],
+  'DD/MM/YYYY': [/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/, [3, 2, 1]],
+  'DD.MM.YYYY': [/^(\d{1,2})\.(\d{1,2})\.(\d{4})$/, [3, 2, 1]],
+  YYYYMMDD: [/^(\d{4})(\d{2})(\d{2})$/, [1, 2, 3]],
 }
 
 function csvDate(text: string, format: CsvDateFormat, where: string): Result<string> {
-  const patterns: Record<CsvDateFormat, [RegExp, (m: string[]) => [string, string, string]]> = {
-    'YYYY-MM-DD': [/^(\d{4})-(\d{1,2})-(\d{1,2})/, (m) => [m[1], m[2], m[3]] as [string, string, string]],
-    'MM/DD/YYYY': [/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/, (m) => [m[3], m[1], m[2]] as [string, string, string]],
-    'DD/MM/YYYY': [/^(\d{1,2})\/(\d{1,2})\/(\d{4})$/, (m) => [m[3], m[2], m[1]] as [string, string, string]],
-    'DD.MM.YYYY': [/^(\d{1,2})\.(\d{1,2})\.(\d{4})$/, (m) => [m[3], m[2], m[1]] as [string, string, string]],
-    YYYYMMDD: [/^(\d{4})(\d{2})(\d{2})$/, (m) => [m[1], m[2], m[3]] as [string, string, string]],
-  }
-  const [pattern, order] = patterns[format]
+  const [pattern, [year, month, day]] = datePatterns[format]
   const match = pattern.exec(text)
   if (!match) return fileFail(`${where}: "${text.slice(0, 40)}" is not a date in the form ${format}.`)
-  const [year, month, day] = order(match as unknown as string[])
-  return statementDate(year, month.padStart(2, '0'), day.padStart(2, '0'), where)
+  const part = (group: number) => (match[group] as string).padStart(2, '0')
+  return statementDate(match[year] as string, part(month), part(day), where)
 }
 
 const roles: Array<[keyof CsvProfile, RegExp]> = [

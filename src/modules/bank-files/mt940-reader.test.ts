@@ -1,17 +1,11 @@
 // MT940 statements read into rows: decimal commas, the three :86: styles, reversals, balances.
-import { readFileSync } from 'node:fs'
+
 import { describe, expect, it } from 'vitest'
+import { bankFile, refusalOf } from '../../../test/support/bank-files.js'
 import { readMt940 } from './mt940-reader.js'
 
-const fixture = readFileSync(
-  new URL('../../../test/fixtures/data/bank/actual_mt940_EUR.sta', import.meta.url),
-  'utf8',
-)
-
-const refusal = (text: string) => {
-  const statement = readMt940(text)
-  return statement.ok ? 'accepted' : statement.error.message
-}
+const fixture = bankFile('actual_mt940_EUR.sta').toString('utf8')
+const refusal = (text: string) => refusalOf(readMt940(text))
 
 describe('readMt940', () => {
   it('reads the account, the balances and every :61: with its :86: details', () => {

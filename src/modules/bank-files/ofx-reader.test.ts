@@ -1,27 +1,13 @@
 // OFX 1 and 2 and QFX files read into statement rows, and broken or hostile files refused by line.
-import { readFileSync } from 'node:fs'
+
 import { describe, expect, it } from 'vitest'
+import { accepted, bankFile, refusalOf } from '../../../test/support/bank-files.js'
 import { readOfx } from './ofx-reader.js'
 import { statementText } from './statement-text.js'
 
-function fixture(name: string): string {
-  const decoded = statementText(
-    readFileSync(new URL(`../../../test/fixtures/data/bank/${name}`, import.meta.url)),
-  )
-  if (!decoded.ok) throw new Error(decoded.error.message)
-  return decoded.value.text
-}
-
-function read(text: string) {
-  const statement = readOfx(text)
-  if (!statement.ok) throw new Error(statement.error.message)
-  return statement.value
-}
-
-const refusal = (text: string) => {
-  const statement = readOfx(text)
-  return statement.ok ? 'accepted' : statement.error.message
-}
+const fixture = (name: string) => accepted(statementText(bankFile(name))).text
+const read = (text: string) => accepted(readOfx(text))
+const refusal = (text: string) => refusalOf(readOfx(text))
 
 const sgml = (transactions: string) =>
   `OFXHEADER:100\nDATA:OFXSGML\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>CAD<BANKACCTFROM><BANKID>1<ACCTID>2</BANKACCTFROM><BANKTRANLIST>\n${transactions}\n</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`

@@ -1,23 +1,21 @@
 // QIF records read into rows: date orders, grouped amounts, splits, and what is not a statement.
-import { readFileSync } from 'node:fs'
+
 import { describe, expect, it } from 'vitest'
+import { accepted, bankFile, refusalOf } from '../../../test/support/bank-files.js'
 import { readQif } from './qif-reader.js'
 
-const fixture = readFileSync(
-  new URL('../../../test/fixtures/data/bank/actual_payee-memo_US-dates.qif', import.meta.url),
-  'utf8',
-)
+const fixture = bankFile('actual_payee-memo_US-dates.qif').toString('utf8')
 
-function rows(text: string, order?: 'MDY' | 'DMY' | 'YMD') {
-  const statement = readQif(text, order)
-  if (!statement.ok) throw new Error(statement.error.message)
-  return statement.value.rows.map((r) => [r.transactionDate, r.amount, r.description, r.memo, r.reference])
-}
+const rows = (text: string, order?: 'MDY' | 'DMY' | 'YMD') =>
+  accepted(readQif(text, order)).rows.map((r) => [
+    r.transactionDate,
+    r.amount,
+    r.description,
+    r.memo,
+    r.reference,
+  ])
 
-const refusal = (text: string) => {
-  const statement = readQif(text)
-  return statement.ok ? 'accepted' : statement.error.message
-}
+const refusal = (text: string) => refusalOf(readQif(text))
 
 describe('readQif', () => {
   it('reads payee and memo, either alone, or neither', () => {

@@ -1,5 +1,12 @@
 import { ok, type Result } from '../../kernel/result.js'
-import { type FileRow, fileFail, type StatementFile, signedAmount, statementDate } from './statement-file.js'
+import {
+  type FileRow,
+  fileFail,
+  rowsOnly,
+  type StatementFile,
+  signedAmount,
+  statementDate,
+} from './statement-file.js'
 
 // QIF, the export of old desktop software: `!Type:Bank` or `!Type:CCard`, then records of
 // one-letter lines (D date, T amount, P payee, M memo, N number) ending with `^`. Split lines
@@ -48,13 +55,7 @@ export function readQif(text: string, order?: DateOrder): Result<StatementFile> 
     if (!row.ok) return row
     rows.push(row.value)
   }
-  return ok({
-    currency: undefined,
-    accountId: undefined,
-    rows,
-    openingBalance: undefined,
-    closingBalance: undefined,
-  })
+  return ok(rowsOnly(rows))
 }
 
 function rowOf(record: RawRecord, order: DateOrder): Result<FileRow> {

@@ -1,10 +1,10 @@
 // A statement file's format is told from its content, and each real file reads end to end.
-import { readFileSync } from 'node:fs'
+
 import { describe, expect, it } from 'vitest'
+import { bankFile } from '../../../test/support/bank-files.js'
 import { readStatementFile } from './read-statement-file.js'
 
-const bytes = (name: string) =>
-  readFileSync(new URL(`../../../test/fixtures/data/bank/${name}`, import.meta.url))
+const bytes = bankFile
 
 const outcome = (file: Uint8Array, options: Parameters<typeof readStatementFile>[1] = {}) => {
   const read = readStatementFile(file, options)

@@ -1,5 +1,6 @@
 import { limits } from '../../kernel/limits.js'
-import { fail, ok, type Result } from '../../kernel/result.js'
+import { ok, type Result } from '../../kernel/result.js'
+import { tooManyRows } from '../../kernel/too-many-rows.js'
 import { readCamt053 } from './camt-reader.js'
 import { readMt940 } from './mt940-reader.js'
 import { readOfx } from './ofx-reader.js'
@@ -58,12 +59,7 @@ export function readStatementFile(
   if (rowCount === 0) return fileFail('The statement holds no transactions.')
   // The rows path's cap: a file is one import, however its rows arrive.
   if (rowCount > limits.rowsPerImportMax) {
-    const count = (n: number) => n.toLocaleString('en-US')
-    return fail(
-      'TOO_MANY_ROWS',
-      `A statement file may hold at most ${count(limits.rowsPerImportMax)} rows; this one has ${count(rowCount)}. Split it.`,
-      'file',
-    )
+    return tooManyRows('A statement file', limits.rowsPerImportMax, rowCount, { field: 'file' })
   }
   return ok({ format, encoding, statement: statement.value })
 }

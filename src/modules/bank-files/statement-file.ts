@@ -41,3 +41,19 @@ export function statementDate(year: string, month: string, day: string, where: s
   if (!date.ok) return fileFail(`${where}: ${year}-${month}-${day} is not a date.`)
   return ok(date.value)
 }
+
+/** A statement of rows alone: QIF and CSV name no account, currency or balance. */
+export function rowsOnly(rows: FileRow[]): StatementFile {
+  return {
+    currency: undefined,
+    accountId: undefined,
+    rows,
+    openingBalance: undefined,
+    closingBalance: undefined,
+  }
+}
+
+/** A signed decimal string with the other sign. */
+export function negated(amount: string): string {
+  return amount.startsWith('-') ? amount.slice(1) : `-${amount}`
+}

@@ -1,16 +1,11 @@
 // Statement files decode as their banks wrote them, and binary or mis-declared files are refused.
-import { readFileSync } from 'node:fs'
+
 import { describe, expect, it } from 'vitest'
+import { accepted, bankFile } from '../../../test/support/bank-files.js'
 import { statementText } from './statement-text.js'
 
-const fixture = (name: string) =>
-  readFileSync(new URL(`../../../test/fixtures/data/bank/${name}`, import.meta.url))
-
-const textOf = (bytes: Uint8Array) => {
-  const decoded = statementText(bytes)
-  if (!decoded.ok) throw new Error(decoded.error.message)
-  return decoded.value
-}
+const fixture = bankFile
+const textOf = (bytes: Uint8Array) => accepted(statementText(bytes))
 
 describe('statementText', () => {
   it('reads UTF-8 as UTF-8, Lithuanian letters included', () => {

@@ -6,6 +6,7 @@ import { addDays } from '../../kernel/calendar-date.js'
 import { currencyDecimals, defaultCurrency, parseCurrency } from '../../kernel/currency.js'
 import { limits } from '../../kernel/limits.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
+import { tooManyRows } from '../../kernel/too-many-rows.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountService } from '../accounts/account-service.js'
@@ -98,11 +99,10 @@ export class BankImportService {
     input: { paymentAccountId: string; currency?: string | null; rows: StatementRowInput[] },
   ): Promise<Result<{ rows: StatementRow[]; currency: string }>> {
     if (input.rows.length > limits.rowsPerImportMax) {
-      return fail(
-        'TOO_MANY_ROWS',
-        `A statement may hold at most ${limits.rowsPerImportMax.toLocaleString('en-US')} rows per call; this one has ${input.rows.length.toLocaleString('en-US')}. Split it.`,
-        'rows',
-      )
+      return tooManyRows('A statement', limits.rowsPerImportMax, input.rows.length, {
+        per: 'per call',
+        field: 'rows',
+      })
     }
     const currency = parseCurrency(input.currency ?? defaultCurrency)
     if (!currency.ok) return currency
