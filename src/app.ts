@@ -12,6 +12,8 @@ import { AccessService } from './modules/access/access-service.js'
 import { AccessStore } from './modules/access/access-store.js'
 import { AccountService } from './modules/accounts/account-service.js'
 import { AccountStore } from './modules/accounts/account-store.js'
+import { BankFileService } from './modules/bank-files/bank-file-service.js'
+import { CsvProfileStore } from './modules/bank-files/csv-profile-store.js'
 import { BankImportService } from './modules/bank-import/bank-import-service.js'
 import { CategoryRuleService } from './modules/category-rules/category-rule-service.js'
 import { CategoryRuleStore } from './modules/category-rules/category-rule-store.js'
@@ -181,6 +183,16 @@ export async function buildCore(
   jobs.handle(matchReceiptsJob, (job) => receipts.matchWaiting(job.organizationId))
   eventRecorder.onArrival((scope) => receipts.eventsArrived(scope))
   ledgerEvents.onConfirmed((scope, eventIds) => receipts.eventsConfirmed(scope, eventIds))
+  const bankFiles = new BankFileService({
+    db,
+    engine,
+    clock,
+    access,
+    accounts,
+    bankImport,
+    store: new CsvProfileStore(),
+    files: receipts,
+  })
   const intake = new IntakeService({ db, engine, store: new IntakeAddressStore(), clock, access, receipts })
   const reports = new ReportService({
     db,
@@ -215,6 +227,7 @@ export async function buildCore(
     ledgerEventEdits,
     ledgerEventQueries: eventQueries,
     bankImport,
+    bankFiles,
     processorImport,
     receipts,
     reports,

@@ -1,5 +1,6 @@
 import type { AccessService } from './modules/access/access-service.js'
 import type { AccountService } from './modules/accounts/account-service.js'
+import type { BankFileService } from './modules/bank-files/bank-file-service.js'
 import type { BankImportService } from './modules/bank-import/bank-import-service.js'
 import type { CategoryRuleService } from './modules/category-rules/category-rule-service.js'
 import type { ContactService } from './modules/contacts/contact-service.js'
@@ -30,6 +31,7 @@ export interface Services {
   ledgerEventEdits: LedgerEventEditService
   ledgerEventQueries: LedgerEventQueryService
   bankImport: BankImportService
+  bankFiles: BankFileService
   processorImport: ProcessorImportService
   receipts: ReceiptService
   reports: ReportService

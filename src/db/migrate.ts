@@ -15,6 +15,7 @@ import * as accountTotals from './migrations/0008-account-totals.js'
 import * as eventReferences from './migrations/0009-event-references.js'
 import * as apiKeyQuotas from './migrations/0010-api-key-quotas.js'
 import * as tenantKeys from './migrations/0011-tenant-keys.js'
+import * as bankFiles from './migrations/0012-bank-files.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0009-event-references': eventReferences,
   '0010-api-key-quotas': apiKeyQuotas,
   '0011-tenant-keys': tenantKeys,
+  '0012-bank-files': bankFiles,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -84,6 +84,8 @@ export interface AccountsTable {
   system_role: string | null
   active: Flag
   created_at: string
+  /** The account id a statement file imported here named (OFX BANKID:ACCTID, IBAN, MT940 :25:). */
+  statement_account_id: string | null
 }
 
 /** An account's totals are the sum of its rows here (see migration 0008). */
@@ -181,6 +183,31 @@ export interface CategoryRulesTable {
   created_at: string
 }
 
+export interface CsvImportProfilesTable {
+  organization_id: string
+  id: string
+  payment_account_id: string
+  name: string
+  name_key: string
+  delimiter: string
+  encoding: string | null
+  has_header: Flag
+  skip_lines: Int
+  date_column: string
+  date_format: string
+  amount_column: string | null
+  inflow_column: string | null
+  outflow_column: string | null
+  description_column: string | null
+  payee_column: string | null
+  memo_column: string | null
+  reference_column: string | null
+  decimal_mark: string
+  flip_sign: Flag
+  created_at: string
+  updated_at: string
+}
+
 export interface ReceiptsTable {
   id: string
   organization_id: string
@@ -273,6 +300,7 @@ export interface Database {
   account_day_totals: AccountDayTotalsTable
   account_totals: AccountTotalsTable
   category_rules: CategoryRulesTable
+  csv_import_profiles: CsvImportProfilesTable
   receipts: ReceiptsTable
   uploads: UploadsTable
   intake_addresses: IntakeAddressesTable

@@ -25,6 +25,7 @@ export const tenantTables: ReadonlySet<string> = new Set([
   'journal_entries',
   'journal_lines',
   'category_rules',
+  'csv_import_profiles',
   'receipts',
   'uploads',
   'intake_addresses',

@@ -1,5 +1,6 @@
 import { accessResolvers } from '../modules/access/resolvers.js'
 import { accountResolvers } from '../modules/accounts/resolvers.js'
+import { bankFileResolvers } from '../modules/bank-files/resolvers.js'
 import { bankImportResolvers } from '../modules/bank-import/resolvers.js'
 import { categoryRuleResolvers } from '../modules/category-rules/resolvers.js'
 import { contactResolvers } from '../modules/contacts/resolvers.js'
@@ -22,6 +23,7 @@ const moduleResolvers: Resolvers[] = [
   categoryRuleResolvers,
   ledgerEventResolvers,
   bankImportResolvers,
+  bankFileResolvers,
   processorImportResolvers,
   reportResolvers,
   receiptResolvers,

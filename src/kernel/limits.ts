@@ -38,6 +38,11 @@ export const limits = {
   uploadFormFieldsMax: 10,
   /** A stored file's display name. */
   filenameLengthMax: 200,
+  /** CSV import profiles: a name, a column's header text, the lines above the header, and how many per account. */
+  csvProfileNameLengthMax: 100,
+  csvColumnNameLengthMax: 200,
+  csvSkipLinesMax: 100,
+  csvProfilesPerAccountMax: 20,
   nameLengthMax: 200,
   /** A ledger event's merchant, however it arrives: typed, a statement's description, a processor's. */
   merchantNameLengthMax: 200,

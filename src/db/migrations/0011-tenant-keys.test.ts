@@ -11,7 +11,7 @@ import { AccessStore } from '../../modules/access/access-store.js'
 import type { OrgScope } from '../../modules/access/principal.js'
 import { IntakeAddressStore } from '../../modules/intake/intake-address-store.js'
 import { type DatabaseHandle, openDatabase } from '../engine.js'
-import { migrateTo, migrateToLatest } from '../migrate.js'
+import { migrateTo } from '../migrate.js'
 import type { Database } from '../schema.js'
 
 const databaseUrl = inject('databaseUrl')
@@ -325,7 +325,7 @@ it('keeps every row of books kept before it, and files every key and address in 
   const before = await snapshot(db)
   expect(before.journal_lines).toHaveLength(4)
 
-  expect(await migrateToLatest(db)).toContain('0011-tenant-keys')
+  expect(await migrateTo(db, '0011-tenant-keys')).toContain('0011-tenant-keys')
   expect(await snapshot(db)).toEqual(before)
 
   const access = new AccessStore()

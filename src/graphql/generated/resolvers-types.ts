@@ -23,6 +23,8 @@ export type Query = {
   listMembers: Maybe<Array<Member>>;
   /** sortBy: name (default), currentBalance or accountType; sortDir asc (default) or desc. search matches the name. */
   listAccounts: Maybe<AccountPage>;
+  /** The payment account's CSV import profiles, the most recently changed first. */
+  listCsvImportProfiles: Maybe<Array<CsvImportProfile>>;
   /** search matches the pattern, case-insensitively. sortBy: vendorPattern (default), matchCount or createdAt. */
   listCategoryRules: Maybe<CategoryRulePage>;
   /** sortBy: displayName (default), contactType or balance. search matches the display name. */
@@ -70,6 +72,12 @@ export type QueryListAccountsArgs = {
   search?: InputMaybe<Scalars['String']['input']>;
   sortBy?: InputMaybe<Scalars['String']['input']>;
   sortDir?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryListCsvImportProfilesArgs = {
+  organizationId: Scalars['UUID']['input'];
+  paymentAccountId: Scalars['UUID']['input'];
 };
 
 
@@ -207,6 +215,12 @@ export type Mutation = {
   createAccount: Maybe<CreateAccountPayload>;
   /** Up to 500 accounts; each failing item is reported by index and the others are kept. */
   batchCreateAccounts: Maybe<BatchCreatePayload>;
+  /** Imports a statement file sent to POST /uploads. Rows go through importBankStatement's duplicate check and import; a dry run writes nothing. */
+  importBankStatementFile: Maybe<BankFileImportPayload>;
+  createCsvImportProfile: Maybe<CsvImportProfilePayload>;
+  /** Replaces the profile's settings; it stays on its payment account. */
+  updateCsvImportProfile: Maybe<CsvImportProfilePayload>;
+  deleteCsvImportProfile: Maybe<MutationResult>;
   /** Answers exactly what importBankStatement would do with the same rows. */
   checkBankStatementDups: Maybe<CheckBankStatementDupsPayload>;
   /** All or nothing: one needs_review event per row that is not a duplicate; at most 10,000 rows. */
@@ -300,6 +314,37 @@ export type MutationCreateAccountArgs = {
 export type MutationBatchCreateAccountsArgs = {
   organizationId: Scalars['UUID']['input'];
   items: Array<AccountInput>;
+};
+
+
+export type MutationImportBankStatementFileArgs = {
+  organizationId: Scalars['UUID']['input'];
+  paymentAccountId: Scalars['UUID']['input'];
+  s3Key: Scalars['String']['input'];
+  format?: InputMaybe<BankFileFormat>;
+  csvProfileId?: InputMaybe<Scalars['UUID']['input']>;
+  dateFormat?: InputMaybe<Scalars['String']['input']>;
+  dryRun?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationCreateCsvImportProfileArgs = {
+  organizationId: Scalars['UUID']['input'];
+  paymentAccountId: Scalars['UUID']['input'];
+  profile: CsvImportProfileInput;
+};
+
+
+export type MutationUpdateCsvImportProfileArgs = {
+  organizationId: Scalars['UUID']['input'];
+  profileId: Scalars['UUID']['input'];
+  profile: CsvImportProfileInput;
+};
+
+
+export type MutationDeleteCsvImportProfileArgs = {
+  organizationId: Scalars['UUID']['input'];
+  profileId: Scalars['UUID']['input'];
 };
 
 
@@ -574,6 +619,136 @@ export type BatchCreatePayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+};
+
+export type BankFileFormat =
+  /** Told from the file's content. */
+  | 'AUTO'
+  /** OFX 1 and 2, and QFX. */
+  | 'OFX'
+  | 'CAMT053'
+  | 'MT940'
+  | 'QIF'
+  | 'CSV';
+
+/** A bank CSV export's layout, saved per payment account. Columns are named by their header text, or by number (1 for the first) in a file without a header. */
+export type CsvImportProfile = {
+  __typename?: 'CsvImportProfile';
+  /** Null on a suggested profile, which is not saved until createCsvImportProfile. */
+  id: Maybe<Scalars['UUID']['output']>;
+  paymentAccountId: Scalars['UUID']['output'];
+  name: Scalars['String']['output'];
+  delimiter: Scalars['String']['output'];
+  /** UTF-8, UTF-16LE, UTF-16BE, windows-1252 or ISO-8859-1; null lets the file's bytes decide. */
+  encoding: Maybe<Scalars['String']['output']>;
+  hasHeader: Scalars['Boolean']['output'];
+  /** Lines above the header (or the first row): a bank's title, the account, a blank line. */
+  skipLines: Scalars['Int']['output'];
+  dateColumn: Scalars['String']['output'];
+  /** YYYY-MM-DD, MM/DD/YYYY, DD/MM/YYYY, DD.MM.YYYY or YYYYMMDD. */
+  dateFormat: Scalars['String']['output'];
+  /** A signed amount (negative: money out). Either this, or inflowColumn and outflowColumn. */
+  amountColumn: Maybe<Scalars['String']['output']>;
+  inflowColumn: Maybe<Scalars['String']['output']>;
+  outflowColumn: Maybe<Scalars['String']['output']>;
+  descriptionColumn: Maybe<Scalars['String']['output']>;
+  payeeColumn: Maybe<Scalars['String']['output']>;
+  memoColumn: Maybe<Scalars['String']['output']>;
+  referenceColumn: Maybe<Scalars['String']['output']>;
+  /** "." or ",". */
+  decimalMark: Scalars['String']['output'];
+  /** The bank writes money out as positive. */
+  flipSign: Scalars['Boolean']['output'];
+  createdAt: Maybe<Scalars['String']['output']>;
+  updatedAt: Maybe<Scalars['String']['output']>;
+};
+
+export type CsvImportProfileInput = {
+  name: Scalars['String']['input'];
+  delimiter?: InputMaybe<Scalars['String']['input']>;
+  encoding?: InputMaybe<Scalars['String']['input']>;
+  hasHeader?: InputMaybe<Scalars['Boolean']['input']>;
+  skipLines?: InputMaybe<Scalars['Int']['input']>;
+  dateColumn: Scalars['String']['input'];
+  dateFormat: Scalars['String']['input'];
+  amountColumn?: InputMaybe<Scalars['String']['input']>;
+  inflowColumn?: InputMaybe<Scalars['String']['input']>;
+  outflowColumn?: InputMaybe<Scalars['String']['input']>;
+  descriptionColumn?: InputMaybe<Scalars['String']['input']>;
+  payeeColumn?: InputMaybe<Scalars['String']['input']>;
+  memoColumn?: InputMaybe<Scalars['String']['input']>;
+  referenceColumn?: InputMaybe<Scalars['String']['input']>;
+  decimalMark?: InputMaybe<Scalars['String']['input']>;
+  flipSign?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type CsvImportProfilePayload = {
+  __typename?: 'CsvImportProfilePayload';
+  csvImportProfile: Maybe<CsvImportProfile>;
+  success: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+};
+
+/** One row of a statement file as read, with the duplicate verdict of checkBankStatementDups. */
+export type BankFileRow = {
+  __typename?: 'BankFileRow';
+  /** 0-based, in file order; rows of zero amount are left out. */
+  rowIndex: Scalars['Int']['output'];
+  /** Where the row is in the file: Line 15, Stmt[1]/Ntry[2]. */
+  position: Scalars['String']['output'];
+  transactionDate: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  /** The magnitude. */
+  amount: Scalars['String']['output'];
+  /** expense for money out of the account, income for money in. */
+  eventType: Scalars['String']['output'];
+  memo: Scalars['String']['output'];
+  /** The bank's id for the row: FITID, AcctSvcrRef / NtryRef / EndToEndId, the MT940 bank reference. */
+  reference: Maybe<Scalars['String']['output']>;
+  isDuplicate: Scalars['Boolean']['output'];
+  isPossibleDuplicate: Scalars['Boolean']['output'];
+  /** reference, exact, same_date_amount, or null. */
+  duplicateReason: Maybe<Scalars['String']['output']>;
+  matchingEventId: Maybe<Scalars['UUID']['output']>;
+};
+
+/** The statement's own arithmetic: opening + entries = closing. Amounts are signed, in the statement's sign. */
+export type StatementBalanceCheck = {
+  __typename?: 'StatementBalanceCheck';
+  /** Null when the file states only its closing balance (OFX LEDGERBAL). */
+  openingBalance: Maybe<Scalars['String']['output']>;
+  closingBalance: Scalars['String']['output'];
+  entriesTotal: Scalars['String']['output'];
+  /** closingBalance - (openingBalance + entriesTotal); null without an opening balance. */
+  difference: Maybe<Scalars['String']['output']>;
+  /** Null without an opening balance, when there is nothing to check. */
+  balanced: Maybe<Scalars['Boolean']['output']>;
+};
+
+export type BankFileImportPayload = {
+  __typename?: 'BankFileImportPayload';
+  success: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+  format: Maybe<BankFileFormat>;
+  /** The encoding the file was read in: UTF-8, UTF-16LE, UTF-16BE, windows-1252 or ISO-8859-1. */
+  encoding: Maybe<Scalars['String']['output']>;
+  /** The currency of the file's events: the one it states, else CAD. */
+  currency: Maybe<Scalars['String']['output']>;
+  /** 0 in a dry run. */
+  importedCount: Scalars['Int']['output'];
+  /** 0 in a dry run. */
+  skippedCount: Scalars['Int']['output'];
+  rows: Array<BankFileRow>;
+  /** Null when the file states no balance. */
+  balanceCheck: Maybe<StatementBalanceCheck>;
+  /** The account the file names (OFX BANKID:ACCTID, IBAN, MT940 :25:), if any. */
+  statementAccountId: Maybe<Scalars['String']['output']>;
+  /** True when the file names another account than the one remembered on this payment account. */
+  accountMismatch: Scalars['Boolean']['output'];
+  /** A CSV file read without a saved profile (dry run): the profile guessed from it. */
+  suggestedCsvProfile: Maybe<CsvImportProfile>;
 };
 
 export type BankStatementRowInput = {
@@ -1210,6 +1385,13 @@ export type ResolversTypes = {
   CreateAccountPayload: ResolverTypeWrapper<CreateAccountPayload>;
   BatchItemError: ResolverTypeWrapper<BatchItemError>;
   BatchCreatePayload: ResolverTypeWrapper<BatchCreatePayload>;
+  BankFileFormat: BankFileFormat;
+  CsvImportProfile: ResolverTypeWrapper<CsvImportProfile>;
+  CsvImportProfileInput: CsvImportProfileInput;
+  CsvImportProfilePayload: ResolverTypeWrapper<CsvImportProfilePayload>;
+  BankFileRow: ResolverTypeWrapper<BankFileRow>;
+  StatementBalanceCheck: ResolverTypeWrapper<StatementBalanceCheck>;
+  BankFileImportPayload: ResolverTypeWrapper<BankFileImportPayload>;
   BankStatementRowInput: BankStatementRowInput;
   NearMatch: ResolverTypeWrapper<NearMatch>;
   DuplicateCheckResult: ResolverTypeWrapper<DuplicateCheckResult>;
@@ -1287,6 +1469,12 @@ export type ResolversParentTypes = {
   CreateAccountPayload: CreateAccountPayload;
   BatchItemError: BatchItemError;
   BatchCreatePayload: BatchCreatePayload;
+  CsvImportProfile: CsvImportProfile;
+  CsvImportProfileInput: CsvImportProfileInput;
+  CsvImportProfilePayload: CsvImportProfilePayload;
+  BankFileRow: BankFileRow;
+  StatementBalanceCheck: StatementBalanceCheck;
+  BankFileImportPayload: BankFileImportPayload;
   BankStatementRowInput: BankStatementRowInput;
   NearMatch: NearMatch;
   DuplicateCheckResult: DuplicateCheckResult;
@@ -1354,6 +1542,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   listApiKeys?: Resolver<Maybe<Array<ResolversTypes['ApiKey']>>, ParentType, ContextType, RequireFields<QueryListApiKeysArgs, 'organizationId'>>;
   listMembers?: Resolver<Maybe<Array<ResolversTypes['Member']>>, ParentType, ContextType, RequireFields<QueryListMembersArgs, 'organizationId'>>;
   listAccounts?: Resolver<Maybe<ResolversTypes['AccountPage']>, ParentType, ContextType, RequireFields<QueryListAccountsArgs, 'organizationId'>>;
+  listCsvImportProfiles?: Resolver<Maybe<Array<ResolversTypes['CsvImportProfile']>>, ParentType, ContextType, RequireFields<QueryListCsvImportProfilesArgs, 'organizationId' | 'paymentAccountId'>>;
   listCategoryRules?: Resolver<Maybe<ResolversTypes['CategoryRulePage']>, ParentType, ContextType, RequireFields<QueryListCategoryRulesArgs, 'organizationId'>>;
   listContacts?: Resolver<Maybe<ResolversTypes['ContactPage']>, ParentType, ContextType, RequireFields<QueryListContactsArgs, 'organizationId'>>;
   listIntakeAddresses?: Resolver<Maybe<Array<ResolversTypes['IntakeAddress']>>, ParentType, ContextType, RequireFields<QueryListIntakeAddressesArgs, 'organizationId'>>;
@@ -1379,6 +1568,10 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   removeMember?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationRemoveMemberArgs, 'organizationId' | 'userId'>>;
   createAccount?: Resolver<Maybe<ResolversTypes['CreateAccountPayload']>, ParentType, ContextType, RequireFields<MutationCreateAccountArgs, 'organizationId' | 'name'>>;
   batchCreateAccounts?: Resolver<Maybe<ResolversTypes['BatchCreatePayload']>, ParentType, ContextType, RequireFields<MutationBatchCreateAccountsArgs, 'organizationId' | 'items'>>;
+  importBankStatementFile?: Resolver<Maybe<ResolversTypes['BankFileImportPayload']>, ParentType, ContextType, RequireFields<MutationImportBankStatementFileArgs, 'organizationId' | 'paymentAccountId' | 's3Key' | 'format' | 'dryRun'>>;
+  createCsvImportProfile?: Resolver<Maybe<ResolversTypes['CsvImportProfilePayload']>, ParentType, ContextType, RequireFields<MutationCreateCsvImportProfileArgs, 'organizationId' | 'paymentAccountId' | 'profile'>>;
+  updateCsvImportProfile?: Resolver<Maybe<ResolversTypes['CsvImportProfilePayload']>, ParentType, ContextType, RequireFields<MutationUpdateCsvImportProfileArgs, 'organizationId' | 'profileId' | 'profile'>>;
+  deleteCsvImportProfile?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationDeleteCsvImportProfileArgs, 'organizationId' | 'profileId'>>;
   checkBankStatementDups?: Resolver<Maybe<ResolversTypes['CheckBankStatementDupsPayload']>, ParentType, ContextType, RequireFields<MutationCheckBankStatementDupsArgs, 'organizationId' | 'paymentAccountId' | 'rows'>>;
   importBankStatement?: Resolver<Maybe<ResolversTypes['ImportBankStatementPayload']>, ParentType, ContextType, RequireFields<MutationImportBankStatementArgs, 'organizationId' | 'paymentAccountId' | 'rows'>>;
   createCategoryRule?: Resolver<Maybe<ResolversTypes['CategoryRulePayload']>, ParentType, ContextType, RequireFields<MutationCreateCategoryRuleArgs, 'organizationId' | 'vendorPattern' | 'categoryId'>>;
@@ -1482,6 +1675,75 @@ export type BatchCreatePayloadResolvers<ContextType = GraphQLContext, ParentType
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CsvImportProfileResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CsvImportProfile'] = ResolversParentTypes['CsvImportProfile']> = {
+  id?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  paymentAccountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  delimiter?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  encoding?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasHeader?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  skipLines?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  dateColumn?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  dateFormat?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amountColumn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  inflowColumn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  outflowColumn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  descriptionColumn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  payeeColumn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  memoColumn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  referenceColumn?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  decimalMark?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  flipSign?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  createdAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type CsvImportProfilePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CsvImportProfilePayload'] = ResolversParentTypes['CsvImportProfilePayload']> = {
+  csvImportProfile?: Resolver<Maybe<ResolversTypes['CsvImportProfile']>, ParentType, ContextType>;
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type BankFileRowResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BankFileRow'] = ResolversParentTypes['BankFileRow']> = {
+  rowIndex?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  position?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  transactionDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  eventType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  memo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  isDuplicate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isPossibleDuplicate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  duplicateReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  matchingEventId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+};
+
+export type StatementBalanceCheckResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StatementBalanceCheck'] = ResolversParentTypes['StatementBalanceCheck']> = {
+  openingBalance?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  closingBalance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  entriesTotal?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  difference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  balanced?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+};
+
+export type BankFileImportPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BankFileImportPayload'] = ResolversParentTypes['BankFileImportPayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  format?: Resolver<Maybe<ResolversTypes['BankFileFormat']>, ParentType, ContextType>;
+  encoding?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  importedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  skippedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rows?: Resolver<Array<ResolversTypes['BankFileRow']>, ParentType, ContextType>;
+  balanceCheck?: Resolver<Maybe<ResolversTypes['StatementBalanceCheck']>, ParentType, ContextType>;
+  statementAccountId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  accountMismatch?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  suggestedCsvProfile?: Resolver<Maybe<ResolversTypes['CsvImportProfile']>, ParentType, ContextType>;
 };
 
 export type NearMatchResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NearMatch'] = ResolversParentTypes['NearMatch']> = {
@@ -1912,6 +2174,11 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CreateAccountPayload?: CreateAccountPayloadResolvers<ContextType>;
   BatchItemError?: BatchItemErrorResolvers<ContextType>;
   BatchCreatePayload?: BatchCreatePayloadResolvers<ContextType>;
+  CsvImportProfile?: CsvImportProfileResolvers<ContextType>;
+  CsvImportProfilePayload?: CsvImportProfilePayloadResolvers<ContextType>;
+  BankFileRow?: BankFileRowResolvers<ContextType>;
+  StatementBalanceCheck?: StatementBalanceCheckResolvers<ContextType>;
+  BankFileImportPayload?: BankFileImportPayloadResolvers<ContextType>;
   NearMatch?: NearMatchResolvers<ContextType>;
   DuplicateCheckResult?: DuplicateCheckResultResolvers<ContextType>;
   CheckBankStatementDupsPayload?: CheckBankStatementDupsPayloadResolvers<ContextType>;

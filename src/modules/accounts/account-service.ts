@@ -212,6 +212,19 @@ export class AccountService {
     return this.deps.store.lock(tx, scope, accountId)
   }
 
+  statementAccountId(ex: Executor, scope: OrgScope, accountId: string): Promise<string | null> {
+    return this.deps.store.statementAccountId(ex, scope, accountId)
+  }
+
+  rememberStatementAccountId(
+    tx: Executor,
+    scope: OrgScope,
+    accountId: string,
+    statementAccountId: string,
+  ): Promise<void> {
+    return this.deps.store.rememberStatementAccountId(tx, scope, accountId, statementAccountId)
+  }
+
   /** One posting's amounts per account, in account order (see AccountStore.addTotals). */
   addTotals(ex: Executor, scope: OrgScope, totals: AccountTotalsDelta[]) {
     return this.deps.store.addTotals(ex, scope, totals)

@@ -142,6 +142,33 @@ export class AccountStore {
       .execute()
   }
 
+  /** The account id the statement files imported into this account named, if one was remembered. */
+  async statementAccountId(ex: Executor, scope: OrgScope, accountId: string): Promise<string | null> {
+    const row = await ex
+      .selectFrom('accounts')
+      .select('statement_account_id')
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', '=', accountId)
+      .executeTakeFirst()
+    return row?.statement_account_id ?? null
+  }
+
+  /** Remembers the first account id a statement file names; a later file never replaces it. */
+  async rememberStatementAccountId(
+    ex: Executor,
+    scope: OrgScope,
+    accountId: string,
+    statementAccountId: string,
+  ): Promise<void> {
+    await ex
+      .updateTable('accounts')
+      .set({ statement_account_id: statementAccountId })
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', '=', accountId)
+      .where('statement_account_id', 'is', null)
+      .execute()
+  }
+
   /** Inserts what it can; a name already taken is skipped. Returns the ids actually inserted. */
   async insertMany(ex: Executor, scope: OrgScope, rows: NewAccountRow[]): Promise<Set<string>> {
     if (rows.length === 0) return new Set()

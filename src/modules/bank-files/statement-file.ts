@@ -31,8 +31,11 @@ export const fileFail = (message: string) => fail('INVALID_BANK_FILE', message, 
 export function signedAmount(text: string, where: string): Result<string> {
   const match = /^([+-]?)(\d{1,15})(?:[.,](\d{1,6}))?$/.exec(text.trim())
   if (!match) return fileFail(`${where}: "${text.trim().slice(0, 40)}" is not an amount.`)
-  const [, sign, whole, fraction] = match
-  return ok(`${sign === '-' ? '-' : ''}${whole}${fraction === undefined ? '' : `.${fraction}`}`)
+  const [, sign, digits = '', fraction] = match
+  // Kept in the form money parsing takes: no leading zeros, and no sign on a zero.
+  const whole = digits.replace(/^0+(?=\d)/, '')
+  const zero = /^0*$/.test(whole + (fraction ?? ''))
+  return ok(`${sign === '-' && !zero ? '-' : ''}${whole}${fraction === undefined ? '' : `.${fraction}`}`)
 }
 
 /** A calendar date from its year, month and day, refusing days that do not exist (2025-02-30). */

@@ -82,8 +82,13 @@ function declaredCharset(bytes: Uint8Array): string | undefined {
   return xml?.[1]
 }
 
-export function statementText(bytes: Uint8Array): Result<StatementText> {
+/** The encodings a CSV import profile may name instead of letting the file's bytes decide. */
+export const statementEncodings = ['UTF-8', 'UTF-16LE', 'UTF-16BE', 'windows-1252', 'ISO-8859-1'] as const
+export type StatementEncoding = (typeof statementEncodings)[number]
+
+export function statementText(bytes: Uint8Array, encoding?: StatementEncoding | null): Result<StatementText> {
   if (bytes.length === 0) return textFail('The file is empty.')
+  if (encoding) return namedText(bytes, encoding)
   for (const mark of byteOrderMarks) {
     if (!startsWith(bytes, mark.bytes)) continue
     const text = decode(bytes, mark.label)
@@ -100,6 +105,14 @@ export function statementText(bytes: Uint8Array): Result<StatementText> {
     return textOf(windows1252(bytes), charset)
   }
   return textOf(windows1252(bytes), 'windows-1252')
+}
+
+/** The bytes read in the encoding the caller names; a byte-order mark of that encoding is skipped. */
+function namedText(bytes: Uint8Array, encoding: StatementEncoding): Result<StatementText> {
+  if (encoding === 'windows-1252' || encoding === 'ISO-8859-1') return textOf(windows1252(bytes), encoding)
+  const text = decode(bytes, encoding.toLowerCase())
+  if (text === undefined) return textFail(`The file is not valid ${encoding}.`)
+  return textOf(text, encoding)
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
-import { inTransactionResult } from '../../db/transaction.js'
+import { inTransaction } from '../../db/transaction.js'
 import { hitFaultPoint } from '../../fault-points.js'
 import { addDays } from '../../kernel/calendar-date.js'
 import { currencyDecimals, defaultCurrency, parseCurrency } from '../../kernel/currency.js'
@@ -10,6 +10,7 @@ import { tooManyRows } from '../../kernel/too-many-rows.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountService } from '../accounts/account-service.js'
+import type { AccountRecord } from '../accounts/account-store.js'
 import { paymentProblem } from '../ledger-events/ledger-event.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
 import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
@@ -20,6 +21,8 @@ export interface ImportOutcome {
   importedCount: number
   skippedCount: number
   eventIds: string[]
+  /** Each row's duplicate verdict, in row order, as the import saw it. */
+  verdicts: RowVerdict[]
 }
 
 export class BankImportService {
@@ -53,12 +56,32 @@ export class BankImportService {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const prepared = await this.prepare(this.deps.db, scope, input)
     if (!prepared.ok) return prepared
-    const { rows, currency } = prepared.value
-    const imported = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+    return ok(await this.importRows(scope, input.paymentAccountId, prepared.value))
+  }
+
+  // ---- for other modules ------------------------------------------------------------------
+
+  /** What importRows would decide for each row, without writing. */
+  previewRows(scope: OrgScope, paymentAccountId: string, rows: StatementRow[]): Promise<RowVerdict[]> {
+    return this.judge(this.deps.db, scope, paymentAccountId, rows)
+  }
+
+  /**
+   * All or nothing: one needs_review event per row that is not a duplicate. `alsoWrite` runs in
+   * the same database transaction, after the rows are recorded.
+   */
+  async importRows(
+    scope: OrgScope,
+    paymentAccountId: string,
+    statement: { rows: StatementRow[]; currency: string },
+    alsoWrite?: (tx: Executor) => Promise<void>,
+  ): Promise<ImportOutcome> {
+    const { rows, currency } = statement
+    const imported = await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
       // Imports into one account run one at a time, so two copies of a statement sent together
       // see each other's rows and the second skips them all.
-      await this.deps.accounts.lockAccount(tx, scope, input.paymentAccountId)
-      const verdicts = await this.judge(tx, scope, input.paymentAccountId, rows)
+      await this.deps.accounts.lockAccount(tx, scope, paymentAccountId)
+      const verdicts = await this.judge(tx, scope, paymentAccountId, rows)
       const fresh = rows.filter((_, index) => !verdicts[index]?.isDuplicate)
       const events = await this.deps.eventRecorder.recordArrivals(
         tx,
@@ -71,7 +94,7 @@ export class BankImportService {
           transactionDate: row.transactionDate,
           memo: row.memo,
           categoryId: null,
-          paymentAccountId: input.paymentAccountId,
+          paymentAccountId,
           contactId: null,
           reference: row.reference,
           source: 'bank_import',
@@ -81,16 +104,30 @@ export class BankImportService {
         })),
       )
       hitFaultPoint('import.rows', events.length)
-      return ok({
+      await alsoWrite?.(tx)
+      return {
         importedCount: events.length,
         skippedCount: rows.length - events.length,
         eventIds: events.map((e) => e.id),
-      })
+        verdicts,
+      }
     })
-    if (imported.ok && imported.value.eventIds.length > 0) {
-      await this.deps.eventRecorder.announce(scope, imported.value.eventIds)
-    }
+    if (imported.eventIds.length > 0) await this.deps.eventRecorder.announce(scope, imported.eventIds)
     return imported
+  }
+
+  /** The account a statement is imported into: one of the organization's payment accounts. */
+  async paymentAccount(
+    ex: Executor,
+    scope: OrgScope,
+    paymentAccountId: string,
+  ): Promise<Result<AccountRecord>> {
+    const [account] = await this.deps.accounts.accountsByIds(ex, scope, [paymentAccountId])
+    if (!account)
+      return fail('PAYMENT_ACCOUNT_NOT_FOUND', 'No account with this paymentAccountId.', 'paymentAccountId')
+    const problem = paymentProblem(account)
+    if (problem) return problem
+    return ok(account)
   }
 
   private async prepare(
@@ -106,11 +143,8 @@ export class BankImportService {
     }
     const currency = parseCurrency(input.currency ?? defaultCurrency)
     if (!currency.ok) return currency
-    const [account] = await this.deps.accounts.accountsByIds(ex, scope, [input.paymentAccountId])
-    if (!account)
-      return fail('PAYMENT_ACCOUNT_NOT_FOUND', 'No account with this paymentAccountId.', 'paymentAccountId')
-    const problem = paymentProblem(account)
-    if (problem) return problem
+    const account = await this.paymentAccount(ex, scope, input.paymentAccountId)
+    if (!account.ok) return account
     const rows = parseStatementRows(input.rows, currencyDecimals(currency.value))
     if (!rows.ok) return rows
     return ok({ rows: rows.value, currency: currency.value })

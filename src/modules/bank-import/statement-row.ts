@@ -34,31 +34,37 @@ export interface StatementRow {
 export function parseStatementRows(rows: StatementRowInput[], decimals: number): Result<StatementRow[]> {
   const parsed: StatementRow[] = []
   for (const [index, row] of rows.entries()) {
-    const where = (field: string) => `rows[${index}].${field}`
-    const rowFail = (field: string, message: string) =>
-      fail('INVALID_ROW', `Row ${index}: ${message}`, where(field))
-    const date = parseCalendarDate(row.transactionDate, 'transactionDate')
-    if (!date.ok) return rowFail('transactionDate', date.error.message)
-    // The description becomes the event's merchant name, so it obeys the merchant name's rule.
-    const description = parseMerchantName(row.description, 'description')
-    if (!description.ok) return rowFail('description', description.error.message)
-    const amount = parseMoney(row.amount, decimals, 'amount')
-    if (!amount.ok) return rowFail('amount', amount.error.message)
-    if (amount.value === 0n) return rowFail('amount', 'amount must not be zero.')
-    const eventType = parseEventType(row.eventType)
-    if (!eventType.ok) return rowFail('eventType', eventType.error.message)
-    const memo = parseMemo(row.memo)
-    if (!memo.ok) return rowFail('memo', memo.error.message)
-    const reference = parseReference(row.reference)
-    if (!reference.ok) return rowFail('reference', reference.error.message)
-    parsed.push({
-      transactionDate: date.value,
-      description: row.description,
-      amountMinor: amount.value < 0n ? -amount.value : amount.value,
-      eventType: eventType.value,
-      memo: memo.value,
-      reference: reference.value,
-    })
+    const one = parseStatementRow(row, decimals)
+    if (!one.ok) {
+      return fail('INVALID_ROW', `Row ${index}: ${one.error.message}`, `rows[${index}].${one.error.field}`)
+    }
+    parsed.push(one.value)
   }
   return ok(parsed)
+}
+
+/** One row's first problem, with the field it lies in. */
+export function parseStatementRow(row: StatementRowInput, decimals: number): Result<StatementRow> {
+  const date = parseCalendarDate(row.transactionDate, 'transactionDate')
+  if (!date.ok) return date
+  // The description becomes the event's merchant name, so it obeys the merchant name's rule.
+  const description = parseMerchantName(row.description, 'description')
+  if (!description.ok) return description
+  const amount = parseMoney(row.amount, decimals, 'amount')
+  if (!amount.ok) return amount
+  if (amount.value === 0n) return fail('INVALID_AMOUNT', 'amount must not be zero.', 'amount')
+  const eventType = parseEventType(row.eventType)
+  if (!eventType.ok) return eventType
+  const memo = parseMemo(row.memo)
+  if (!memo.ok) return memo
+  const reference = parseReference(row.reference)
+  if (!reference.ok) return reference
+  return ok({
+    transactionDate: date.value,
+    description: row.description,
+    amountMinor: amount.value < 0n ? -amount.value : amount.value,
+    eventType: eventType.value,
+    memo: memo.value,
+    reference: reference.value,
+  })
 }

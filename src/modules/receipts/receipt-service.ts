@@ -15,11 +15,13 @@ import { parseName } from '../../kernel/text.js'
 import type { ObjectStore } from '../../storage/object-store.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
+import { sniffStatementFile } from '../bank-files/read-statement-file.js'
 import type { JobQueue } from '../jobs/job-queue.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
 import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
 import {
   cleanFilename,
+  isReceiptContentType,
   matchWindow,
   type ReceiptSource,
   type ReceiptStatus,
@@ -88,11 +90,12 @@ export class ReceiptService {
   async upload(scope: OrgScope, file: IncomingFile): Promise<Result<UploadRecord>> {
     if (file.bytes.byteLength === 0) return fail('EMPTY_FILE', 'The file is empty.', 'file')
     if (file.bytes.byteLength > limits.uploadBytesMax) return fileTooLarge()
-    const kind = sniffFileKind(file.bytes)
+    const receiptKind = sniffFileKind(file.bytes)
+    const kind = receiptKind ?? sniffStatementFile(file.bytes)
     if (!kind) return unsupportedType()
     const upload: UploadRecord = {
       s3Key: this.newKey(scope, kind.extension),
-      filename: cleanFilename(file.filename, `receipt.${kind.extension}`),
+      filename: cleanFilename(file.filename, `${receiptKind ? 'receipt' : 'statement'}.${kind.extension}`),
       contentType: kind.contentType,
       sizeBytes: file.bytes.byteLength,
       sha256: sha256(file.bytes),
@@ -139,6 +142,9 @@ export class ReceiptService {
       }
       const upload = await this.deps.store.findUpload(tx, scope, input.s3Key)
       if (!upload) return fail('FILE_NOT_FOUND', 'No uploaded file has this s3Key.', 's3Key')
+      if (!isReceiptContentType(upload.contentType)) {
+        return fail('UNSUPPORTED_FILE_TYPE', 'This file is a bank statement, not a receipt.', 's3Key')
+      }
       const id = newId()
       await this.deps.store.insert(tx, scope, {
         id,
@@ -538,4 +544,8 @@ const receiptNotFound = () => fail('RECEIPT_NOT_FOUND', 'No receipt with this id
 export const fileTooLarge = () =>
   fail('FILE_TOO_LARGE', `Files may be at most ${limits.uploadBytesMax / (1024 * 1024)} MiB.`, 'file')
 export const unsupportedType = () =>
-  fail('UNSUPPORTED_FILE_TYPE', 'Only JPEG, PNG, WebP, HEIC and PDF files are accepted.', 'file')
+  fail(
+    'UNSUPPORTED_FILE_TYPE',
+    'Only JPEG, PNG, WebP, HEIC and PDF receipts, and OFX, QFX, camt.053, MT940, QIF and CSV statement files are accepted.',
+    'file',
+  )

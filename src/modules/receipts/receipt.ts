@@ -35,6 +35,17 @@ export function sniffFileKind(bytes: Uint8Array): FileKind | undefined {
   return undefined
 }
 
+const receiptContentTypes = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/heic',
+  'application/pdf',
+])
+
+/** Uploads hold bank statement files too; only these can become receipts. */
+export const isReceiptContentType = (contentType: string): boolean => receiptContentTypes.has(contentType)
+
 /** DESIGN 5.9: an event dated from 3 days before to 7 days after the receipt can be its match. */
 export function matchWindow(receiptDate: CalendarDate): { from: CalendarDate; to: CalendarDate } {
   return { from: addDays(receiptDate, -3), to: addDays(receiptDate, 7) }

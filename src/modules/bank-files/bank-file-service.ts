@@ -1,0 +1,436 @@
+import type { EngineName } from '../../db/engine.js'
+import type { Executor } from '../../db/schema.js'
+import { inTransactionResult } from '../../db/transaction.js'
+import type { Clock } from '../../kernel/clock.js'
+import { currencyDecimals, defaultCurrency, parseCurrency } from '../../kernel/currency.js'
+import { newId } from '../../kernel/ids.js'
+import { limits } from '../../kernel/limits.js'
+import { parseMoney } from '../../kernel/money.js'
+import { fail, ok, type Result } from '../../kernel/result.js'
+import type { AccessService } from '../access/access-service.js'
+import type { OrgScope, Principal } from '../access/principal.js'
+import type { AccountService } from '../accounts/account-service.js'
+import type { BankImportService } from '../bank-import/bank-import-service.js'
+import type { RowVerdict } from '../bank-import/duplicates.js'
+import { parseStatementRow, type StatementRow } from '../bank-import/statement-row.js'
+import {
+  type CsvImportProfileInput,
+  type CsvImportProfileRecord,
+  parseCsvDateFormat,
+  parseCsvProfileInput,
+} from './csv-profile.js'
+import type { CsvProfileStore } from './csv-profile-store.js'
+import { type CsvDateFormat, type CsvProfile, suggestCsvProfile } from './csv-reader.js'
+import type { DateOrder } from './qif-reader.js'
+import {
+  type OpenedStatement,
+  openStatementFile,
+  type ReadStatement,
+  readOpenedStatement,
+  type StatementFormat,
+} from './read-statement-file.js'
+import { type FileRow, fileFail, type StatementFile } from './statement-file.js'
+
+// Statement files from upload to events (DESIGN 7.1): read the file, check its balances and
+// account, and send its rows through the one duplicate check and import path of bank-import.
+
+export interface BankFileImportOptions {
+  paymentAccountId: string
+  format?: StatementFormat | 'AUTO' | null
+  csvProfileId?: string | null
+  dateFormat?: string | null
+  dryRun?: boolean | null
+}
+
+export interface BankFileRowOutcome extends StatementRow {
+  rowIndex: number
+  /** Where the row is in the file ("Line 15", "Stmt[1]/Ntry[2]"). */
+  position: string
+  verdict: RowVerdict
+}
+
+export interface BalanceCheck {
+  /** Null when the file states only its closing balance (OFX). */
+  openingMinor: bigint | null
+  closingMinor: bigint
+  entriesMinor: bigint
+  /** closing - (opening + entries); null without an opening balance. */
+  differenceMinor: bigint | null
+  balanced: boolean | null
+}
+
+export interface BankFileImport {
+  format: StatementFormat
+  encoding: string
+  currency: string
+  dryRun: boolean
+  importedCount: number
+  skippedCount: number
+  rows: BankFileRowOutcome[]
+  balanceCheck: BalanceCheck | null
+  /** The account the file names, if it names one. */
+  statementAccountId: string | null
+  accountMismatch: boolean
+  /** The profile the CSV file was read with, when no saved profile was given or found (dry runs only). */
+  suggestedCsvProfile: CsvImportProfileRecord | null
+}
+
+/** The phases a long import reports, for the CLI's progress bar. */
+export type ImportProgress = (done: number, total: number) => void
+
+export class BankFileService {
+  constructor(
+    private readonly deps: {
+      db: Executor
+      engine: EngineName
+      clock: Clock
+      access: AccessService
+      accounts: AccountService
+      bankImport: BankImportService
+      store: CsvProfileStore
+      files: { file(scope: OrgScope, s3Key: string): Promise<{ bytes: Uint8Array } | undefined> }
+    },
+  ) {}
+
+  // ---- importing files ----------------------------------------------------------------------
+
+  async importBankStatementFile(
+    principal: Principal,
+    organizationId: string,
+    input: BankFileImportOptions & { s3Key: string },
+  ): Promise<Result<BankFileImport>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const file = await this.deps.files.file(scope, input.s3Key)
+    if (!file) return fail('FILE_NOT_FOUND', 'No uploaded file has this s3Key.', 's3Key')
+    return this.importBytes(scope, file.bytes, input)
+  }
+
+  /** The CLI's `bank-file import`: the operator's file, read from disk rather than uploaded. */
+  async importAsOperator(
+    organizationId: string,
+    bytes: Uint8Array,
+    input: BankFileImportOptions,
+    onProgress?: ImportProgress,
+  ): Promise<Result<BankFileImport>> {
+    const scope = await this.deps.access.authorizeOperator(organizationId)
+    return this.importBytes(scope, bytes, input, onProgress)
+  }
+
+  private async importBytes(
+    scope: OrgScope,
+    bytes: Uint8Array,
+    input: BankFileImportOptions,
+    onProgress?: ImportProgress,
+  ): Promise<Result<BankFileImport>> {
+    const dryRun = input.dryRun ?? false
+    const account = await this.deps.bankImport.paymentAccount(this.deps.db, scope, input.paymentAccountId)
+    if (!account.ok) return account
+    let dateFormat: CsvDateFormat | undefined
+    if (input.dateFormat) {
+      const parsed = parseCsvDateFormat(input.dateFormat, 'dateFormat')
+      if (!parsed.ok) return parsed
+      dateFormat = parsed.value
+    }
+    let chosenProfile: CsvImportProfileRecord | undefined
+    if (input.csvProfileId) {
+      chosenProfile = await this.deps.store.findById(this.deps.db, scope, input.csvProfileId)
+      if (!chosenProfile) return profileNotFound('csvProfileId')
+    }
+    const format = input.format && input.format !== 'AUTO' ? input.format : undefined
+    const opened = openStatementFile(bytes, { format, csvEncoding: chosenProfile?.encoding })
+    if (!opened.ok) return opened
+    const read = await this.readFile(scope, input.paymentAccountId, bytes, opened.value, {
+      chosenProfile,
+      dateFormat,
+      dryRun,
+    })
+    if (!read.ok) return read
+    const { statement } = read.value.read
+    const currency = parseCurrency(statement.currency ?? defaultCurrency)
+    if (!currency.ok) return fileFail(`The file's currency ${statement.currency} is not one Daybook keeps.`)
+    const decimals = currencyDecimals(currency.value)
+    const rows = statementRows(statement.rows, decimals)
+    if (!rows.ok) return rows
+    const balanceCheck = checkBalances(statement, decimals)
+    if (!balanceCheck.ok) return balanceCheck
+    onProgress?.(0, rows.value.length)
+
+    const statementAccountId = statement.accountId ?? null
+    const remembered = await this.deps.accounts.statementAccountId(
+      this.deps.db,
+      scope,
+      input.paymentAccountId,
+    )
+    const accountMismatch =
+      statementAccountId !== null && remembered !== null && remembered !== statementAccountId
+    let verdicts: RowVerdict[]
+    let importedCount = 0
+    if (dryRun) {
+      verdicts = await this.deps.bankImport.previewRows(scope, input.paymentAccountId, rows.value)
+    } else {
+      const imported = await this.deps.bankImport.importRows(
+        scope,
+        input.paymentAccountId,
+        { rows: rows.value, currency: currency.value },
+        async (tx) => {
+          if (statementAccountId === null) return
+          await this.deps.accounts.rememberStatementAccountId(
+            tx,
+            scope,
+            input.paymentAccountId,
+            statementAccountId,
+          )
+        },
+      )
+      verdicts = imported.verdicts
+      importedCount = imported.importedCount
+    }
+    onProgress?.(rows.value.length, rows.value.length)
+    return ok({
+      format: read.value.read.format,
+      encoding: read.value.read.encoding,
+      currency: currency.value,
+      dryRun,
+      importedCount,
+      skippedCount: dryRun ? 0 : rows.value.length - importedCount,
+      rows: rows.value.map((row, index) => ({
+        ...row,
+        rowIndex: index,
+        verdict: verdicts[index] as RowVerdict,
+      })),
+      balanceCheck: balanceCheck.value,
+      statementAccountId,
+      accountMismatch,
+      suggestedCsvProfile: read.value.suggested ?? null,
+    })
+  }
+
+  /**
+   * The statement in the file. A CSV file is read through the profile the caller names, else the
+   * account's saved profile that reads it (the most recently changed first), else, in a dry run
+   * only, a profile guessed from the file, which the answer returns for the caller to save.
+   */
+  private async readFile(
+    scope: OrgScope,
+    paymentAccountId: string,
+    bytes: Uint8Array,
+    opened: OpenedStatement,
+    options: {
+      chosenProfile: CsvImportProfileRecord | undefined
+      dateFormat: CsvDateFormat | undefined
+      dryRun: boolean
+    },
+  ): Promise<Result<{ read: ReadStatement; suggested?: CsvImportProfileRecord }>> {
+    const withDate = (profile: CsvProfile): CsvProfile =>
+      options.dateFormat ? { ...profile, dateFormat: options.dateFormat } : profile
+    if (opened.format !== 'CSV') {
+      const read = readOpenedStatement(opened, {
+        dateOrder: options.dateFormat && dateOrderOf[options.dateFormat],
+      })
+      return read.ok ? ok({ read: read.value }) : read
+    }
+    if (options.chosenProfile) {
+      const read = readOpenedStatement(opened, { csvProfile: withDate(options.chosenProfile.profile) })
+      return read.ok ? ok({ read: read.value }) : read
+    }
+    const saved = await this.deps.store.forAccount(this.deps.db, scope, paymentAccountId)
+    let firstFailure: Result<never> | undefined
+    for (const record of saved) {
+      // A saved profile's encoding was not applied when the file was opened, so it opens again.
+      const reopened = record.encoding
+        ? openStatementFile(bytes, { csvEncoding: record.encoding })
+        : ok(opened)
+      if (!reopened.ok) continue
+      const read = readOpenedStatement(reopened.value, { csvProfile: withDate(record.profile) })
+      if (read.ok) return ok({ read: read.value })
+      firstFailure ??= read
+    }
+    if (firstFailure) return firstFailure
+    if (!options.dryRun) {
+      return fail(
+        'CSV_PROFILE_REQUIRED',
+        'A CSV file is imported through a profile: run a dry run for a suggested one, save it with createCsvImportProfile, and pass its csvProfileId.',
+        'csvProfileId',
+      )
+    }
+    const guessed = withDate(suggestCsvProfile(opened.text))
+    const read = readOpenedStatement(opened, { csvProfile: guessed })
+    if (!read.ok) return read
+    const now = this.now()
+    return ok({
+      read: read.value,
+      suggested: {
+        id: '',
+        paymentAccountId,
+        name: 'Suggested profile',
+        encoding: null,
+        profile: guessed,
+        createdAt: now,
+        updatedAt: now,
+      },
+    })
+  }
+
+  // ---- CSV import profiles --------------------------------------------------------------------
+
+  async createCsvImportProfile(
+    principal: Principal,
+    organizationId: string,
+    paymentAccountId: string,
+    input: CsvImportProfileInput,
+  ): Promise<Result<CsvImportProfileRecord>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const parsed = parseCsvProfileInput(input)
+    if (!parsed.ok) return parsed
+    return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const account = await this.deps.bankImport.paymentAccount(tx, scope, paymentAccountId)
+      if (!account.ok) return account
+      // The account's row lock keeps two creations from both passing the count.
+      await this.deps.accounts.lockAccount(tx, scope, paymentAccountId)
+      const existing = await this.deps.store.forAccount(tx, scope, paymentAccountId)
+      if (existing.length >= limits.csvProfilesPerAccountMax) {
+        return fail(
+          'TOO_MANY_CSV_PROFILES',
+          `A payment account may keep at most ${limits.csvProfilesPerAccountMax} CSV import profiles.`,
+          'paymentAccountId',
+        )
+      }
+      const now = this.now()
+      const record: CsvImportProfileRecord = {
+        id: newId(),
+        paymentAccountId,
+        ...parsed.value,
+        createdAt: now,
+        updatedAt: now,
+      }
+      if (!(await this.deps.store.insert(tx, scope, record))) return nameTaken()
+      return ok(record)
+    })
+  }
+
+  async updateCsvImportProfile(
+    principal: Principal,
+    organizationId: string,
+    profileId: string,
+    input: CsvImportProfileInput,
+  ): Promise<Result<CsvImportProfileRecord>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const parsed = parseCsvProfileInput(input)
+    if (!parsed.ok) return parsed
+    return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const existing = await this.deps.store.findById(tx, scope, profileId)
+      if (!existing) return profileNotFound('profileId')
+      const record: CsvImportProfileRecord = { ...existing, ...parsed.value, updatedAt: this.now() }
+      if (await this.deps.store.nameTakenByOther(tx, scope, record)) return nameTaken()
+      await this.deps.store.update(tx, scope, record)
+      return ok(record)
+    })
+  }
+
+  async deleteCsvImportProfile(
+    principal: Principal,
+    organizationId: string,
+    profileId: string,
+  ): Promise<Result<true>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    if (!(await this.deps.store.delete(this.deps.db, scope, profileId))) return profileNotFound('profileId')
+    return ok(true as const)
+  }
+
+  async listCsvImportProfiles(
+    principal: Principal,
+    organizationId: string,
+    paymentAccountId: string,
+  ): Promise<Result<CsvImportProfileRecord[]>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const account = await this.deps.bankImport.paymentAccount(this.deps.db, scope, paymentAccountId)
+    if (!account.ok) return account
+    return ok(await this.deps.store.forAccount(this.deps.db, scope, paymentAccountId))
+  }
+
+  private now(): string {
+    return this.deps.clock.now().toISOString()
+  }
+}
+
+const profileNotFound = (field: string) =>
+  fail('CSV_PROFILE_NOT_FOUND', 'No CSV import profile has this id in the organization.', field)
+
+const nameTaken = () =>
+  fail(
+    'CSV_PROFILE_NAME_TAKEN',
+    'This payment account already has a CSV import profile of this name.',
+    'profile.name',
+  )
+
+/** QIF dates do not say their order; the caller's dateFormat does. */
+const dateOrderOf: Record<CsvDateFormat, DateOrder> = {
+  'YYYY-MM-DD': 'YMD',
+  YYYYMMDD: 'YMD',
+  'MM/DD/YYYY': 'MDY',
+  'DD/MM/YYYY': 'DMY',
+  'DD.MM.YYYY': 'DMY',
+}
+
+/** The file's rows as the rows path takes them, each problem named by where it is in the file. */
+function statementRows(
+  rows: FileRow[],
+  decimals: number,
+): Result<Array<StatementRow & { position: string }>> {
+  const parsed: Array<StatementRow & { position: string }> = []
+  for (const row of rows) {
+    // A row of zero moves no money, so it has nothing to book (banks list waived fees so).
+    if (/^-?[0.]+$/.test(row.amount)) continue
+    const negative = row.amount.startsWith('-')
+    const one = parseStatementRow(
+      {
+        transactionDate: row.transactionDate,
+        // A row the bank left without any text still needs a name to be reviewed by.
+        description: row.description || row.reference || 'No description',
+        amount: negative ? row.amount.slice(1) : row.amount,
+        eventType: negative ? 'expense' : 'income',
+        memo: row.memo,
+        reference: row.reference,
+      },
+      decimals,
+    )
+    if (!one.ok) return fileFail(`${row.position}: ${one.error.message}`)
+    parsed.push({ ...one.value, position: row.position })
+  }
+  return ok(parsed)
+}
+
+function checkBalances(statement: StatementFile, decimals: number): Result<BalanceCheck | null> {
+  if (statement.closingBalance === undefined) return ok(null)
+  const money = (text: string, what: string) => {
+    const amount = parseMoney(text, decimals, what)
+    return amount.ok ? amount : fileFail(`The ${what} ${text} has more decimals than the currency.`)
+  }
+  const closing = money(statement.closingBalance, 'closing balance')
+  if (!closing.ok) return closing
+  let entriesMinor = 0n
+  for (const row of statement.rows) {
+    const amount = money(row.amount, 'amount')
+    if (!amount.ok) return fileFail(`${row.position}: ${amount.error.message}`)
+    entriesMinor += amount.value
+  }
+  if (statement.openingBalance === undefined) {
+    return ok({
+      openingMinor: null,
+      closingMinor: closing.value,
+      entriesMinor,
+      differenceMinor: null,
+      balanced: null,
+    })
+  }
+  const opening = money(statement.openingBalance, 'opening balance')
+  if (!opening.ok) return opening
+  const differenceMinor = closing.value - (opening.value + entriesMinor)
+  return ok({
+    openingMinor: opening.value,
+    closingMinor: closing.value,
+    entriesMinor,
+    differenceMinor,
+    balanced: differenceMinor === 0n,
+  })
+}
