@@ -1,10 +1,11 @@
 // The operator CLI of DESIGN 3: JSON on stdout, exit codes, and a server that sees its work live.
 import { execFile } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { fixtureDataDir } from '../support/csv.js'
 import { unique } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
 
@@ -35,6 +36,44 @@ function json(outcome: CliOutcome) {
   expect(outcome.code, outcome.stderr).toBe(0)
   expect(outcome.stdout.trim().split('\n')).toHaveLength(1)
   return JSON.parse(outcome.stdout)
+}
+
+/** A refusal as DESIGN 3 has it: nothing on stdout, one line on stderr, and no stack trace. */
+function refused(outcome: CliOutcome, code = 1): string {
+  expect(outcome.code, outcome.stdout).toBe(code)
+  expect(outcome.stdout).toBe('')
+  const lines = outcome.stderr.trim().split('\n')
+  expect(lines).toHaveLength(1)
+  return lines[0] as string
+}
+
+const statementFixture = path.join(fixtureDataDir, 'bank', 'ofxparse_bank_medium_CAD.ofx')
+
+/** An organization made through the CLI, its Chequing account, and an API key to read its books. */
+async function bankTenant() {
+  const org = json(await daybook('org', 'create', '--name', unique('Bank CLI')))
+  const key = json(await daybook('api-key', 'create', '--org-id', org.id))
+  const bearer = { authorization: `Bearer ${key.key}` }
+  const accounts = await server.gql(
+    'query ($org: UUID!) { listAccounts(organizationId: $org, search: "Chequing") { items { id name } } }',
+    { org: org.id },
+    bearer,
+  )
+  const chequing = (
+    (accounts.body.data?.listAccounts.items ?? []) as Array<{ id: string; name: string }>
+  ).find((account) => account.name === 'Chequing')
+  if (!chequing) throw new Error('the new organization has no Chequing account')
+  const eventCount = async () => {
+    const response = await server.gql(
+      'query ($org: UUID!) { listLedgerEvents(organizationId: $org) { totalCount } }',
+      { org: org.id },
+      bearer,
+    )
+    return response.body.data?.listLedgerEvents.totalCount as number
+  }
+  const importFile = (file: string, ...options: string[]) =>
+    daybook('bank-file', 'import', '--org-id', org.id, '--account-id', chequing.id, file, ...options)
+  return { organizationId: org.id as string, accountId: chequing.id, eventCount, importFile }
 }
 
 beforeAll(async () => {
@@ -117,6 +156,76 @@ describe('daybook CLI', () => {
       'king',
     )
     expect(badRole.code).toBe(1)
+  })
+
+  it('previews a statement file in a dry run, imports it, and skips its rows the second time', async () => {
+    const tenant = await bankTenant()
+    const preview = json(await tenant.importFile(statementFixture, '--dry-run'))
+    expect(preview).toMatchObject({
+      success: true,
+      error: null,
+      errorCode: null,
+      format: 'OFX',
+      currency: 'CAD',
+      importedCount: 0,
+      skippedCount: 0,
+      accountMismatch: false,
+    })
+    expect(preview.rows).toHaveLength(3)
+    expect(await tenant.eventCount()).toBe(0)
+
+    const imported = json(await tenant.importFile(statementFixture, '--format', 'OFX'))
+    expect(imported).toMatchObject({ success: true, format: 'OFX', importedCount: 3, skippedCount: 0 })
+    expect(await tenant.eventCount()).toBe(3)
+
+    const again = json(await tenant.importFile(statementFixture))
+    expect(again).toMatchObject({ success: true, importedCount: 0, skippedCount: 3 })
+    expect(again.rows.every((row: { isDuplicate: boolean }) => row.isDuplicate)).toBe(true)
+    expect(await tenant.eventCount()).toBe(3)
+  })
+
+  it('refuses a bank file it cannot take with one line on stderr, and writes nothing', async () => {
+    const tenant = await bankTenant()
+    const scratch = mkdtempSync(path.join(tmpdir(), 'daybook-cli-files-'))
+    const binary = path.join(scratch, 'archive.zip')
+    writeFileSync(binary, Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x08, 0x00, 0x00, 0x00]))
+    // Sparse: the size is refused from the file's metadata, so the test writes no 21 MiB.
+    const large = path.join(scratch, 'large.csv')
+    writeFileSync(large, 'Date,Amount\n')
+    truncateSync(large, 21 * 1024 * 1024)
+    const intoOrg = (organizationId: string) =>
+      daybook(
+        'bank-file',
+        'import',
+        '--org-id',
+        organizationId,
+        '--account-id',
+        tenant.accountId,
+        statementFixture,
+      )
+
+    // Independent refusals, run side by side: each is a process start and a database open.
+    const [missing, badFormat, wrongFormat, junk, tooLarge, unknownOrg, notAnId, noAccount] =
+      await Promise.all([
+        tenant.importFile(path.join(scratch, 'missing.ofx')),
+        tenant.importFile(statementFixture, '--format', 'PDF'),
+        tenant.importFile(statementFixture, '--format', 'QIF'),
+        tenant.importFile(binary),
+        tenant.importFile(large),
+        intoOrg('6f1c2d3e-4b5a-4c6d-8e7f-901234567890'),
+        intoOrg('Acme'),
+        daybook('bank-file', 'import', '--org-id', tenant.organizationId, statementFixture),
+      ])
+    expect(refused(missing)).toMatch(/ENOENT/)
+    expect(refused(badFormat)).toMatch(/--format/)
+    expect(refused(wrongFormat)).toMatch(/reads as OFX/)
+    expect(refused(junk)).not.toMatch(/^Error:/)
+    expect(refused(tooLarge)).toMatch(/20 MiB/)
+    expect(refused(unknownOrg)).toBe('Organization Not Found.')
+    expect(refused(notAnId)).toMatch(/--org-id must be a UUID/)
+    expect(refused(noAccount, 2)).toMatch(/--account-id/)
+
+    expect(await tenant.eventCount()).toBe(0)
   })
 
   it('exits 2 on bad usage', async () => {
