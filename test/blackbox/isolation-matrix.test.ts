@@ -62,6 +62,11 @@ const operations: Record<string, { admin?: true }> = {
   batchCreateAccounts: {},
   checkBankStatementDups: {},
   importBankStatement: {},
+  importBankStatementFile: {},
+  listCsvImportProfiles: {},
+  createCsvImportProfile: {},
+  updateCsvImportProfile: {},
+  deleteCsvImportProfile: {},
   listCategoryRules: {},
   createCategoryRule: {},
   updateCategoryRule: {},
@@ -115,6 +120,8 @@ const idKinds = [
   'receipt',
   's3Key',
   'attachedS3Key',
+  'statementS3Key',
+  'csvProfile',
   'batchId',
 ] as const
 /** Text an organization wrote, probed through search and duplicate checks. */
@@ -141,6 +148,7 @@ const consumable = new Set<Kind>([
   'receipt',
   's3Key',
   'attachedS3Key',
+  'csvProfile',
   'batchId',
   'freshEmail',
   'freshName',
@@ -165,6 +173,14 @@ const idList = (...kinds: IdKind[]): ArgSpec[] =>
 const allStatuses = ['needs_review', 'confirmed', 'synced', 'reconciled', 'pending', 'ignored']
 const eventDate = '2026-03-01'
 const eventAmount = '43.21'
+const statementCsv = 'Date,Description,Amount\n2026-03-01,Isolation Shop,-4.20\n'
+const csvProfileInput = (name: string) => ({
+  name,
+  dateColumn: 'Date',
+  dateFormat: 'YYYY-MM-DD',
+  amountColumn: 'Amount',
+  descriptionColumn: 'Description',
+})
 const processorCsv = (txn: string, description: string) =>
   [
     'balance_transaction_id,created_utc,currency,gross,fee,net,reporting_category,description',
@@ -212,6 +228,18 @@ const argTable: Record<string, ArgSpec[]> = {
   'checkBankStatementDups.currency': fixed('CAD'),
   'importBankStatement.paymentAccountId': id('bankAccount', 'processorAccount'),
   'importBankStatement.currency': fixed('CAD'),
+  'importBankStatementFile.paymentAccountId': id('bankAccount', 'processorAccount'),
+  'importBankStatementFile.s3Key': id('statementS3Key', 's3Key'),
+  'importBankStatementFile.format': fixed('AUTO'),
+  'importBankStatementFile.csvProfileId': id('csvProfile'),
+  'importBankStatementFile.dateFormat': fixed('YYYY-MM-DD'),
+  'importBankStatementFile.dryRun': fixed(false),
+  'listCsvImportProfiles.paymentAccountId': id('bankAccount', 'processorAccount'),
+  'createCsvImportProfile.paymentAccountId': id('bankAccount', 'processorAccount'),
+  'createCsvImportProfile.profile': own((ids) => csvProfileInput(ids.freshName)),
+  'updateCsvImportProfile.profileId': id('csvProfile'),
+  'updateCsvImportProfile.profile': own((ids) => csvProfileInput(ids.freshName)),
+  'deleteCsvImportProfile.profileId': id('csvProfile'),
   'importBankStatement.rows': own((ids) => [
     { transactionDate: '2026-02-11', description: ids.freshName, amount: '-3.00', eventType: 'expense' },
   ]),
@@ -353,15 +381,18 @@ async function ok(headers: Headers, query: string, variables: Record<string, unk
   return response.body.data as Data
 }
 
-async function upload(headers: Headers): Promise<string> {
+async function upload(headers: Headers, file = { filename: 'receipt.png', bytes: tinyPng }): Promise<string> {
   const response = await fetch(`${server.url}/uploads`, {
     method: 'POST',
     headers,
-    body: multipart([{ name: 'file', filename: 'receipt.png', bytes: tinyPng, type: 'image/png' }]),
+    body: multipart([{ name: 'file', ...file, type: 'application/octet-stream' }]),
   })
   expect(response.status).toBe(201)
   return ((await response.json()) as { s3Key: string }).s3Key
 }
+
+const uploadStatement = (headers: Headers) =>
+  upload(headers, { filename: 'statement.csv', bytes: Buffer.from(statementCsv) })
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -464,6 +495,16 @@ class Maker {
     return data.createCategoryRule.categoryRule.id
   }
 
+  async csvProfile(): Promise<string> {
+    const data = await ok(
+      this.key,
+      'mutation ($org: UUID!, $a: UUID!, $p: CsvImportProfileInput!) { createCsvImportProfile(organizationId: $org, paymentAccountId: $a, profile: $p) { success error csvImportProfile { id } } }',
+      this.org({ a: this.fixedIds().bankAccount, p: csvProfileInput(this.name('Profile')) }),
+    )
+    expect(data.createCsvImportProfile).toMatchObject({ success: true })
+    return data.createCsvImportProfile.csvImportProfile.id
+  }
+
   async intakeAddress(addressType: 'email' | 'sms', label = 'Inbox'): Promise<string> {
     const address =
       addressType === 'email'
@@ -563,6 +604,8 @@ class Maker {
         await this.attach(await this.event(), s3Key)
         return s3Key
       }
+      case 'csvProfile':
+        return this.csvProfile()
       case 'batchId': {
         // Batch ids carry the second they were made in; keep A's apart from B's.
         while (Date.now() < bBatchDoneMs + 1100) await sleep(100)
@@ -584,6 +627,7 @@ function missingIds(): Ids {
   for (const kind of idKinds) ids[kind] = randomUUID()
   ids.s3Key = `${randomUUID()}/2026/03/${randomUUID()}.png`
   ids.attachedS3Key = `${randomUUID()}/2026/03/${randomUUID()}.png`
+  ids.statementS3Key = `${randomUUID()}/2026/03/${randomUUID()}.csv`
   ids.batchId = `stripe:2019${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}T010203Z`
   for (const kind of textKinds) ids[kind] = `nobody ${randomUUID().slice(0, 8)}`
   ids.processorTxn = `txn_nobody${randomUUID().slice(0, 12)}`
@@ -712,7 +756,7 @@ async function waitForJobs(): Promise<void> {
   throw new Error('the job queue never emptied')
 }
 
-async function snapshot(tenant: Tenant, eventIds: string[]): Promise<string> {
+async function snapshot(tenant: Tenant, eventIds: string[], paymentAccountId?: string): Promise<string> {
   await waitForJobs()
   const parts: Record<string, unknown> = {}
   const byName = new Map(schemaOperations.map((op) => [op.name, op]))
@@ -734,6 +778,15 @@ async function snapshot(tenant: Tenant, eventIds: string[]): Promise<string> {
       tenant.owner.jwt,
     )
     parts[`getLedgerEvent ${eventId}`] = answer.body.data
+  }
+  if (paymentAccountId) {
+    const answer = await callOperation(
+      byName.get('listCsvImportProfiles') as Operation,
+      { organizationId: tenant.organizationId, paymentAccountId },
+      tenant.owner.jwt,
+    )
+    expect(answer.body.errors, answer.text).toBeUndefined()
+    parts.listCsvImportProfiles = answer.body.data.listCsvImportProfiles
   }
   return JSON.stringify(parts, null, 1)
 }
@@ -807,6 +860,8 @@ beforeAll(async () => {
   await bMaker.confirm(bFixed.ignoredEvent)
   await bMaker.reject(bFixed.ignoredEvent)
   bFixed.s3Key = await upload(b.bearer)
+  bFixed.statementS3Key = await uploadStatement(b.bearer)
+  bFixed.csvProfile = await bMaker.csvProfile()
   bFixed.emailAddress = await bMaker.intakeAddress('email', `${tag} mail`)
   bFixed.smsAddress = await bMaker.intakeAddress('sms', `${tag} phone`)
   bFixed.apiKey = await bMaker.apiKey()
@@ -834,6 +889,7 @@ beforeAll(async () => {
   while (Date.now() < bBatchDoneMs + 1100) await sleep(100)
   await aMaker.processorImport(aStatic.processorTxn, 'Own order')
   aStatic.processorAccount = await aMaker.processorAccount()
+  aStatic.statementS3Key = await uploadStatement(a.bearer)
   // An event of A on the same day and amount as B's, so duplicate checks have something to find.
   const aEvent = await aMaker.event(aStatic.merchant)
   await aMaker.classify(aEvent)
@@ -845,7 +901,7 @@ beforeAll(async () => {
     bFixed.confirmedEvent,
     bFixed.ignoredEvent,
   ] as string[]
-  bBefore = await snapshot(b, bEvents)
+  bBefore = await snapshot(b, bEvents, bFixed.bankAccount)
   const aView = await snapshot(a, [])
   const shared = collectUuids(aView)
   for (const uuid of collectUuids(bBefore)) if (!shared.has(uuid)) bSecrets.add(uuid)
@@ -1073,7 +1129,7 @@ describe('operations without organizationId', () => {
 describe('B afterwards', () => {
   it('reads exactly as before the matrix', async () => {
     const bEvents = [bIds.event, bIds.classifiedEvent, bIds.confirmedEvent, bIds.ignoredEvent]
-    const after = await snapshot(b, bEvents)
+    const after = await snapshot(b, bEvents, bIds.bankAccount)
     expect(after).toBe(bBefore)
   })
 })

@@ -30,8 +30,15 @@ export function readCamt053(text: string): Result<StatementFile> {
   let parsed: Node
   try {
     const valid = XMLValidator.validate(text)
-    if (valid !== true)
+    if (valid !== true) {
+      // The validator reports a file cut short as the list of elements still open.
+      const open = /^Invalid '\[(.*)\]' found/s.exec(valid.err.msg)?.[1]
+      if (open !== undefined) {
+        const path = [...open.matchAll(/"([^"]{1,64})"/g)].map((match) => match[1]).join('/')
+        return fileFail(`The XML ends inside ${path}: the file may be cut short.`)
+      }
       return fileFail(`Line ${valid.err.line}: the XML is not well-formed (${valid.err.msg}).`)
+    }
     parsed = parser.parse(text) as Node
   } catch (error) {
     // The parser's own limits (nesting, entity expansion) throw.
