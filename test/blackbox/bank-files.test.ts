@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bankFile } from '../support/bank-files.js'
 import { multipart } from '../support/files.js'
-import { createTenant, type Tenant } from '../support/fixtures.js'
+import { accountIdByName, createTenant, type Tenant } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
 
 let server: TestServer
@@ -35,18 +35,7 @@ type ImportAnswer = Record<string, unknown> & {
   suggestedCsvProfile: Record<string, unknown> & { id: string | null }
 }
 
-async function accountId(tenant: Tenant, name: string): Promise<string> {
-  const response = await server.gql(
-    'query ($org: UUID!, $s: String) { listAccounts(organizationId: $org, search: $s) { items { id name } } }',
-    { org: tenant.organizationId, s: name },
-    tenant.bearer,
-  )
-  const found = ((response.body.data?.listAccounts.items ?? []) as Array<{ id: string; name: string }>).find(
-    (a) => a.name === name,
-  )
-  if (!found) throw new Error(`no account ${name}`)
-  return found.id
-}
+const accountId = (tenant: Tenant, name: string) => accountIdByName(server, tenant, name)
 
 async function upload(tenant: Tenant, bytes: Buffer, filename = 'statement') {
   const response = await fetch(`${server.url}/uploads`, {

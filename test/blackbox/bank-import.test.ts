@@ -1,7 +1,7 @@
 // Bank statement import and duplicate detection (spec rules 4-6, DESIGN 5.7), on a real statement.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readCsv } from '../support/csv.js'
-import { createTenant, type Tenant } from '../support/fixtures.js'
+import { accountIdByName, createTenant, type Tenant } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
 
 let server: TestServer
@@ -42,18 +42,7 @@ function demoStatement(): Row[] {
   }))
 }
 
-async function accountId(tenant: Tenant, name: string): Promise<string> {
-  const response = await server.gql(
-    'query ($org: UUID!, $s: String) { listAccounts(organizationId: $org, search: $s) { items { id name } } }',
-    { org: tenant.organizationId, s: name },
-    tenant.bearer,
-  )
-  const found = ((response.body.data?.listAccounts.items ?? []) as Array<{ id: string; name: string }>).find(
-    (a) => a.name === name,
-  )
-  if (!found) throw new Error(`no account ${name}`)
-  return found.id
-}
+const accountId = (tenant: Tenant, name: string) => accountIdByName(server, tenant, name)
 
 async function checkRows(tenant: Tenant, account: string, rows: Row[]) {
   const response = await server.gql(check, { org: tenant.organizationId, account, rows }, tenant.bearer)

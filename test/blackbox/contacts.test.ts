@@ -1,7 +1,7 @@
 // Contacts over HTTP: createContact, batchCreateContacts and listContacts with every rule, error and access check.
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTenant, createUser, type Tenant, unique } from '../support/fixtures.js'
+import { accountIdByName, createTenant, createUser, type Tenant, unique } from '../support/fixtures.js'
 import { catalogCalls, expectNulRefused } from '../support/graphql.js'
 import { startServer, type TestServer } from '../support/server.js'
 
@@ -110,17 +110,7 @@ async function post(
   expect(confirmed.body.data?.confirmLedgerEvent).toMatchObject({ success: true })
 }
 
-async function accountId(tenant: Tenant, name: string): Promise<string> {
-  const response = await server.gql(
-    'query ($org: UUID!, $search: String) { listAccounts(organizationId: $org, search: $search) { items { id name } } }',
-    { org: tenant.organizationId, search: name },
-    tenant.bearer,
-  )
-  const items = response.body.data?.listAccounts.items as Array<{ id: string; name: string }>
-  const id = items.find((item) => item.name === name)?.id
-  if (!id) throw new Error(`no account named ${name}`)
-  return id
-}
+const accountId = (tenant: Tenant, name: string) => accountIdByName(server, tenant, name)
 
 describe('createContact', () => {
   it('answers in the shape of the spec', async () => {

@@ -38,3 +38,16 @@ export async function createTenant(server: TestServer, name = unique('Org')): Pr
     owner,
   }
 }
+
+/** The id of the tenant's account of this exact name, found over HTTP as a client finds it. */
+export async function accountIdByName(server: TestServer, tenant: Tenant, name: string): Promise<string> {
+  const response = await server.gql(
+    'query ($org: UUID!, $search: String) { listAccounts(organizationId: $org, search: $search) { items { id name } } }',
+    { org: tenant.organizationId, search: name },
+    tenant.bearer,
+  )
+  const items = (response.body.data?.listAccounts.items ?? []) as Array<{ id: string; name: string }>
+  const id = items.find((item) => item.name === name)?.id
+  if (!id) throw new Error(`no account named ${name}`)
+  return id
+}
