@@ -23,6 +23,8 @@ export async function generateResolverTypes(): Promise<string> {
       maybeValue: 'T | null',
       inputMaybeValue: 'T | null | undefined',
       scalars: { UUID: 'string', Date: 'string' },
+      // An organization's lockDate is read fresh by its own field resolver; the record stays cached.
+      mappers: { Organization: '../../modules/organizations/organization-store.js#OrganizationRecord' },
       useIndexSignature: false,
     },
   })

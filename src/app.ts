@@ -37,6 +37,7 @@ import { LedgerEventRecorder } from './modules/ledger-events/ledger-event-record
 import { LedgerEventStore } from './modules/ledger-events/ledger-event-store.js'
 import { OrganizationService } from './modules/organizations/organization-service.js'
 import { OrganizationStore } from './modules/organizations/organization-store.js'
+import { PeriodLock } from './modules/organizations/period-lock.js'
 import { ProcessorImportService } from './modules/processor-import/processor-import-service.js'
 import { ProcessorImportStore } from './modules/processor-import/processor-import-store.js'
 import { createReceiptReader } from './modules/receipts/receipt-reader.js'
@@ -81,11 +82,13 @@ export async function buildCore(
   const { db, engine } = database
   const notices = openChangeNotices(config.databaseUrl)
   let access: AccessService | undefined
+  const organizationStore = new OrganizationStore()
+  const periodLock = new PeriodLock({ engine, store: organizationStore })
   const organizations = new OrganizationService({
     db,
     engine,
     clock,
-    store: new OrganizationStore(),
+    store: organizationStore,
     access: () => {
       if (!access) throw new Error('access service used before wiring finished')
       return access
@@ -142,7 +145,16 @@ export async function buildCore(
     contacts,
     journal,
   })
-  const eventDeps = { db, engine, clock, store: eventStore, access, accounts, queries: eventQueries }
+  const eventDeps = {
+    db,
+    engine,
+    clock,
+    store: eventStore,
+    access,
+    accounts,
+    queries: eventQueries,
+    periodLock,
+  }
   const ledgerEventEdits = new LedgerEventEditService(eventDeps)
   const ledgerEvents = new LedgerEventLifecycleService({
     ...eventDeps,
@@ -152,7 +164,15 @@ export async function buildCore(
     recorder: eventRecorder,
   })
   categoryRules.onChange((scope, vendorPattern) => ledgerEvents.categorizeWaiting(scope, vendorPattern))
-  const bankImport = new BankImportService({ db, engine, access, accounts, eventQueries, eventRecorder })
+  const bankImport = new BankImportService({
+    db,
+    engine,
+    access,
+    accounts,
+    eventQueries,
+    eventRecorder,
+    periodLock,
+  })
   const jobs = new JobQueue({
     db,
     engine,
@@ -204,6 +224,7 @@ export async function buildCore(
     receipts,
   })
   const processorImport = new ProcessorImportService({
+    periodLock,
     db,
     engine,
     clock,

@@ -16,6 +16,7 @@ import * as eventReferences from './migrations/0009-event-references.js'
 import * as apiKeyQuotas from './migrations/0010-api-key-quotas.js'
 import * as tenantKeys from './migrations/0011-tenant-keys.js'
 import * as bankFiles from './migrations/0012-bank-files.js'
+import * as lockDate from './migrations/0013-lock-date.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0010-api-key-quotas': apiKeyQuotas,
   '0011-tenant-keys': tenantKeys,
   '0012-bank-files': bankFiles,
+  '0013-lock-date': lockDate,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -23,18 +23,19 @@ beforeAll(async () => {
 
 afterAll(() => database.close())
 
-const insertOrganizations = preparedRowsQuery((ex, rows: Array<SlotFor<OrganizationsTable>>) =>
-  ex
-    .insertInto('organizations')
-    .values(
-      rows.map((slot) => ({
-        id: slot('id'),
-        name: slot('name'),
-        name_key: slot('name_key'),
-        created_at: slot('created_at'),
-      })),
-    )
-    .returning(['id', 'name']),
+const insertOrganizations = preparedRowsQuery(
+  (ex, rows: Array<SlotFor<Omit<OrganizationsTable, 'lock_date'>>>) =>
+    ex
+      .insertInto('organizations')
+      .values(
+        rows.map((slot) => ({
+          id: slot('id'),
+          name: slot('name'),
+          name_key: slot('name_key'),
+          created_at: slot('created_at'),
+        })),
+      )
+      .returning(['id', 'name']),
 )
 
 const organizationNamed = preparedQuery((ex, slot: SlotFor<{ nameKey: string; prefix: string }>) =>

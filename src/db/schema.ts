@@ -11,6 +11,8 @@ export interface OrganizationsTable {
   name: string
   name_key: string
   created_at: string
+  /** Nothing dated on or before this day may be created or changed (DESIGN 7.3). */
+  lock_date: string | null
 }
 
 export interface UsersTable {

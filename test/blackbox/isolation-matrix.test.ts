@@ -49,6 +49,7 @@ const operations: Record<string, { admin?: true }> = {
   myOrganizations: {},
   tokenAuth: {},
   createOrganization: {},
+  setLockDate: { admin: true },
   listApiKeys: { admin: true },
   listMembers: { admin: true },
   createApiKey: { admin: true },
@@ -194,6 +195,8 @@ const processorCsv = (txn: string, description: string) =>
 const argTable: Record<string, ArgSpec[]> = {
   'createApiKey.name': own((ids) => ids.freshName),
   'revokeApiKey.apiKeyId': id('apiKey'),
+  // Null reopens A's books: nothing of A's is dated in a period a test could close.
+  'setLockDate.lockDate': fixed(null),
   'addMember.email': own((ids) => ids.freshEmail),
   'addMember.role': fixed('member'),
   'removeMember.userId': id('member'),

@@ -1,8 +1,10 @@
 // Generated from the SDL by scripts/codegen.ts; do not edit. Run npm run codegen.
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
+import type { OrganizationRecord } from '../../modules/organizations/organization-store.js';
 import type { GraphQLContext } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = T | null | undefined;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
 export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
@@ -249,6 +251,8 @@ export type Mutation = {
   markLedgerEventsSynced: Maybe<MarkSyncedPayload>;
   /** Creates an organization owned by the signed-in person (JWT only). */
   createOrganization: Maybe<CreateOrganizationPayload>;
+  /** Closes the books through lockDate, or reopens them with null (owner or admin). */
+  setLockDate: Maybe<SetLockDatePayload>;
   /**
    * Admin (owner or admin, signed in). Imports a Stripe balance CSV (the balance history export or
    * an itemized balance report) into the Stripe balance account: one run, all or nothing. Events
@@ -469,6 +473,12 @@ export type MutationMarkLedgerEventsSyncedArgs = {
 
 export type MutationCreateOrganizationArgs = {
   name: Scalars['String']['input'];
+};
+
+
+export type MutationSetLockDateArgs = {
+  organizationId: Scalars['UUID']['input'];
+  lockDate?: InputMaybe<Scalars['Date']['input']>;
 };
 
 
@@ -1027,6 +1037,16 @@ export type Organization = {
   __typename?: 'Organization';
   id: Scalars['UUID']['output'];
   name: Scalars['String']['output'];
+  /** Nothing dated on or before this day may be created or changed; null while no period is closed. */
+  lockDate: Maybe<Scalars['Date']['output']>;
+};
+
+export type SetLockDatePayload = {
+  __typename?: 'SetLockDatePayload';
+  success: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+  organization: Maybe<Organization>;
 };
 
 export type CreateOrganizationPayload = {
@@ -1419,8 +1439,9 @@ export type ResolversTypes = {
   RejectLedgerEventPayload: ResolverTypeWrapper<RejectLedgerEventPayload>;
   SyncItemError: ResolverTypeWrapper<SyncItemError>;
   MarkSyncedPayload: ResolverTypeWrapper<MarkSyncedPayload>;
-  Organization: ResolverTypeWrapper<Organization>;
-  CreateOrganizationPayload: ResolverTypeWrapper<CreateOrganizationPayload>;
+  Organization: ResolverTypeWrapper<OrganizationRecord>;
+  SetLockDatePayload: ResolverTypeWrapper<Omit<SetLockDatePayload, 'organization'> & { organization?: Maybe<ResolversTypes['Organization']> }>;
+  CreateOrganizationPayload: ResolverTypeWrapper<Omit<CreateOrganizationPayload, 'organization'> & { organization?: Maybe<ResolversTypes['Organization']> }>;
   ImportProcessorBalancePayload: ResolverTypeWrapper<ImportProcessorBalancePayload>;
   DeleteProcessorImportsPayload: ResolverTypeWrapper<DeleteProcessorImportsPayload>;
   ReceiptAttachment: ResolverTypeWrapper<ReceiptAttachment>;
@@ -1502,8 +1523,9 @@ export type ResolversParentTypes = {
   RejectLedgerEventPayload: RejectLedgerEventPayload;
   SyncItemError: SyncItemError;
   MarkSyncedPayload: MarkSyncedPayload;
-  Organization: Organization;
-  CreateOrganizationPayload: CreateOrganizationPayload;
+  Organization: OrganizationRecord;
+  SetLockDatePayload: Omit<SetLockDatePayload, 'organization'> & { organization?: Maybe<ResolversParentTypes['Organization']> };
+  CreateOrganizationPayload: Omit<CreateOrganizationPayload, 'organization'> & { organization?: Maybe<ResolversParentTypes['Organization']> };
   ImportProcessorBalancePayload: ImportProcessorBalancePayload;
   DeleteProcessorImportsPayload: DeleteProcessorImportsPayload;
   ReceiptAttachment: ReceiptAttachment;
@@ -1588,6 +1610,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   rejectLedgerEvent?: Resolver<Maybe<ResolversTypes['RejectLedgerEventPayload']>, ParentType, ContextType, RequireFields<MutationRejectLedgerEventArgs, 'organizationId' | 'eventId'>>;
   markLedgerEventsSynced?: Resolver<Maybe<ResolversTypes['MarkSyncedPayload']>, ParentType, ContextType, RequireFields<MutationMarkLedgerEventsSyncedArgs, 'organizationId' | 'eventIds'>>;
   createOrganization?: Resolver<Maybe<ResolversTypes['CreateOrganizationPayload']>, ParentType, ContextType, RequireFields<MutationCreateOrganizationArgs, 'name'>>;
+  setLockDate?: Resolver<Maybe<ResolversTypes['SetLockDatePayload']>, ParentType, ContextType, RequireFields<MutationSetLockDateArgs, 'organizationId'>>;
   importProcessorBalance?: Resolver<Maybe<ResolversTypes['ImportProcessorBalancePayload']>, ParentType, ContextType, RequireFields<MutationImportProcessorBalanceArgs, 'organizationId' | 'csv'>>;
   deleteProcessorImports?: Resolver<Maybe<ResolversTypes['DeleteProcessorImportsPayload']>, ParentType, ContextType, RequireFields<MutationDeleteProcessorImportsArgs, 'organizationId'>>;
   attachReceiptToEvent?: Resolver<Maybe<ResolversTypes['AttachReceiptPayload']>, ParentType, ContextType, RequireFields<MutationAttachReceiptToEventArgs, 'organizationId' | 'eventId' | 's3Key'>>;
@@ -1948,6 +1971,14 @@ export type MarkSyncedPayloadResolvers<ContextType = GraphQLContext, ParentType 
 export type OrganizationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lockDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+};
+
+export type SetLockDatePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SetLockDatePayload'] = ResolversParentTypes['SetLockDatePayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType>;
 };
 
 export type CreateOrganizationPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CreateOrganizationPayload'] = ResolversParentTypes['CreateOrganizationPayload']> = {
@@ -2205,6 +2236,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   SyncItemError?: SyncItemErrorResolvers<ContextType>;
   MarkSyncedPayload?: MarkSyncedPayloadResolvers<ContextType>;
   Organization?: OrganizationResolvers<ContextType>;
+  SetLockDatePayload?: SetLockDatePayloadResolvers<ContextType>;
   CreateOrganizationPayload?: CreateOrganizationPayloadResolvers<ContextType>;
   ImportProcessorBalancePayload?: ImportProcessorBalancePayloadResolvers<ContextType>;
   DeleteProcessorImportsPayload?: DeleteProcessorImportsPayloadResolvers<ContextType>;

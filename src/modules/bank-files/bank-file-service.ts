@@ -166,7 +166,9 @@ export class BankFileService {
     let verdicts: RowVerdict[]
     let importedCount = 0
     if (dryRun) {
-      verdicts = await this.deps.bankImport.previewRows(scope, input.paymentAccountId, rows.value)
+      const preview = await this.deps.bankImport.previewRows(scope, input.paymentAccountId, rows.value)
+      if (!preview.ok) return preview
+      verdicts = preview.value
     } else {
       const imported = await this.deps.bankImport.importRows(
         scope,
@@ -182,8 +184,9 @@ export class BankFileService {
           )
         },
       )
-      verdicts = imported.verdicts
-      importedCount = imported.importedCount
+      if (!imported.ok) return imported
+      verdicts = imported.value.verdicts
+      importedCount = imported.value.importedCount
     }
     onProgress?.(rows.value.length, rows.value.length)
     return ok({

@@ -82,16 +82,10 @@ export function parseCsvProfileInput(
     return profileFail('skipLines', `skipLines must be from 0 to ${limits.csvSkipLinesMax}.`)
   }
   const hasHeader = input.hasHeader ?? true
-  const columns: Record<(typeof columnRoles)[number], string | null> = {
-    dateColumn: null,
-    amountColumn: null,
-    inflowColumn: null,
-    outflowColumn: null,
-    descriptionColumn: null,
-    payeeColumn: null,
-    memoColumn: null,
-    referenceColumn: null,
-  }
+  const columns = Object.fromEntries(columnRoles.map((role) => [role, null])) as Record<
+    (typeof columnRoles)[number],
+    string | null
+  >
   for (const role of columnRoles) {
     const column = input[role]?.trim() || null
     if (column === null) continue

@@ -1,6 +1,6 @@
 import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
-import { inTransaction } from '../../db/transaction.js'
+import { inTransactionResult } from '../../db/transaction.js'
 import { hitFaultPoint } from '../../fault-points.js'
 import { addDays } from '../../kernel/calendar-date.js'
 import { currencyDecimals, defaultCurrency, parseCurrency } from '../../kernel/currency.js'
@@ -14,6 +14,7 @@ import type { AccountRecord } from '../accounts/account-store.js'
 import { paymentProblem } from '../ledger-events/ledger-event.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
 import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
+import type { PeriodLock } from '../organizations/period-lock.js'
 import { judgeRows, type RowVerdict } from './duplicates.js'
 import { parseStatementRows, type StatementRow, type StatementRowInput } from './statement-row.js'
 
@@ -34,6 +35,7 @@ export class BankImportService {
       accounts: AccountService
       eventQueries: LedgerEventQueryService
       eventRecorder: LedgerEventRecorder
+      periodLock: PeriodLock
     },
   ) {}
 
@@ -56,14 +58,20 @@ export class BankImportService {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const prepared = await this.prepare(this.deps.db, scope, input)
     if (!prepared.ok) return prepared
-    return ok(await this.importRows(scope, input.paymentAccountId, prepared.value))
+    return this.importRows(scope, input.paymentAccountId, prepared.value)
   }
 
   // ---- for other modules ------------------------------------------------------------------
 
-  /** What importRows would decide for each row, without writing. */
-  previewRows(scope: OrgScope, paymentAccountId: string, rows: StatementRow[]): Promise<RowVerdict[]> {
-    return this.judge(this.deps.db, scope, paymentAccountId, rows)
+  /** What importRows would decide for each row (a closed period included), without writing. */
+  async previewRows(
+    scope: OrgScope,
+    paymentAccountId: string,
+    rows: StatementRow[],
+  ): Promise<Result<RowVerdict[]>> {
+    const open = await this.deps.periodLock.checkOpen(this.deps.db, scope, datesOf(rows), 'rows')
+    if (!open.ok) return open
+    return ok(await this.judge(this.deps.db, scope, paymentAccountId, rows))
   }
 
   /**
@@ -75,9 +83,12 @@ export class BankImportService {
     paymentAccountId: string,
     statement: { rows: StatementRow[]; currency: string },
     alsoWrite?: (tx: Executor) => Promise<void>,
-  ): Promise<ImportOutcome> {
+  ): Promise<Result<ImportOutcome>> {
     const { rows, currency } = statement
-    const imported = await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
+    const imported = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      // One row in a closed period refuses the whole statement, like any other bad row.
+      const open = await this.deps.periodLock.checkOpen(tx, scope, datesOf(rows), 'rows')
+      if (!open.ok) return open
       // Imports into one account run one at a time, so two copies of a statement sent together
       // see each other's rows and the second skips them all.
       await this.deps.accounts.lockAccount(tx, scope, paymentAccountId)
@@ -105,14 +116,16 @@ export class BankImportService {
       )
       hitFaultPoint('import.rows', events.length)
       await alsoWrite?.(tx)
-      return {
+      return ok({
         importedCount: events.length,
         skippedCount: rows.length - events.length,
         eventIds: events.map((e) => e.id),
         verdicts,
-      }
+      })
     })
-    if (imported.eventIds.length > 0) await this.deps.eventRecorder.announce(scope, imported.eventIds)
+    if (imported.ok && imported.value.eventIds.length > 0) {
+      await this.deps.eventRecorder.announce(scope, imported.value.eventIds)
+    }
     return imported
   }
 
@@ -176,3 +189,5 @@ export class BankImportService {
     return judgeRows(rows, existing)
   }
 }
+
+const datesOf = (rows: StatementRow[]) => rows.map((row) => row.transactionDate)

@@ -8,6 +8,7 @@ import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountService } from '../accounts/account-service.js'
+import type { PeriodLock } from '../organizations/period-lock.js'
 import { rateOn, salesTaxCode, taxIncludedIn } from '../tax-codes/sales-tax.js'
 import {
   categoryProblem,
@@ -50,6 +51,7 @@ export class LedgerEventEditService {
       access: AccessService
       accounts: AccountService
       queries: LedgerEventQueryService
+      periodLock: PeriodLock
     },
   ) {}
 
@@ -185,6 +187,13 @@ export class LedgerEventEditService {
       if (!editableStatuses.includes(event.status)) return notEditable(event.status)
       const changes = await decide(tx, scope, event)
       if (!changes.ok) return changes
+      const open = await this.deps.periodLock.checkOpen(
+        tx,
+        scope,
+        [event.transactionDate, changes.value.transactionDate],
+        'transactionDate',
+      )
+      if (!open.ok) return open
       if (!(await this.deps.store.update(tx, scope, eventId, editableStatuses, changes.value, this.now()))) {
         return notEditable(event.status)
       }

@@ -114,11 +114,16 @@ export class LedgerEventImportStore {
     batchId: string | undefined,
     lock: boolean,
   ): Promise<
-    Array<Pick<LedgerEventRecord, 'id' | 'status' | 'journalEntryId' | 'reversalEntryId' | 'batchId'>>
+    Array<
+      Pick<
+        LedgerEventRecord,
+        'id' | 'status' | 'journalEntryId' | 'reversalEntryId' | 'batchId' | 'transactionDate'
+      >
+    >
   > {
     let query = ex
       .selectFrom('ledger_events')
-      .select(['id', 'status', 'journal_entry_id', 'reversal_entry_id', 'batch_id'])
+      .select(['id', 'status', 'journal_entry_id', 'reversal_entry_id', 'batch_id', 'transaction_date'])
       .where('organization_id', '=', scope.organizationId)
       .where('source', '=', source)
     if (batchId !== undefined) query = query.where('batch_id', '=', batchId)
@@ -130,6 +135,7 @@ export class LedgerEventImportStore {
       journalEntryId: row.journal_entry_id,
       reversalEntryId: row.reversal_entry_id,
       batchId: row.batch_id,
+      transactionDate: row.transaction_date,
     }))
   }
 

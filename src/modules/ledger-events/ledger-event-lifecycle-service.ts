@@ -12,6 +12,7 @@ import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountService } from '../accounts/account-service.js'
 import type { CategoryRuleService } from '../category-rules/category-rule-service.js'
 import type { JournalService } from '../journal/journal-service.js'
+import { type PeriodLock, periodLocked } from '../organizations/period-lock.js'
 import {
   editableStatuses,
   parseAmount,
@@ -63,6 +64,7 @@ export class LedgerEventLifecycleService {
       posting: LedgerEventPosting
       recorder: LedgerEventRecorder
       queries: LedgerEventQueryService
+      periodLock: PeriodLock
     },
   ) {}
 
@@ -98,6 +100,8 @@ export class LedgerEventLifecycleService {
     })
     if (!refs.ok) return refs
     const created = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const open = await this.deps.periodLock.checkOpen(tx, scope, [date.value], 'transactionDate')
+      if (!open.ok) return open
       const [event] = await this.deps.recorder.recordArrivals(tx, scope, [
         {
           eventType: eventType.value,
@@ -165,6 +169,8 @@ export class LedgerEventLifecycleService {
         'eventId',
       )
     }
+    const open = await this.deps.periodLock.checkOpen(tx, scope, [event.transactionDate], 'eventId')
+    if (!open.ok) return open
     let taxAccountId = event.taxAccountId
     const taxMinor = event.taxAmountMinor ?? 0n
     if (
@@ -202,6 +208,8 @@ export class LedgerEventLifecycleService {
       if (!event) return eventNotFound()
       if (event.status === 'ignored')
         return fail('EVENT_ALREADY_IGNORED', 'This event is already ignored.', 'eventId')
+      const open = await this.deps.periodLock.checkOpen(tx, scope, [event.transactionDate], 'eventId')
+      if (!open.ok) return open
       const posted = postedStatuses.includes(event.status) && event.journalEntryId !== null
       const reversalEntryId = posted ? newId() : null
       const changes: EventChanges = { status: 'ignored', ...(reversalEntryId ? { reversalEntryId } : {}) }
@@ -243,7 +251,16 @@ export class LedgerEventLifecycleService {
     return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
       const errors: Array<{ index: number; eventId: string; error: string; errorCode: string }> = []
       let syncedCount = 0
+      const lockDate = await this.deps.periodLock.lockDate(tx, scope)
       for (const [index, eventId] of eventIds.entries()) {
+        if (lockDate !== null) {
+          const event = await this.deps.store.findById(tx, scope, eventId)
+          if (event && event.transactionDate <= lockDate) {
+            const { error } = periodLocked(lockDate, 'eventIds')
+            errors.push({ index, eventId, error: error.message, errorCode: error.code })
+            continue
+          }
+        }
         const moved = await this.deps.store.update(
           tx,
           scope,
@@ -275,7 +292,11 @@ export class LedgerEventLifecycleService {
    */
   async categorizeWaiting(scope: OrgScope, vendorPattern: string): Promise<void> {
     await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-      const waiting = await this.deps.store.waitingWithoutCategory(tx, scope, vendorPattern)
+      const lockDate = await this.deps.periodLock.lockDate(tx, scope)
+      // A closed period stays as it was closed, rules or not.
+      const waiting = (await this.deps.store.waitingWithoutCategory(tx, scope, vendorPattern)).filter(
+        (event) => lockDate === null || event.transactionDate > lockDate,
+      )
       if (waiting.length === 0) return ok(0)
       const matches = await this.deps.categoryRules.categorize(
         tx,

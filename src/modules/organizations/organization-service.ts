@@ -68,6 +68,24 @@ export class OrganizationService {
     return this.create(name, undefined)
   }
 
+  /** DESIGN 7.3: owners and admins close the books through a day, move that day, or reopen them (null). */
+  async setLockDate(
+    principal: Principal,
+    organizationId: string,
+    lockDate: string | null,
+  ): Promise<Result<OrganizationRecord>> {
+    const scope = await this.deps.access().authorize(principal, organizationId, 'admin')
+    // The update waits for writes that read the old date under a share lock (PeriodLock).
+    await this.deps.store.setLockDate(this.deps.db, scope.organizationId, lockDate)
+    const [organization] = await this.findByIds([scope.organizationId])
+    return ok(organization as OrganizationRecord)
+  }
+
+  /** Read fresh each time: another server process may have moved it. */
+  lockDateOf(organizationId: string): Promise<string | null> {
+    return this.deps.store.lockDate(this.deps.db, organizationId, false)
+  }
+
   async findByName(name: string): Promise<OrganizationRecord | undefined> {
     return this.deps.store.findByNameKey(this.deps.db, nameKey(name))
   }

@@ -36,4 +36,23 @@ export class OrganizationStore {
       .where('name_key', '=', nameKey)
       .executeTakeFirst()
   }
+
+  /**
+   * The organization's lock date. `forShare` (PostgreSQL) holds the row against setLockDate until
+   * the caller's transaction ends, so a write checked against the old date commits before the
+   * period closes; writers do not wait for each other.
+   */
+  async lockDate(ex: Executor, organizationId: string, forShare: boolean): Promise<string | null> {
+    const query = ex.selectFrom('organizations').select('lock_date').where('id', '=', organizationId)
+    const row = await (forShare ? query.forShare() : query).executeTakeFirst()
+    return row?.lock_date ?? null
+  }
+
+  async setLockDate(ex: Executor, organizationId: string, lockDate: string | null): Promise<void> {
+    await ex
+      .updateTable('organizations')
+      .set({ lock_date: lockDate })
+      .where('id', '=', organizationId)
+      .execute()
+  }
 }

@@ -5,7 +5,16 @@ export const organizationResolvers: Resolvers = {
   Query: {
     myOrganizations: (_, __, { principal, services }) => services.organizations.myOrganizations(principal),
   },
+  Organization: {
+    lockDate: (organization, _, { services }) => services.organizations.lockDateOf(organization.id),
+  },
   Mutation: {
+    setLockDate: async (_, { organizationId, lockDate }, { principal, services }) =>
+      payloadOf(
+        await services.organizations.setLockDate(principal, organizationId, lockDate ?? null),
+        (organization) => ({ organization }),
+        { organization: null },
+      ),
     createOrganization: async (_, args, { principal, services }) =>
       payloadOf(
         await services.organizations.createOrganization(principal, args.name),

@@ -13,6 +13,7 @@ import type { JournalService } from '../journal/journal-service.js'
 import { postedStatuses } from '../ledger-events/ledger-event.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
 import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
+import type { PeriodLock } from '../organizations/period-lock.js'
 import type { ReceiptService } from '../receipts/receipt-service.js'
 import { readBalanceCsv } from './balance-csv.js'
 import type { ProcessorImportStore } from './processor-import-store.js'
@@ -92,6 +93,7 @@ export class ProcessorImportService {
       eventRecorder: LedgerEventRecorder
       receipts: ReceiptService
       store: ProcessorImportStore
+      periodLock: PeriodLock
     },
   ) {}
 
@@ -187,6 +189,14 @@ export class ProcessorImportService {
       for (const id of ids) seen.add(id)
       fresh.push(plan)
     }
+
+    const open = await this.deps.periodLock.checkOpen(
+      tx,
+      scope,
+      fresh.map((plan) => plan.row.date),
+      'csv',
+    )
+    if (!open.ok) return open
 
     const eventIds: string[] = []
     options.onProgress?.(0, fresh.length)
@@ -326,6 +336,14 @@ export class ProcessorImportService {
       const processor = await this.deps.accounts.accountByName(tx, scope, processorName)
       if (processor) await this.deps.accounts.lockAccount(tx, scope, processor.id)
       const events = await this.deps.eventRecorder.importedEvents(tx, scope, source, options.batchId)
+      // Taking a closed period's events out of the books would change its reports.
+      const open = await this.deps.periodLock.checkOpen(
+        tx,
+        scope,
+        events.map((event) => event.transactionDate),
+        'batchId',
+      )
+      if (!open.ok) return open
       options.onProgress?.(0, events.length)
       for (let start = 0; start < events.length; start += limits.processorImportRowsPerRound) {
         const round = events.slice(start, start + limits.processorImportRowsPerRound)
