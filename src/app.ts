@@ -43,6 +43,8 @@ import { ProcessorImportStore } from './modules/processor-import/processor-impor
 import { createReceiptReader } from './modules/receipts/receipt-reader.js'
 import { extractReceiptJob, matchReceiptsJob, ReceiptService } from './modules/receipts/receipt-service.js'
 import { ReceiptStore } from './modules/receipts/receipt-store.js'
+import { ReconciliationService } from './modules/reconciliations/reconciliation-service.js'
+import { ReconciliationStore } from './modules/reconciliations/reconciliation-store.js'
 import { ReportService } from './modules/reports/report-service.js'
 import { TaxCodeService } from './modules/tax-codes/tax-code-service.js'
 import { TaxCodeStore } from './modules/tax-codes/tax-code-store.js'
@@ -213,6 +215,19 @@ export async function buildCore(
     store: new CsvProfileStore(),
     files: receipts,
   })
+  const reconciliations = new ReconciliationService({
+    db,
+    engine,
+    clock,
+    access,
+    accounts,
+    bankImport,
+    journal,
+    events: eventQueries,
+    recorder: eventRecorder,
+    periodLock,
+    store: new ReconciliationStore(),
+  })
   const intake = new IntakeService({ db, engine, store: new IntakeAddressStore(), clock, access, receipts })
   const reports = new ReportService({
     db,
@@ -251,6 +266,7 @@ export async function buildCore(
     bankFiles,
     processorImport,
     receipts,
+    reconciliations,
     reports,
     intake,
     jobs,

@@ -14,6 +14,7 @@ import type { LedgerEventQueryService } from './modules/ledger-events/ledger-eve
 import type { OrganizationService } from './modules/organizations/organization-service.js'
 import type { ProcessorImportService } from './modules/processor-import/processor-import-service.js'
 import type { ReceiptService } from './modules/receipts/receipt-service.js'
+import type { ReconciliationService } from './modules/reconciliations/reconciliation-service.js'
 import type { ReportService } from './modules/reports/report-service.js'
 import type { TaxCodeService } from './modules/tax-codes/tax-code-service.js'
 
@@ -34,6 +35,7 @@ export interface Services {
   bankFiles: BankFileService
   processorImport: ProcessorImportService
   receipts: ReceiptService
+  reconciliations: ReconciliationService
   reports: ReportService
   intake: IntakeService
   jobs: JobQueue

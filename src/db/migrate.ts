@@ -17,6 +17,7 @@ import * as apiKeyQuotas from './migrations/0010-api-key-quotas.js'
 import * as tenantKeys from './migrations/0011-tenant-keys.js'
 import * as bankFiles from './migrations/0012-bank-files.js'
 import * as lockDate from './migrations/0013-lock-date.js'
+import * as reconciliations from './migrations/0014-reconciliations.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0011-tenant-keys': tenantKeys,
   '0012-bank-files': bankFiles,
   '0013-lock-date': lockDate,
+  '0014-reconciliations': reconciliations,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -139,6 +139,8 @@ export interface LedgerEventsTable {
   has_document: Flag
   journal_entry_id: string | null
   reversal_entry_id: string | null
+  /** The finished reconciliation that holds this event, while it is reconciled. */
+  reconciliation_id: string | null
   created_at: string
   updated_at: string
 }
@@ -208,6 +210,29 @@ export interface CsvImportProfilesTable {
   flip_sign: Flag
   created_at: string
   updated_at: string
+}
+
+export interface ReconciliationsTable {
+  organization_id: string
+  id: string
+  payment_account_id: string
+  statement_date: string
+  statement_balance_minor: Int
+  opening_balance_minor: Int
+  status: string
+  adjustment_entry_id: string | null
+  created_at: string
+  finished_at: string | null
+  undone_at: string | null
+  undo_reason: string | null
+}
+
+export interface ReconciliationEventsTable {
+  organization_id: string
+  reconciliation_id: string
+  event_id: string
+  /** The status the event left when the reconciliation finished (confirmed or synced). */
+  previous_status: string | null
 }
 
 export interface ReceiptsTable {
@@ -303,6 +328,8 @@ export interface Database {
   account_totals: AccountTotalsTable
   category_rules: CategoryRulesTable
   csv_import_profiles: CsvImportProfilesTable
+  reconciliations: ReconciliationsTable
+  reconciliation_events: ReconciliationEventsTable
   receipts: ReceiptsTable
   uploads: UploadsTable
   intake_addresses: IntakeAddressesTable

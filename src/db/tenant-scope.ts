@@ -26,6 +26,8 @@ export const tenantTables: ReadonlySet<string> = new Set([
   'journal_lines',
   'category_rules',
   'csv_import_profiles',
+  'reconciliations',
+  'reconciliation_events',
   'receipts',
   'uploads',
   'intake_addresses',

@@ -9,6 +9,7 @@ import { ledgerEventResolvers } from '../modules/ledger-events/resolvers.js'
 import { organizationResolvers } from '../modules/organizations/resolvers.js'
 import { processorImportResolvers } from '../modules/processor-import/resolvers.js'
 import { receiptResolvers } from '../modules/receipts/resolvers.js'
+import { reconciliationResolvers } from '../modules/reconciliations/resolvers.js'
 import { reportResolvers } from '../modules/reports/resolvers.js'
 import { taxCodeResolvers } from '../modules/tax-codes/resolvers.js'
 import type { Resolvers } from './generated/resolvers-types.js'
@@ -27,6 +28,7 @@ const moduleResolvers: Resolvers[] = [
   processorImportResolvers,
   reportResolvers,
   receiptResolvers,
+  reconciliationResolvers,
   intakeResolvers,
 ]
 

@@ -43,6 +43,8 @@ export const limits = {
   csvColumnNameLengthMax: 200,
   csvSkipLinesMax: 100,
   csvProfilesPerAccountMax: 20,
+  /** Why a reconciliation was undone, kept with it. */
+  undoReasonLengthMax: 500,
   nameLengthMax: 200,
   /** A ledger event's merchant, however it arrives: typed, a statement's description, a processor's. */
   merchantNameLengthMax: 200,

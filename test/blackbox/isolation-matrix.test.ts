@@ -68,6 +68,12 @@ const operations: Record<string, { admin?: true }> = {
   createCsvImportProfile: {},
   updateCsvImportProfile: {},
   deleteCsvImportProfile: {},
+  reconciliation: {},
+  listReconciliations: {},
+  startReconciliation: {},
+  setReconciliationCleared: {},
+  finishReconciliation: {},
+  undoReconciliation: { admin: true },
   listCategoryRules: {},
   createCategoryRule: {},
   updateCategoryRule: {},
@@ -123,6 +129,9 @@ const idKinds = [
   'attachedS3Key',
   'statementS3Key',
   'csvProfile',
+  'reconciliation',
+  'finishedReconciliation',
+  'reconcilableAccount',
   'batchId',
 ] as const
 /** Text an organization wrote, probed through search and duplicate checks. */
@@ -150,6 +159,9 @@ const consumable = new Set<Kind>([
   's3Key',
   'attachedS3Key',
   'csvProfile',
+  'reconciliation',
+  'finishedReconciliation',
+  'reconcilableAccount',
   'batchId',
   'freshEmail',
   'freshName',
@@ -243,6 +255,20 @@ const argTable: Record<string, ArgSpec[]> = {
   'updateCsvImportProfile.profileId': id('csvProfile'),
   'updateCsvImportProfile.profile': own((ids) => csvProfileInput(ids.freshName)),
   'deleteCsvImportProfile.profileId': id('csvProfile'),
+  'reconciliation.reconciliationId': id('reconciliation', 'finishedReconciliation'),
+  'listReconciliations.paymentAccountId': id('bankAccount', 'processorAccount'),
+  'listReconciliations.limit': fixed(200),
+  'listReconciliations.offset': fixed(0),
+  'startReconciliation.paymentAccountId': id('reconcilableAccount', 'processorAccount'),
+  'startReconciliation.statementDate': fixed('2031-01-31'),
+  'startReconciliation.statementBalance': fixed('12.34'),
+  'setReconciliationCleared.reconciliationId': id('reconciliation', 'finishedReconciliation'),
+  'setReconciliationCleared.eventIds': idList('confirmedEvent', 'event', 'ignoredEvent'),
+  'setReconciliationCleared.cleared': fixed(true),
+  'finishReconciliation.reconciliationId': id('reconciliation', 'finishedReconciliation'),
+  'finishReconciliation.adjustmentAccountId': id('expenseAccount', 'bankAccount'),
+  'undoReconciliation.reconciliationId': id('finishedReconciliation', 'reconciliation'),
+  'undoReconciliation.reason': fixed('isolation'),
   'importBankStatement.rows': own((ids) => [
     { transactionDate: '2026-02-11', description: ids.freshName, amount: '-3.00', eventType: 'expense' },
   ]),
@@ -401,6 +427,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Makes the objects of one organization, through its own credentials, over HTTP. */
 class Maker {
+  /** Reconciliations started so far: each ends a day after the last. */
+  private reconciliations = 0
+
   constructor(
     private readonly tenant: Tenant,
     private readonly label: string,
@@ -508,6 +537,42 @@ class Maker {
     return data.createCsvImportProfile.csvImportProfile.id
   }
 
+  /**
+   * The open reconciliation of the fixed bank account, started when there is none. Each one ends a
+   * day later and a unit higher than the last, so its difference is never zero and a finish needs
+   * the adjustment account the call names.
+   */
+  async openReconciliation(): Promise<string> {
+    const account = this.fixedIds().bankAccount
+    const listed = await ok(
+      this.key,
+      'query ($org: UUID!, $a: UUID!) { listReconciliations(organizationId: $org, paymentAccountId: $a, limit: 1) { items { id status } } }',
+      this.org({ a: account }),
+    )
+    const latest = listed.listReconciliations.items[0] as { id: string; status: string } | undefined
+    if (latest?.status === 'open') return latest.id
+    this.reconciliations++
+    const day = new Date(Date.UTC(2030, 0, 1) + this.reconciliations * 86_400_000).toISOString().slice(0, 10)
+    const data = await ok(
+      this.key,
+      'mutation ($org: UUID!, $a: UUID!, $d: Date!, $b: String!) { startReconciliation(organizationId: $org, paymentAccountId: $a, statementDate: $d, statementBalance: $b) { success error reconciliation { id } } }',
+      this.org({ a: account, d: day, b: `${this.reconciliations}.00` }),
+    )
+    expect(data.startReconciliation).toMatchObject({ success: true })
+    return data.startReconciliation.reconciliation.id
+  }
+
+  async finishedReconciliation(): Promise<string> {
+    const id = await this.openReconciliation()
+    const data = await ok(
+      this.key,
+      'mutation ($org: UUID!, $r: UUID!, $a: UUID) { finishReconciliation(organizationId: $org, reconciliationId: $r, adjustmentAccountId: $a) { success error } }',
+      this.org({ r: id, a: this.fixedIds().expenseAccount }),
+    )
+    expect(data.finishReconciliation).toMatchObject({ success: true })
+    return id
+  }
+
   async intakeAddress(addressType: 'email' | 'sms', label = 'Inbox'): Promise<string> {
     const address =
       addressType === 'email'
@@ -609,6 +674,12 @@ class Maker {
       }
       case 'csvProfile':
         return this.csvProfile()
+      case 'reconciliation':
+        return this.openReconciliation()
+      case 'finishedReconciliation':
+        return this.finishedReconciliation()
+      case 'reconcilableAccount':
+        return this.account(this.name('Reconcile'), 'bank', 'asset')
       case 'batchId': {
         // Batch ids carry the second they were made in; keep A's apart from B's.
         while (Date.now() < bBatchDoneMs + 1100) await sleep(100)
@@ -790,6 +861,13 @@ async function snapshot(tenant: Tenant, eventIds: string[], paymentAccountId?: s
     )
     expect(answer.body.errors, answer.text).toBeUndefined()
     parts.listCsvImportProfiles = answer.body.data.listCsvImportProfiles
+    const reconciliations = await callOperation(
+      byName.get('listReconciliations') as Operation,
+      { organizationId: tenant.organizationId, paymentAccountId, limit: 200 },
+      tenant.owner.jwt,
+    )
+    expect(reconciliations.body.errors, reconciliations.text).toBeUndefined()
+    parts.listReconciliations = reconciliations.body.data.listReconciliations
   }
   return JSON.stringify(parts, null, 1)
 }
@@ -865,6 +943,9 @@ beforeAll(async () => {
   bFixed.s3Key = await upload(b.bearer)
   bFixed.statementS3Key = await uploadStatement(b.bearer)
   bFixed.csvProfile = await bMaker.csvProfile()
+  bFixed.reconcilableAccount = bFixed.bankAccount
+  bFixed.finishedReconciliation = await bMaker.finishedReconciliation()
+  bFixed.reconciliation = await bMaker.openReconciliation()
   bFixed.emailAddress = await bMaker.intakeAddress('email', `${tag} mail`)
   bFixed.smsAddress = await bMaker.intakeAddress('sms', `${tag} phone`)
   bFixed.apiKey = await bMaker.apiKey()

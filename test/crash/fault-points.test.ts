@@ -432,4 +432,76 @@ describe('fault points: a kill inside the write', () => {
     expect(receiptsOfDepot).toBe(1)
     await assertBooksConsistent(database, organizationId)
   })
+
+  it('reconcile.finish: a finish killed after its events move leaves the reconciliation open, and its retry finishes it once', async () => {
+    const { organizationId, key } = tenant(target, `Fault Reconcile ${Date.now()}`)
+    const server = await armed('reconcile.finish', 1)
+    const account = await accountIds(server.url, key, organizationId)
+    const eventIds: string[] = []
+    for (let i = 0; i < 2; i++) {
+      const eventId = await createEvent(server.url, key, organizationId, {
+        merchant: `Fault reconcile ${i}`,
+        amount: '20.00',
+        date: '2026-04-02',
+        categoryId: account('Office Expenses'),
+        paymentAccountId: account('Chequing'),
+      })
+      const confirmed = await gql(server.url, key, confirmMutation, { org: organizationId, e: eventId })
+      expect(confirmed.body.data?.confirmLedgerEvent.success).toBe(true)
+      eventIds.push(eventId)
+    }
+    const started = await gql(
+      server.url,
+      key,
+      'mutation ($org: UUID!, $a: UUID!) { startReconciliation(organizationId: $org, paymentAccountId: $a, statementDate: "2026-04-30", statementBalance: "-45.00") { success reconciliation { id } } }',
+      { org: organizationId, a: account('Chequing') },
+    )
+    const reconciliationId = started.body.data?.startReconciliation.reconciliation.id as string
+    const cleared = await gql(
+      server.url,
+      key,
+      'mutation ($org: UUID!, $r: UUID!, $ids: [UUID!]!) { setReconciliationCleared(organizationId: $org, reconciliationId: $r, eventIds: $ids, cleared: true) { success reconciliation { difference } } }',
+      { org: organizationId, r: reconciliationId, ids: eventIds },
+    )
+    expect(cleared.body.data?.setReconciliationCleared).toEqual({
+      success: true,
+      reconciliation: { difference: '-5.00' },
+    })
+    const finish = (url: string) =>
+      gql(
+        url,
+        key,
+        'mutation ($org: UUID!, $r: UUID!, $adj: UUID) { finishReconciliation(organizationId: $org, reconciliationId: $r, adjustmentAccountId: $adj) { success errorCode reconciliation { status } } }',
+        { org: organizationId, r: reconciliationId, adj: account('Bank Fees & Charges') },
+      )
+    await expectKilledAt(server, 'reconcile.finish', finish(server.url))
+
+    const state = async () => ({
+      status: (
+        await sql<{ status: string }>`select status from reconciliations
+          where organization_id = ${organizationId} and id = ${reconciliationId}`.execute(database.db)
+      ).rows[0]?.status,
+      reconciled: await countOf(sql<{ n: number | bigint }>`select count(*) as n from ledger_events
+        where organization_id = ${organizationId} and status = 'reconciled'`),
+      adjustments: await countOf(sql<{ n: number | bigint }>`select count(*) as n from journal_entries
+        where organization_id = ${organizationId} and kind = 'adjustment'`),
+    })
+    expect(await state()).toEqual({ status: 'open', reconciled: 0, adjustments: 0 })
+    await assertBooksConsistent(database, organizationId)
+
+    await endLeasesOfKilledServer(database, organizationId)
+    const restarted = await start(target)
+    try {
+      const retry = await finish(restarted.url)
+      expect(retry.body.data?.finishReconciliation).toEqual({
+        success: true,
+        errorCode: null,
+        reconciliation: { status: 'finished' },
+      })
+    } finally {
+      await kill(restarted.child)
+    }
+    expect(await state()).toEqual({ status: 'finished', reconciled: 2, adjustments: 1 })
+    await assertBooksConsistent(database, organizationId)
+  })
 })

@@ -39,6 +39,9 @@ export type Query = {
   myOrganizations: Maybe<Array<Organization>>;
   /** search matches the vendor name. sortBy: uploadedAt (default, desc), receiptDate, vendorName or amount. */
   listReceipts: Maybe<ReceiptPage>;
+  reconciliation: Maybe<Reconciliation>;
+  /** Newest first. */
+  listReconciliations: Maybe<ReconciliationPage>;
   /** Defaults: startDate the first of the current month, endDate today (UTC). */
   dashboardSummary: Maybe<DashboardSummary>;
   /** Same defaults as dashboardSummary. */
@@ -143,6 +146,20 @@ export type QueryListReceiptsArgs = {
   extractionFailed?: InputMaybe<Scalars['Boolean']['input']>;
   sortBy?: InputMaybe<Scalars['String']['input']>;
   sortDir?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryReconciliationArgs = {
+  organizationId: Scalars['UUID']['input'];
+  reconciliationId: Scalars['UUID']['input'];
+};
+
+
+export type QueryListReconciliationsArgs = {
+  organizationId: Scalars['UUID']['input'];
+  paymentAccountId: Scalars['UUID']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -269,6 +286,14 @@ export type Mutation = {
   /** Corrects what extraction read; a draft becomes processed and is matched again. */
   updateReceipt: Maybe<ReceiptPayload>;
   rejectReceipt: Maybe<ReceiptPayload>;
+  /** One open reconciliation per payment account; it opens where the last finished one closed. */
+  startReconciliation: Maybe<ReconciliationPayload>;
+  /** Only posted (confirmed or synced) events of the account dated on or before statementDate; at most 500 per call. */
+  setReconciliationCleared: Maybe<ReconciliationPayload>;
+  /** With difference zero, or with adjustmentAccountId (a balanced entry for the difference is posted on statementDate). Cleared events become reconciled. */
+  finishReconciliation: Maybe<ReconciliationPayload>;
+  /** The last finished reconciliation of its account only; owner or admin. Events go back to their status; an adjustment is reversed. */
+  undoReconciliation: Maybe<ReconciliationPayload>;
 };
 
 
@@ -517,6 +542,36 @@ export type MutationUpdateReceiptArgs = {
 export type MutationRejectReceiptArgs = {
   organizationId: Scalars['UUID']['input'];
   receiptId: Scalars['UUID']['input'];
+};
+
+
+export type MutationStartReconciliationArgs = {
+  organizationId: Scalars['UUID']['input'];
+  paymentAccountId: Scalars['UUID']['input'];
+  statementDate: Scalars['Date']['input'];
+  statementBalance: Scalars['String']['input'];
+};
+
+
+export type MutationSetReconciliationClearedArgs = {
+  organizationId: Scalars['UUID']['input'];
+  reconciliationId: Scalars['UUID']['input'];
+  eventIds: Array<Scalars['UUID']['input']>;
+  cleared: Scalars['Boolean']['input'];
+};
+
+
+export type MutationFinishReconciliationArgs = {
+  organizationId: Scalars['UUID']['input'];
+  reconciliationId: Scalars['UUID']['input'];
+  adjustmentAccountId?: InputMaybe<Scalars['UUID']['input']>;
+};
+
+
+export type MutationUndoReconciliationArgs = {
+  organizationId: Scalars['UUID']['input'];
+  reconciliationId: Scalars['UUID']['input'];
+  reason: Scalars['String']['input'];
 };
 
 /** The outcome of a mutation that returns nothing else. errorCode is stable; error is for people. */
@@ -950,6 +1005,8 @@ export type LedgerEvent = {
   source: Scalars['String']['output'];
   createdAt: Scalars['String']['output'];
   updatedAt: Scalars['String']['output'];
+  /** The finished reconciliation that holds this event; null unless it is reconciled. */
+  reconciliationId: Maybe<Scalars['UUID']['output']>;
   receipts: Array<ReceiptAttachment>;
 };
 
@@ -1149,6 +1206,46 @@ export type ReceiptPayload = {
   __typename?: 'ReceiptPayload';
   success: Scalars['Boolean']['output'];
   receipt: Maybe<Receipt>;
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+};
+
+/** A payment account tied to a bank statement. Balances are in the statement's sign: debits minus credits for an asset account, credits minus debits for a liability. */
+export type Reconciliation = {
+  __typename?: 'Reconciliation';
+  id: Scalars['UUID']['output'];
+  paymentAccountId: Scalars['UUID']['output'];
+  statementDate: Scalars['String']['output'];
+  statementBalance: Scalars['String']['output'];
+  /** The statement balance of the account's last finished reconciliation, else 0.00. */
+  openingBalance: Scalars['String']['output'];
+  /** openingBalance plus the cleared events. */
+  clearedBalance: Scalars['String']['output'];
+  /** statementBalance - clearedBalance. */
+  difference: Scalars['String']['output'];
+  /** open, finished or undone */
+  status: Scalars['String']['output'];
+  clearedEventIds: Array<Scalars['UUID']['output']>;
+  /** The entry that took a difference to the adjustment account, if there was one. */
+  adjustmentEntryId: Maybe<Scalars['UUID']['output']>;
+  createdAt: Scalars['String']['output'];
+  finishedAt: Maybe<Scalars['String']['output']>;
+  undoneAt: Maybe<Scalars['String']['output']>;
+  undoReason: Maybe<Scalars['String']['output']>;
+};
+
+export type ReconciliationPage = {
+  __typename?: 'ReconciliationPage';
+  items: Array<Reconciliation>;
+  totalCount: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+};
+
+export type ReconciliationPayload = {
+  __typename?: 'ReconciliationPayload';
+  reconciliation: Maybe<Reconciliation>;
+  success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
 };
@@ -1450,6 +1547,9 @@ export type ResolversTypes = {
   ReceiptPage: ResolverTypeWrapper<ReceiptPage>;
   AttachReceiptPayload: ResolverTypeWrapper<AttachReceiptPayload>;
   ReceiptPayload: ResolverTypeWrapper<ReceiptPayload>;
+  Reconciliation: ResolverTypeWrapper<Reconciliation>;
+  ReconciliationPage: ResolverTypeWrapper<ReconciliationPage>;
+  ReconciliationPayload: ResolverTypeWrapper<ReconciliationPayload>;
   DashboardSummary: ResolverTypeWrapper<DashboardSummary>;
   IncomeStatementLine: ResolverTypeWrapper<IncomeStatementLine>;
   IncomeStatement: ResolverTypeWrapper<IncomeStatement>;
@@ -1534,6 +1634,9 @@ export type ResolversParentTypes = {
   ReceiptPage: ReceiptPage;
   AttachReceiptPayload: AttachReceiptPayload;
   ReceiptPayload: ReceiptPayload;
+  Reconciliation: Reconciliation;
+  ReconciliationPage: ReconciliationPage;
+  ReconciliationPayload: ReconciliationPayload;
   DashboardSummary: DashboardSummary;
   IncomeStatementLine: IncomeStatementLine;
   IncomeStatement: IncomeStatement;
@@ -1572,6 +1675,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   getLedgerEvent?: Resolver<Maybe<ResolversTypes['LedgerEvent']>, ParentType, ContextType, RequireFields<QueryGetLedgerEventArgs, 'organizationId' | 'eventId'>>;
   myOrganizations?: Resolver<Maybe<Array<ResolversTypes['Organization']>>, ParentType, ContextType>;
   listReceipts?: Resolver<Maybe<ResolversTypes['ReceiptPage']>, ParentType, ContextType, RequireFields<QueryListReceiptsArgs, 'organizationId'>>;
+  reconciliation?: Resolver<Maybe<ResolversTypes['Reconciliation']>, ParentType, ContextType, RequireFields<QueryReconciliationArgs, 'organizationId' | 'reconciliationId'>>;
+  listReconciliations?: Resolver<Maybe<ResolversTypes['ReconciliationPage']>, ParentType, ContextType, RequireFields<QueryListReconciliationsArgs, 'organizationId' | 'paymentAccountId'>>;
   dashboardSummary?: Resolver<Maybe<ResolversTypes['DashboardSummary']>, ParentType, ContextType, RequireFields<QueryDashboardSummaryArgs, 'organizationId'>>;
   incomeStatement?: Resolver<Maybe<ResolversTypes['IncomeStatement']>, ParentType, ContextType, RequireFields<QueryIncomeStatementArgs, 'organizationId'>>;
   accountBalances?: Resolver<Maybe<Array<ResolversTypes['AccountBalance']>>, ParentType, ContextType, RequireFields<QueryAccountBalancesArgs, 'organizationId'>>;
@@ -1616,6 +1721,10 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   attachReceiptToEvent?: Resolver<Maybe<ResolversTypes['AttachReceiptPayload']>, ParentType, ContextType, RequireFields<MutationAttachReceiptToEventArgs, 'organizationId' | 'eventId' | 's3Key'>>;
   updateReceipt?: Resolver<Maybe<ResolversTypes['ReceiptPayload']>, ParentType, ContextType, RequireFields<MutationUpdateReceiptArgs, 'organizationId' | 'receiptId'>>;
   rejectReceipt?: Resolver<Maybe<ResolversTypes['ReceiptPayload']>, ParentType, ContextType, RequireFields<MutationRejectReceiptArgs, 'organizationId' | 'receiptId'>>;
+  startReconciliation?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationStartReconciliationArgs, 'organizationId' | 'paymentAccountId' | 'statementDate' | 'statementBalance'>>;
+  setReconciliationCleared?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationSetReconciliationClearedArgs, 'organizationId' | 'reconciliationId' | 'eventIds' | 'cleared'>>;
+  finishReconciliation?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationFinishReconciliationArgs, 'organizationId' | 'reconciliationId'>>;
+  undoReconciliation?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationUndoReconciliationArgs, 'organizationId' | 'reconciliationId' | 'reason'>>;
 };
 
 export type MutationResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MutationResult'] = ResolversParentTypes['MutationResult']> = {
@@ -1896,6 +2005,7 @@ export type LedgerEventResolvers<ContextType = GraphQLContext, ParentType extend
   source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reconciliationId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
   receipts?: Resolver<Array<ResolversTypes['ReceiptAttachment']>, ParentType, ContextType>;
 };
 
@@ -2053,6 +2163,37 @@ export type AttachReceiptPayloadResolvers<ContextType = GraphQLContext, ParentTy
 export type ReceiptPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReceiptPayload'] = ResolversParentTypes['ReceiptPayload']> = {
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   receipt?: Resolver<Maybe<ResolversTypes['Receipt']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ReconciliationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Reconciliation'] = ResolversParentTypes['Reconciliation']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  paymentAccountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  statementDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statementBalance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  openingBalance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  clearedBalance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  difference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  clearedEventIds?: Resolver<Array<ResolversTypes['UUID']>, ParentType, ContextType>;
+  adjustmentEntryId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  finishedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  undoneAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  undoReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type ReconciliationPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReconciliationPage'] = ResolversParentTypes['ReconciliationPage']> = {
+  items?: Resolver<Array<ResolversTypes['Reconciliation']>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ReconciliationPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReconciliationPayload'] = ResolversParentTypes['ReconciliationPayload']> = {
+  reconciliation?: Resolver<Maybe<ResolversTypes['Reconciliation']>, ParentType, ContextType>;
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
@@ -2246,6 +2387,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ReceiptPage?: ReceiptPageResolvers<ContextType>;
   AttachReceiptPayload?: AttachReceiptPayloadResolvers<ContextType>;
   ReceiptPayload?: ReceiptPayloadResolvers<ContextType>;
+  Reconciliation?: ReconciliationResolvers<ContextType>;
+  ReconciliationPage?: ReconciliationPageResolvers<ContextType>;
+  ReconciliationPayload?: ReconciliationPayloadResolvers<ContextType>;
   DashboardSummary?: DashboardSummaryResolvers<ContextType>;
   IncomeStatementLine?: IncomeStatementLineResolvers<ContextType>;
   IncomeStatement?: IncomeStatementResolvers<ContextType>;

@@ -6,7 +6,7 @@ import type { OrgScope } from '../access/principal.js'
 import { naturalBalance } from '../accounts/account.js'
 import type { AccountService } from '../accounts/account-service.js'
 import type { ContactService } from '../contacts/contact-service.js'
-import { assertBalanced, type EntryPlan, planReversal, totalDebits } from './journal.js'
+import { assertBalanced, type EntryKind, type EntryPlan, planReversal, totalDebits } from './journal.js'
 import type { JournalEntryRecord, JournalStore } from './journal-store.js'
 
 /**
@@ -52,6 +52,37 @@ export class JournalService {
       { id: entryId, eventId, kind: 'reversal', reversesEntryId: originalEntryId },
       plan,
     )
+  }
+
+  /** A reconciliation's adjustment: an entry of no event, for the difference to the statement. */
+  async postAdjustment(tx: Executor, scope: OrgScope, plan: EntryPlan, entryId: string): Promise<void> {
+    const written = await this.write(
+      tx,
+      scope,
+      { id: entryId, eventId: null, kind: 'adjustment', reversesEntryId: null },
+      plan,
+    )
+    assert(written, 'an adjustment entry has a fresh id')
+  }
+
+  /** Takes an adjustment back out of the books (an undone reconciliation), dated like it. */
+  async reverseAdjustment(
+    tx: Executor,
+    scope: OrgScope,
+    originalEntryId: string,
+    entryId: string,
+  ): Promise<void> {
+    const [original] = await this.deps.store.findEntries(tx, scope, [originalEntryId])
+    assert(original?.kind === 'adjustment', `journal entry ${originalEntryId} is an adjustment`)
+    const lines = await this.deps.store.linesOf(tx, scope, originalEntryId)
+    const plan = planReversal({ txnDate: original.txnDate, currency: original.currency, lines })
+    const written = await this.write(
+      tx,
+      scope,
+      { id: entryId, eventId: null, kind: 'reversal', reversesEntryId: originalEntryId },
+      plan,
+    )
+    assert(written, 'an adjustment is reversed once')
   }
 
   /**
@@ -113,6 +144,11 @@ export class JournalService {
     assert(written === reversals.length, 'an entry is reversed once')
   }
 
+  /** Debits minus credits of one account's lines in these entries (a reconciliation's cleared events). */
+  accountMovement(ex: Executor, scope: OrgScope, accountId: string, entryIds: string[]): Promise<bigint> {
+    return this.deps.store.accountMovement(ex, scope, accountId, entryIds)
+  }
+
   entries(ex: Executor, scope: OrgScope, ids: string[]): Promise<JournalEntryRecord[]> {
     return this.deps.store.findEntries(ex, scope, ids)
   }
@@ -144,7 +180,7 @@ export class JournalService {
   private async write(
     tx: Executor,
     scope: OrgScope,
-    entry: { id: string; eventId: string; kind: 'posting' | 'reversal'; reversesEntryId: string | null },
+    entry: { id: string; eventId: string | null; kind: EntryKind; reversesEntryId: string | null },
     plan: EntryPlan,
   ): Promise<boolean> {
     return (await this.writeMany(tx, scope, [{ entry, plan }])) === 1
@@ -154,7 +190,7 @@ export class JournalService {
     tx: Executor,
     scope: OrgScope,
     items: Array<{
-      entry: { id: string; eventId: string; kind: 'posting' | 'reversal'; reversesEntryId: string | null }
+      entry: { id: string; eventId: string | null; kind: EntryKind; reversesEntryId: string | null }
       plan: EntryPlan
     }>,
   ): Promise<number> {

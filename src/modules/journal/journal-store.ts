@@ -10,12 +10,12 @@ import type {
 import { unindexed } from '../../db/sql-helpers.js'
 import { limits } from '../../kernel/limits.js'
 import type { OrgScope } from '../access/principal.js'
-import type { EntryPlan, PostingLine } from './journal.js'
+import type { EntryKind, EntryPlan, PostingLine } from './journal.js'
 
 export interface JournalEntryRecord {
   id: string
   eventId: string | null
-  kind: 'posting' | 'reversal'
+  kind: EntryKind
   txnDate: string
   totalMinor: bigint
   currency: string
@@ -41,7 +41,7 @@ export class JournalStore {
     return rows.map((row) => ({
       id: row.id,
       eventId: row.event_id,
-      kind: row.kind as 'posting' | 'reversal',
+      kind: row.kind as EntryKind,
       txnDate: row.txn_date,
       totalMinor: BigInt(row.total_minor),
       currency: row.currency,
@@ -137,7 +137,7 @@ export class JournalStore {
         lineId: row.lineId,
         entryId: row.entryId,
         eventId: row.eventId,
-        kind: row.kind as 'posting' | 'reversal',
+        kind: row.kind as EntryKind,
         txnDate: row.txnDate,
         debitMinor: BigInt(row.debit),
         creditMinor: BigInt(row.credit),
@@ -145,6 +145,27 @@ export class JournalStore {
       })),
       totalCount: Number(count.count),
     }
+  }
+
+  /** Debits minus credits of one account's lines in these entries. */
+  async accountMovement(
+    ex: Executor,
+    scope: OrgScope,
+    accountId: string,
+    entryIds: string[],
+  ): Promise<bigint> {
+    let total = 0n
+    for (let start = 0; start < entryIds.length; start += limits.sqlIdsPerQueryMax) {
+      const row = await ex
+        .selectFrom('journal_lines')
+        .select(sql<bigint | number | null>`sum(debit_minor - credit_minor)`.as('movement'))
+        .where('organization_id', '=', scope.organizationId)
+        .where('account_id', '=', accountId)
+        .where('entry_id', 'in', entryIds.slice(start, start + limits.sqlIdsPerQueryMax))
+        .executeTakeFirst()
+      total += BigInt(row?.movement ?? 0)
+    }
+    return total
   }
 
   /** Entries in posting order after a cursor, with their lines: the export reads the books in pages. */
@@ -201,7 +222,7 @@ export class JournalStore {
     return entries.map((row) => ({
       id: row.id,
       eventId: row.event_id,
-      kind: row.kind as 'posting' | 'reversal',
+      kind: row.kind as EntryKind,
       txnDate: row.txn_date,
       totalMinor: BigInt(row.total_minor),
       currency: row.currency,
@@ -222,7 +243,7 @@ export class JournalStore {
     entries: Array<{
       id: string
       eventId: string | null
-      kind: 'posting' | 'reversal'
+      kind: EntryKind
       reversesEntryId: string | null
       totalMinor: bigint
       createdAt: string
@@ -308,7 +329,7 @@ export class JournalStore {
         found.set(row.id, {
           id: row.id,
           eventId: row.event_id,
-          kind: row.kind as 'posting' | 'reversal',
+          kind: row.kind as EntryKind,
           txnDate: row.txn_date,
           totalMinor: BigInt(row.total_minor),
           currency: row.currency,
@@ -343,7 +364,7 @@ export interface LedgerLine {
   lineId: string
   entryId: string
   eventId: string | null
-  kind: 'posting' | 'reversal'
+  kind: EntryKind
   txnDate: string
   debitMinor: bigint
   creditMinor: bigint

@@ -9,6 +9,9 @@ export interface PostingLine {
   contactId: string | null
 }
 
+/** An event's posting, the reversal of an entry, or a reconciliation's adjustment (no event). */
+export type EntryKind = 'posting' | 'reversal' | 'adjustment'
+
 export interface EntryPlan {
   txnDate: string
   currency: string

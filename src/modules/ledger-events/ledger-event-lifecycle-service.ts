@@ -21,6 +21,7 @@ import {
   parseMerchantName,
   parseTransactionDate,
   postedStatuses,
+  reconciledEvent,
 } from './ledger-event.js'
 import type { LedgerEventPosting } from './ledger-event-posting.js'
 import {
@@ -163,6 +164,7 @@ export class LedgerEventLifecycleService {
     if (!event) {
       const current = await this.deps.store.findById(tx, scope, eventId)
       if (!current) return eventNotFound()
+      if (current.status === 'reconciled') return reconciledEvent()
       return fail(
         current.status === 'ignored' ? 'EVENT_IGNORED' : 'EVENT_ALREADY_CONFIRMED',
         `Only events in needs_review or pending can be confirmed; this one is ${current.status}.`,
@@ -208,6 +210,7 @@ export class LedgerEventLifecycleService {
       if (!event) return eventNotFound()
       if (event.status === 'ignored')
         return fail('EVENT_ALREADY_IGNORED', 'This event is already ignored.', 'eventId')
+      if (event.status === 'reconciled') return reconciledEvent()
       const open = await this.deps.periodLock.checkOpen(tx, scope, [event.transactionDate], 'eventId')
       if (!open.ok) return open
       const posted = postedStatuses.includes(event.status) && event.journalEntryId !== null
@@ -274,12 +277,14 @@ export class LedgerEventLifecycleService {
           continue
         }
         const event = await this.deps.store.findById(tx, scope, eventId)
-        const failure: Failure = event
-          ? {
-              code: 'EVENT_NOT_CONFIRMED',
-              message: `Only confirmed events can be marked synced; this one is ${event.status}.`,
-            }
-          : eventNotFound().error
+        const failure: Failure = !event
+          ? eventNotFound().error
+          : event.status === 'reconciled'
+            ? reconciledEvent().error
+            : {
+                code: 'EVENT_NOT_CONFIRMED',
+                message: `Only confirmed events can be marked synced; this one is ${event.status}.`,
+              }
         errors.push({ index, eventId, error: failure.message, errorCode: failure.code })
       }
       return ok({ syncedCount, errors })

@@ -2,7 +2,7 @@ import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
-import { ok, type Result } from '../../kernel/result.js'
+import { assert, ok, type Result } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
 import type { CategoryRuleService } from '../category-rules/category-rule-service.js'
 import type { EventSource, Status } from './ledger-event.js'
@@ -115,6 +115,37 @@ export class LedgerEventRecorder {
     const posted = await this.deps.posting.post(tx, scope, rows)
     if (!posted.ok) return posted
     return ok(rows)
+  }
+
+  /**
+   * A reconciliation finishes: each event moves from the posted status it was read in to
+   * reconciled. False when one has moved since (a reject in between); the caller rolls back.
+   */
+  async reconcile(
+    tx: Executor,
+    scope: OrgScope,
+    events: ReadonlyArray<{ id: string; status: Status }>,
+    reconciliationId: string,
+  ): Promise<boolean> {
+    for (const event of events) {
+      const changes = { status: 'reconciled' as const, reconciliationId }
+      if (!(await this.deps.store.update(tx, scope, event.id, [event.status], changes, this.now())))
+        return false
+    }
+    return true
+  }
+
+  /** An undone reconciliation gives each of its events back the status it left. */
+  async unreconcile(
+    tx: Executor,
+    scope: OrgScope,
+    events: ReadonlyArray<{ id: string; previousStatus: Status }>,
+  ): Promise<void> {
+    for (const event of events) {
+      const changes = { status: event.previousStatus, reconciliationId: null }
+      const moved = await this.deps.store.update(tx, scope, event.id, ['reconciled'], changes, this.now())
+      assert(moved, `reconciled event ${event.id} is still reconciled when its reconciliation is undone`)
+    }
   }
 
   async setHasDocument(ex: Executor, scope: OrgScope, eventId: string, hasDocument: boolean): Promise<void> {

@@ -30,6 +30,8 @@ export interface LedgerEventRecord {
   hasDocument: boolean
   journalEntryId: string | null
   reversalEntryId: string | null
+  /** The finished reconciliation holding the event, while it is reconciled. */
+  reconciliationId: string | null
   createdAt: string
   updatedAt: string
 }
@@ -42,7 +44,7 @@ export type DuplicateCandidate = Pick<
 
 export type NewLedgerEvent = Omit<
   LedgerEventRecord,
-  'hasDocument' | 'journalEntryId' | 'reversalEntryId' | 'updatedAt'
+  'hasDocument' | 'journalEntryId' | 'reversalEntryId' | 'reconciliationId' | 'updatedAt'
 >
 
 /** The columns a lifecycle step may change; the rest of an event is fixed at creation. */
@@ -63,6 +65,7 @@ export interface EventChanges {
   hasDocument?: boolean
   journalEntryId?: string | null
   reversalEntryId?: string | null
+  reconciliationId?: string | null
 }
 
 export type LedgerEventRow = {
@@ -89,6 +92,7 @@ export type LedgerEventRow = {
   has_document: number | bigint
   journal_entry_id: string | null
   reversal_entry_id: string | null
+  reconciliation_id: string | null
   created_at: string
   updated_at: string
 }
@@ -118,6 +122,7 @@ export const ledgerEventColumns = [
   'has_document',
   'journal_entry_id',
   'reversal_entry_id',
+  'reconciliation_id',
   'created_at',
   'updated_at',
 ] as const
@@ -146,6 +151,7 @@ export const toRecord = (row: LedgerEventRow): LedgerEventRecord => ({
   hasDocument: toFlag(row.has_document),
   journalEntryId: row.journal_entry_id,
   reversalEntryId: row.reversal_entry_id,
+  reconciliationId: row.reconciliation_id,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 })

@@ -228,6 +228,7 @@ export class LedgerEventStore {
     if (changes.hasDocument !== undefined) set.has_document = changes.hasDocument ? 1 : 0
     if (changes.journalEntryId !== undefined) set.journal_entry_id = changes.journalEntryId
     if (changes.reversalEntryId !== undefined) set.reversal_entry_id = changes.reversalEntryId
+    if (changes.reconciliationId !== undefined) set.reconciliation_id = changes.reconciliationId
     const result = await ex
       .updateTable('ledger_events')
       .set(set)

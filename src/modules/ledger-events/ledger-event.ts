@@ -79,7 +79,12 @@ export function parseTransactionDate(value: string, field = 'transactionDate'): 
   return parseCalendarDate(value, field)
 }
 
+/** DESIGN 7.2: a reconciled event is tied to a bank statement until its reconciliation is undone. */
+export const reconciledEvent = (field = 'eventId') =>
+  fail('RECONCILED', 'This event is reconciled; undo its reconciliation before changing it.', field)
+
 export function notEditable(status: Status) {
+  if (status === 'reconciled') return reconciledEvent()
   return fail(
     'EVENT_NOT_EDITABLE',
     `Only events in needs_review or pending can be changed; this one is ${status}.`,

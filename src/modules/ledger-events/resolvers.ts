@@ -73,6 +73,9 @@ class LedgerEventAnswer implements LedgerEvent {
   get hasDocument() {
     return this.view.event.hasDocument
   }
+  get reconciliationId() {
+    return this.view.event.reconciliationId
+  }
   get account() {
     const { category } = this.view
     this.#account ??= category && {

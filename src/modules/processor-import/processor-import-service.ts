@@ -10,7 +10,7 @@ import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountService } from '../accounts/account-service.js'
 import type { SystemRole } from '../accounts/default-chart.js'
 import type { JournalService } from '../journal/journal-service.js'
-import { postedStatuses } from '../ledger-events/ledger-event.js'
+import { postedStatuses, reconciledEvent } from '../ledger-events/ledger-event.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
 import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
 import type { PeriodLock } from '../organizations/period-lock.js'
@@ -336,6 +336,7 @@ export class ProcessorImportService {
       const processor = await this.deps.accounts.accountByName(tx, scope, processorName)
       if (processor) await this.deps.accounts.lockAccount(tx, scope, processor.id)
       const events = await this.deps.eventRecorder.importedEvents(tx, scope, source, options.batchId)
+      if (events.some((event) => event.status === 'reconciled')) return reconciledEvent('batchId')
       // Taking a closed period's events out of the books would change its reports.
       const open = await this.deps.periodLock.checkOpen(
         tx,

@@ -1,7 +1,7 @@
 import { currencyDecimals } from '../../kernel/currency.js'
 import { formatMoney } from '../../kernel/money.js'
 import type { AccountRecord } from '../accounts/account-store.js'
-import type { PostingLine } from '../journal/journal.js'
+import type { EntryKind, PostingLine } from '../journal/journal.js'
 
 // The posted books as plain-text accounting journals, for hledger and for Beancount. Both tools
 // read debits as positive amounts and credits as negative ones.
@@ -11,7 +11,7 @@ export type ExportFormat = 'hledger' | 'beancount'
 export interface ExportEntry {
   id: string
   eventId: string | null
-  kind: 'posting' | 'reversal'
+  kind: EntryKind
   txnDate: string
   currency: string
   description: string

@@ -180,7 +180,11 @@ export class ReportService {
       )
       let text = ''
       for (const entry of entries) {
-        const description = (entry.eventId && events.get(entry.eventId)) || 'Journal entry'
+        const description =
+          (entry.eventId && events.get(entry.eventId)) ||
+          (entry.kind === 'adjustment' || entry.kind === 'reversal'
+            ? 'Reconciliation adjustment'
+            : 'Journal entry')
         text += exportEntry(format, { ...entry, description }, accounts)
       }
       await write(text)
