@@ -12,6 +12,8 @@ import { AccessService } from './modules/access/access-service.js'
 import { AccessStore } from './modules/access/access-store.js'
 import { AccountService } from './modules/accounts/account-service.js'
 import { AccountStore } from './modules/accounts/account-store.js'
+import { AuditStore } from './modules/audit/audit-store.js'
+import { AuditTrail } from './modules/audit/audit-trail.js'
 import { BankFileService } from './modules/bank-files/bank-file-service.js'
 import { CsvProfileStore } from './modules/bank-files/csv-profile-store.js'
 import { BankImportService } from './modules/bank-import/bank-import-service.js'
@@ -84,6 +86,16 @@ export async function buildCore(
   const { db, engine } = database
   const notices = openChangeNotices(config.databaseUrl)
   let access: AccessService | undefined
+  const audit = new AuditTrail({
+    db,
+    engine,
+    clock,
+    store: new AuditStore(),
+    access: () => {
+      if (!access) throw new Error('access service used before wiring finished')
+      return access
+    },
+  })
   const organizationStore = new OrganizationStore()
   const periodLock = new PeriodLock({ engine, store: organizationStore })
   const organizations = new OrganizationService({
@@ -91,6 +103,7 @@ export async function buildCore(
     engine,
     clock,
     store: organizationStore,
+    audit,
     access: () => {
       if (!access) throw new Error('access service used before wiring finished')
       return access
@@ -105,6 +118,7 @@ export async function buildCore(
     jwtSecret: config.jwtSecret,
     signInQuotas: config.signInQuotas,
     notices,
+    audit,
   })
   const taxCodes = new TaxCodeService({ db, store: new TaxCodeStore(), access })
   const accounts = new AccountService({
@@ -114,9 +128,10 @@ export async function buildCore(
     store: new AccountStore(engine),
     access,
     taxCodes,
+    audit,
   })
   organizations.onCreate((tx, organizationId) => accounts.createDefaultChart(tx, organizationId))
-  const contacts = new ContactService({ db, engine, clock, store: new ContactStore(), access })
+  const contacts = new ContactService({ db, engine, clock, store: new ContactStore(), access, audit })
   const categoryRules = new CategoryRuleService({
     db,
     engine,
@@ -124,14 +139,16 @@ export async function buildCore(
     store: new CategoryRuleStore(),
     access,
     accounts,
+    audit,
   })
-  const journal = new JournalService({ store: new JournalStore(engine), clock, accounts, contacts })
+  const journal = new JournalService({ store: new JournalStore(engine), clock, accounts, contacts, audit })
   const eventStore = new LedgerEventStore()
   const eventImportStore = new LedgerEventImportStore()
   const posting = new LedgerEventPosting({ accounts, journal })
   const eventRecorder = new LedgerEventRecorder({
     engine,
     clock,
+    audit,
     store: eventStore,
     importStore: eventImportStore,
     categoryRules,
@@ -156,6 +173,7 @@ export async function buildCore(
     accounts,
     queries: eventQueries,
     periodLock,
+    audit,
   }
   const ledgerEventEdits = new LedgerEventEditService(eventDeps)
   const ledgerEvents = new LedgerEventLifecycleService({
@@ -214,6 +232,7 @@ export async function buildCore(
     bankImport,
     store: new CsvProfileStore(),
     files: receipts,
+    audit,
   })
   const reconciliations = new ReconciliationService({
     db,
@@ -227,8 +246,17 @@ export async function buildCore(
     recorder: eventRecorder,
     periodLock,
     store: new ReconciliationStore(),
+    audit,
   })
-  const intake = new IntakeService({ db, engine, store: new IntakeAddressStore(), clock, access, receipts })
+  const intake = new IntakeService({
+    db,
+    engine,
+    store: new IntakeAddressStore(),
+    clock,
+    access,
+    receipts,
+    audit,
+  })
   const reports = new ReportService({
     db,
     clock,
@@ -271,6 +299,7 @@ export async function buildCore(
     intake,
     jobs,
     idempotency: new IdempotencyService({ db, store: new IdempotencyStore(), clock }),
+    audit,
   }
   return {
     database,
@@ -278,6 +307,7 @@ export async function buildCore(
     notices,
     async close() {
       await jobs.stop()
+      await audit.stop()
       await reader.close()
       await services.access.close()
       await notices.close()

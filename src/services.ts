@@ -1,5 +1,6 @@
 import type { AccessService } from './modules/access/access-service.js'
 import type { AccountService } from './modules/accounts/account-service.js'
+import type { AuditTrail } from './modules/audit/audit-trail.js'
 import type { BankFileService } from './modules/bank-files/bank-file-service.js'
 import type { BankImportService } from './modules/bank-import/bank-import-service.js'
 import type { CategoryRuleService } from './modules/category-rules/category-rule-service.js'
@@ -40,4 +41,5 @@ export interface Services {
   intake: IntakeService
   jobs: JobQueue
   idempotency: IdempotencyService
+  audit: AuditTrail
 }

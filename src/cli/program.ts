@@ -303,6 +303,19 @@ export function buildProgram(io: CliIo): Command {
       }),
     )
 
+  const audit = program.command('audit').description('The audit trail of an organization.')
+  audit
+    .command('verify')
+    .description('Walk the hash chain of the audit trail; exits 1 at the first record that does not hold.')
+    .requiredOption('--org-id <id>', 'the organization id')
+    .action((options: { orgId: string }) =>
+      withCore(async (core) => {
+        const check = await core.services.audit.verifyAsOperator(requireUuid('--org-id', options.orgId))
+        if (!check.ok) throw new CliFailure(`Audit chain broken at seq ${check.brokenSeq}: ${check.reason}.`)
+        json({ organizationId: check.organizationId, records: check.records, ok: true })
+      }),
+    )
+
   const bankFile = program
     .command('bank-file')
     .description('Bank statement files (OFX, camt.053, MT940, QIF, CSV).')

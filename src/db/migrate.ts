@@ -18,6 +18,7 @@ import * as tenantKeys from './migrations/0011-tenant-keys.js'
 import * as bankFiles from './migrations/0012-bank-files.js'
 import * as lockDate from './migrations/0013-lock-date.js'
 import * as reconciliations from './migrations/0014-reconciliations.js'
+import * as auditTrail from './migrations/0015-audit-trail.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0012-bank-files': bankFiles,
   '0013-lock-date': lockDate,
   '0014-reconciliations': reconciliations,
+  '0015-audit-trail': auditTrail,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

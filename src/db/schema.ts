@@ -235,6 +235,28 @@ export interface ReconciliationEventsTable {
   previous_status: string | null
 }
 
+export interface AuditRecordsTable {
+  organization_id: string
+  id: string
+  /** Null until the record is sealed into the chain. */
+  seq: Int | null
+  at: string
+  actor_type: string
+  actor_id: string | null
+  operation: string
+  entity_type: string
+  entity_id: string
+  before: string | null
+  after: string | null
+  hash: string | null
+}
+
+export interface AuditHeadsTable {
+  organization_id: string
+  seq: Int
+  hash: string
+}
+
 export interface ReceiptsTable {
   id: string
   organization_id: string
@@ -330,6 +352,8 @@ export interface Database {
   csv_import_profiles: CsvImportProfilesTable
   reconciliations: ReconciliationsTable
   reconciliation_events: ReconciliationEventsTable
+  audit_records: AuditRecordsTable
+  audit_heads: AuditHeadsTable
   receipts: ReceiptsTable
   uploads: UploadsTable
   intake_addresses: IntakeAddressesTable

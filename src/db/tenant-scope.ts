@@ -28,6 +28,8 @@ export const tenantTables: ReadonlySet<string> = new Set([
   'csv_import_profiles',
   'reconciliations',
   'reconciliation_events',
+  'audit_records',
+  'audit_heads',
   'receipts',
   'uploads',
   'intake_addresses',

@@ -1,5 +1,6 @@
 import { accessResolvers } from '../modules/access/resolvers.js'
 import { accountResolvers } from '../modules/accounts/resolvers.js'
+import { auditResolvers } from '../modules/audit/resolvers.js'
 import { bankFileResolvers } from '../modules/bank-files/resolvers.js'
 import { bankImportResolvers } from '../modules/bank-import/resolvers.js'
 import { categoryRuleResolvers } from '../modules/category-rules/resolvers.js'
@@ -30,6 +31,7 @@ const moduleResolvers: Resolvers[] = [
   receiptResolvers,
   reconciliationResolvers,
   intakeResolvers,
+  auditResolvers,
 ]
 
 /** Merges every module's resolvers type by type; a field defined twice is a wiring bug. */

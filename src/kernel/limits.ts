@@ -45,6 +45,11 @@ export const limits = {
   csvProfilesPerAccountMax: 20,
   /** Why a reconciliation was undone, kept with it. */
   undoReasonLengthMax: 500,
+  /** The audit trail: records per insert, per sealing transaction, and how soon after a write they are sealed. */
+  auditRecordsPerInsertMax: 500,
+  auditSealBatchMax: 1_000,
+  auditSealDelayMs: 20,
+  auditSealFollowUpMs: 2_000,
   nameLengthMax: 200,
   /** A ledger event's merchant, however it arrives: typed, a statement's description, a processor's. */
   merchantNameLengthMax: 200,

@@ -74,6 +74,7 @@ const operations: Record<string, { admin?: true }> = {
   setReconciliationCleared: {},
   finishReconciliation: {},
   undoReconciliation: { admin: true },
+  auditLog: { admin: true },
   listCategoryRules: {},
   createCategoryRule: {},
   updateCategoryRule: {},
@@ -269,6 +270,8 @@ const argTable: Record<string, ArgSpec[]> = {
   'finishReconciliation.adjustmentAccountId': id('expenseAccount', 'bankAccount'),
   'undoReconciliation.reconciliationId': id('finishedReconciliation', 'reconciliation'),
   'undoReconciliation.reason': fixed('isolation'),
+  'auditLog.entityId': id('event', 'confirmedEvent', 'rule'),
+  'auditLog.limit': fixed(200),
   'importBankStatement.rows': own((ids) => [
     { transactionDate: '2026-02-11', description: ids.freshName, amount: '-3.00', eventType: 'expense' },
   ]),

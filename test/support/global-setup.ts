@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
+import { buildCore } from '../../src/app.js'
+import { loadConfig } from '../../src/config.js'
+import { assertAuditChainsIntact } from './audit-chains.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,6 +30,17 @@ export default async function setup(project: TestProject) {
   url.pathname = `/${name}`
   project.provide('databaseUrl', url.toString())
   return async () => {
+    // Every write of the run, on every server, left each organization's audit chain whole.
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-audit-check-'))
+    const core = await buildCore(
+      loadConfig({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    )
+    try {
+      await assertAuditChainsIntact(core)
+    } finally {
+      await core.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
     const cleanup = new pg.Client({ connectionString: serverUrl })
     await cleanup.connect()
     await cleanup.query(`drop database if exists ${name} with (force)`)

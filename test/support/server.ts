@@ -6,6 +6,7 @@ import { type App, buildApp } from '../../src/app.js'
 import { type Config, loadConfig } from '../../src/config.js'
 import { takeTenantScopeViolations } from '../../src/db/tenant-scope.js'
 import type { Clock } from '../../src/kernel/clock.js'
+import { assertAuditChainsIntact } from './audit-chains.js'
 
 export interface GraphQLResponse<T = Record<string, unknown>> {
   status: number
@@ -76,6 +77,8 @@ export async function startServer(
     post,
     gql: (query, variables, headers) => post({ query, variables }, headers) as never,
     async close() {
+      // PostgreSQL's database is shared by every test file: the run's teardown checks it once.
+      if (!databaseUrl) await assertAuditChainsIntact(app.core)
       await app.close()
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true })
       // A violation may have been swallowed on its way (a best-effort write): fail the test here.

@@ -25,6 +25,8 @@ export type Query = {
   listMembers: Maybe<Array<Member>>;
   /** sortBy: name (default), currentBalance or accountType; sortDir asc (default) or desc. search matches the name. */
   listAccounts: Maybe<AccountPage>;
+  /** Owners and admins signed in as people. Newest first; entityId and entityType narrow it to one object or kind. */
+  auditLog: Maybe<AuditRecordPage>;
   /** The payment account's CSV import profiles, the most recently changed first. */
   listCsvImportProfiles: Maybe<Array<CsvImportProfile>>;
   /** search matches the pattern, case-insensitively. sortBy: vendorPattern (default), matchCount or createdAt. */
@@ -77,6 +79,15 @@ export type QueryListAccountsArgs = {
   search?: InputMaybe<Scalars['String']['input']>;
   sortBy?: InputMaybe<Scalars['String']['input']>;
   sortDir?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryAuditLogArgs = {
+  organizationId: Scalars['UUID']['input'];
+  entityId?: InputMaybe<Scalars['UUID']['input']>;
+  entityType?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -684,6 +695,35 @@ export type BatchCreatePayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+};
+
+/** One change to the books or the organization's settings, sealed into the organization's hash chain. */
+export type AuditRecord = {
+  __typename?: 'AuditRecord';
+  /** 1 for the organization's first record, then one more for each, with no gaps. */
+  seq: Scalars['Int']['output'];
+  at: Scalars['String']['output'];
+  /** user, api_key, operator or system */
+  actorType: Scalars['String']['output'];
+  /** The user's or the API key's id; null for the operator and the system. */
+  actorId: Maybe<Scalars['UUID']['output']>;
+  /** What was done, as entity.verb: ledger_event.confirmed, account.created, organization.lock_date_changed ... */
+  operation: Scalars['String']['output'];
+  entityType: Scalars['String']['output'];
+  entityId: Scalars['UUID']['output'];
+  /** The entity's fields before and after the change, as JSON text; null where it did not exist. */
+  before: Maybe<Scalars['String']['output']>;
+  after: Maybe<Scalars['String']['output']>;
+  /** SHA-256 (hex) of this record and the hash of the one before it. */
+  hash: Scalars['String']['output'];
+};
+
+export type AuditRecordPage = {
+  __typename?: 'AuditRecordPage';
+  items: Array<AuditRecord>;
+  totalCount: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
 };
 
 export type BankFileFormat =
@@ -1502,6 +1542,8 @@ export type ResolversTypes = {
   CreateAccountPayload: ResolverTypeWrapper<CreateAccountPayload>;
   BatchItemError: ResolverTypeWrapper<BatchItemError>;
   BatchCreatePayload: ResolverTypeWrapper<BatchCreatePayload>;
+  AuditRecord: ResolverTypeWrapper<AuditRecord>;
+  AuditRecordPage: ResolverTypeWrapper<AuditRecordPage>;
   BankFileFormat: BankFileFormat;
   CsvImportProfile: ResolverTypeWrapper<CsvImportProfile>;
   CsvImportProfileInput: CsvImportProfileInput;
@@ -1590,6 +1632,8 @@ export type ResolversParentTypes = {
   CreateAccountPayload: CreateAccountPayload;
   BatchItemError: BatchItemError;
   BatchCreatePayload: BatchCreatePayload;
+  AuditRecord: AuditRecord;
+  AuditRecordPage: AuditRecordPage;
   CsvImportProfile: CsvImportProfile;
   CsvImportProfileInput: CsvImportProfileInput;
   CsvImportProfilePayload: CsvImportProfilePayload;
@@ -1667,6 +1711,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   listApiKeys?: Resolver<Maybe<Array<ResolversTypes['ApiKey']>>, ParentType, ContextType, RequireFields<QueryListApiKeysArgs, 'organizationId'>>;
   listMembers?: Resolver<Maybe<Array<ResolversTypes['Member']>>, ParentType, ContextType, RequireFields<QueryListMembersArgs, 'organizationId'>>;
   listAccounts?: Resolver<Maybe<ResolversTypes['AccountPage']>, ParentType, ContextType, RequireFields<QueryListAccountsArgs, 'organizationId'>>;
+  auditLog?: Resolver<Maybe<ResolversTypes['AuditRecordPage']>, ParentType, ContextType, RequireFields<QueryAuditLogArgs, 'organizationId'>>;
   listCsvImportProfiles?: Resolver<Maybe<Array<ResolversTypes['CsvImportProfile']>>, ParentType, ContextType, RequireFields<QueryListCsvImportProfilesArgs, 'organizationId' | 'paymentAccountId'>>;
   listCategoryRules?: Resolver<Maybe<ResolversTypes['CategoryRulePage']>, ParentType, ContextType, RequireFields<QueryListCategoryRulesArgs, 'organizationId'>>;
   listContacts?: Resolver<Maybe<ResolversTypes['ContactPage']>, ParentType, ContextType, RequireFields<QueryListContactsArgs, 'organizationId'>>;
@@ -1807,6 +1852,26 @@ export type BatchCreatePayloadResolvers<ContextType = GraphQLContext, ParentType
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AuditRecordResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuditRecord'] = ResolversParentTypes['AuditRecord']> = {
+  seq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  actorType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  actorId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  operation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  entityType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  entityId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  before?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  after?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AuditRecordPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuditRecordPage'] = ResolversParentTypes['AuditRecordPage']> = {
+  items?: Resolver<Array<ResolversTypes['AuditRecord']>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type CsvImportProfileResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CsvImportProfile'] = ResolversParentTypes['CsvImportProfile']> = {
@@ -2346,6 +2411,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CreateAccountPayload?: CreateAccountPayloadResolvers<ContextType>;
   BatchItemError?: BatchItemErrorResolvers<ContextType>;
   BatchCreatePayload?: BatchCreatePayloadResolvers<ContextType>;
+  AuditRecord?: AuditRecordResolvers<ContextType>;
+  AuditRecordPage?: AuditRecordPageResolvers<ContextType>;
   CsvImportProfile?: CsvImportProfileResolvers<ContextType>;
   CsvImportProfilePayload?: CsvImportProfilePayloadResolvers<ContextType>;
   BankFileRow?: BankFileRowResolvers<ContextType>;

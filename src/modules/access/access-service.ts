@@ -10,6 +10,7 @@ import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import { parseName } from '../../kernel/text.js'
+import type { AuditTrail } from '../audit/audit-trail.js'
 import { AccessDenied, accessDenials } from './access-denied.js'
 import type { AccessStore, ApiKeyRecord, MemberRecord } from './access-store.js'
 import { generateApiKey, hashApiKey, looksLikeApiKey } from './api-key.js'
@@ -68,6 +69,7 @@ export class AccessService {
       jwtSecret: string | undefined
       signInQuotas: SignInQuotas
       notices: ChangeNotices
+      audit: AuditTrail
     },
   ) {
     deps.notices.subscribe((notice) => {
@@ -294,6 +296,9 @@ export class AccessService {
       createdAt: this.deps.clock.now().toISOString(),
     })
     await this.membershipChanged(tx, organizationId, userId)
+    await this.deps.audit.record(tx, this.internalScope(organizationId), [
+      memberChange('added', userId, null, { userId, role: 'owner' }),
+    ])
   }
 
   async addMember(
@@ -333,7 +338,12 @@ export class AccessService {
         role,
         createdAt: this.deps.clock.now().toISOString(),
       })
-      if (inserted) await this.membershipChanged(tx, scope.organizationId, user.id)
+      if (inserted) {
+        await this.membershipChanged(tx, scope.organizationId, user.id)
+        await this.deps.audit.record(tx, scope, [
+          memberChange('added', user.id, null, { userId: user.id, role }),
+        ])
+      }
       return inserted
     })
     if (!added) return fail('ALREADY_MEMBER', 'This user is already a member of the organization.', 'email')
@@ -353,6 +363,9 @@ export class AccessService {
       }
       await this.deps.store.deleteMembership(tx, scope, userId)
       await this.membershipChanged(tx, scope.organizationId, userId)
+      await this.deps.audit.record(tx, scope, [
+        memberChange('removed', userId, { userId, role: member.role }, null),
+      ])
       return ok(true as const)
     })
   }
@@ -396,9 +409,10 @@ export class AccessService {
       lastUsedAt: null,
       revokedAt: null,
     }
-    await inTransaction(this.deps.db, this.deps.engine, (tx) =>
-      this.deps.store.insertApiKey(tx, { ...apiKey, hash: generated.hash }),
-    )
+    await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
+      await this.deps.store.insertApiKey(tx, { ...apiKey, hash: generated.hash })
+      await this.deps.audit.record(tx, scope, [apiKeyChange('created', apiKey.id, null, apiKey)])
+    })
     return ok({ key: generated.key, apiKey })
   }
 
@@ -411,7 +425,17 @@ export class AccessService {
         apiKeyId,
         this.deps.clock.now().toISOString(),
       )
-      if (done) await this.deps.notices.publish(tx, { kind: 'api_key_revoked', apiKeyId })
+      if (done) {
+        await this.deps.notices.publish(tx, { kind: 'api_key_revoked', apiKeyId })
+        await this.deps.audit.record(tx, scope, [
+          apiKeyChange(
+            'revoked',
+            apiKeyId,
+            { revokedAt: null },
+            { revokedAt: this.deps.clock.now().toISOString() },
+          ),
+        ])
+      }
       return done
     })
     if (!revoked) {
@@ -465,3 +489,19 @@ function actsAsOwner(scope: OrgScope): boolean {
 }
 
 export type { Role }
+
+const memberChange = (verb: string, userId: string, before: unknown, after: unknown) => ({
+  operation: `member.${verb}`,
+  entityType: 'member',
+  entityId: userId,
+  before,
+  after,
+})
+
+const apiKeyChange = (verb: string, apiKeyId: string, before: unknown, after: unknown) => ({
+  operation: `api_key.${verb}`,
+  entityType: 'api_key',
+  entityId: apiKeyId,
+  before,
+  after,
+})

@@ -10,6 +10,7 @@ import { type Failure, ok, type Result } from '../../kernel/result.js'
 import { nameKey } from '../../kernel/text.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
+import type { AuditTrail } from '../audit/audit-trail.js'
 import { type AccountType, classificationOfAccountType } from '../tax-codes/gifi.js'
 import type { TaxCodeService } from '../tax-codes/tax-code-service.js'
 import type { TaxCodeRecord } from '../tax-codes/tax-code-store.js'
@@ -45,6 +46,7 @@ export class AccountService {
       clock: Clock
       access: AccessService
       taxCodes: TaxCodeService
+      audit: AuditTrail
     },
   ) {}
 
@@ -66,7 +68,7 @@ export class AccountService {
       const parentProblem = await this.parentProblem(tx, scope, valid.value)
       if (parentProblem) return { ok: false, error: parentProblem } as const
       const row = this.newRow(valid.value)
-      const inserted = await this.deps.store.insertMany(tx, scope, [row])
+      const inserted = await this.insertAudited(tx, scope, [row])
       if (!inserted.has(row.id)) return accountNameTaken()
       return ok(row.id)
     })
@@ -114,7 +116,7 @@ export class AccountService {
         seenNames.add(key)
         rows.push({ index: candidate.index, row: this.newRow(candidate.account) })
       }
-      const inserted = await this.deps.store.insertMany(
+      const inserted = await this.insertAudited(
         tx,
         scope,
         rows.map((r) => r.row),
@@ -155,7 +157,7 @@ export class AccountService {
       systemRole: account.role ?? null,
       createdAt,
     }))
-    const inserted = await this.deps.store.insertMany(tx, scope, rows)
+    const inserted = await this.insertAudited(tx, scope, rows)
     if (inserted.size !== rows.length) throw new Error('default chart collided with existing accounts')
   }
 
@@ -189,7 +191,7 @@ export class AccountService {
   ): Promise<AccountRecord> {
     const existing = await this.deps.store.findByNameKey(tx, scope, nameKey(account.name))
     if (existing) return existing
-    await this.deps.store.insertMany(tx, scope, [
+    await this.insertAudited(tx, scope, [
       {
         id: newId(),
         name: account.name,
@@ -231,6 +233,25 @@ export class AccountService {
   }
 
   // ---- helpers ------------------------------------------------------------------------------
+
+  /** Inserts what it can (a name already taken is skipped) and records each account created. */
+  private async insertAudited(tx: Executor, scope: OrgScope, rows: NewAccountRow[]): Promise<Set<string>> {
+    const inserted = await this.deps.store.insertMany(tx, scope, rows)
+    await this.deps.audit.record(
+      tx,
+      scope,
+      rows
+        .filter((row) => inserted.has(row.id))
+        .map((row) => ({
+          operation: 'account.created',
+          entityType: 'account',
+          entityId: row.id,
+          before: null,
+          after: row,
+        })),
+    )
+    return inserted
+  }
 
   private newRow(account: ValidAccount): NewAccountRow {
     return { id: newId(), ...account, systemRole: null, createdAt: this.deps.clock.now().toISOString() }

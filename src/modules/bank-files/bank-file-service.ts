@@ -1,6 +1,6 @@
 import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
-import { inTransactionResult } from '../../db/transaction.js'
+import { inTransaction, inTransactionResult } from '../../db/transaction.js'
 import type { Clock } from '../../kernel/clock.js'
 import { currencyDecimals, defaultCurrency, parseCurrency } from '../../kernel/currency.js'
 import { newId } from '../../kernel/ids.js'
@@ -10,6 +10,7 @@ import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountService } from '../accounts/account-service.js'
+import type { AuditTrail } from '../audit/audit-trail.js'
 import type { BankImportService } from '../bank-import/bank-import-service.js'
 import type { RowVerdict } from '../bank-import/duplicates.js'
 import { parseStatementRow, type StatementRow } from '../bank-import/statement-row.js'
@@ -89,6 +90,7 @@ export class BankFileService {
       bankImport: BankImportService
       store: CsvProfileStore
       files: { file(scope: OrgScope, s3Key: string): Promise<{ bytes: Uint8Array } | undefined> }
+      audit: AuditTrail
     },
   ) {}
 
@@ -307,6 +309,7 @@ export class BankFileService {
         updatedAt: now,
       }
       if (!(await this.deps.store.insert(tx, scope, record))) return nameTaken()
+      await this.deps.audit.record(tx, scope, [profileChange('created', record.id, null, record)])
       return ok(record)
     })
   }
@@ -326,6 +329,7 @@ export class BankFileService {
       const record: CsvImportProfileRecord = { ...existing, ...parsed.value, updatedAt: this.now() }
       if (await this.deps.store.nameTakenByOther(tx, scope, record)) return nameTaken()
       await this.deps.store.update(tx, scope, record)
+      await this.deps.audit.record(tx, scope, [profileChange('updated', record.id, existing, record)])
       return ok(record)
     })
   }
@@ -336,7 +340,13 @@ export class BankFileService {
     profileId: string,
   ): Promise<Result<true>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
-    if (!(await this.deps.store.delete(this.deps.db, scope, profileId))) return profileNotFound('profileId')
+    const deleted = await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
+      const existing = await this.deps.store.findById(tx, scope, profileId)
+      if (!existing || !(await this.deps.store.delete(tx, scope, profileId))) return false
+      await this.deps.audit.record(tx, scope, [profileChange('deleted', profileId, existing, null)])
+      return true
+    })
+    if (!deleted) return profileNotFound('profileId')
     return ok(true as const)
   }
 
@@ -437,3 +447,11 @@ function checkBalances(statement: StatementFile, decimals: number): Result<Balan
     balanced: differenceMinor === 0n,
   })
 }
+
+const profileChange = (verb: string, id: string, before: unknown, after: unknown) => ({
+  operation: `csv_import_profile.${verb}`,
+  entityType: 'csv_import_profile',
+  entityId: id,
+  before,
+  after,
+})

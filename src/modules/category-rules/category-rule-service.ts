@@ -1,6 +1,6 @@
 import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
-import { inTransactionResult } from '../../db/transaction.js'
+import { inTransaction, inTransactionResult } from '../../db/transaction.js'
 import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
@@ -10,6 +10,7 @@ import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountService } from '../accounts/account-service.js'
 import type { AccountRecord } from '../accounts/account-store.js'
+import type { AuditTrail } from '../audit/audit-trail.js'
 import type { CategoryRuleRecord, CategoryRuleSort, CategoryRuleStore } from './category-rule-store.js'
 import { compilePattern, type RuleCandidate, VendorMatcher } from './vendor-pattern.js'
 
@@ -34,6 +35,7 @@ export class CategoryRuleService {
       clock: Clock
       access: AccessService
       accounts: AccountService
+      audit: AuditTrail
     },
   ) {}
 
@@ -57,7 +59,12 @@ export class CategoryRuleService {
       accountId: category.value.id,
       createdAt: this.now(),
     }
-    if (!(await this.deps.store.insert(this.deps.db, scope, rule))) return patternTaken()
+    const inserted = await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
+      if (!(await this.deps.store.insert(tx, scope, rule))) return false
+      await this.deps.audit.record(tx, scope, [ruleChange('created', rule.id, null, rule)])
+      return true
+    })
+    if (!inserted) return patternTaken()
     await this.changed(scope, rule.vendorPattern)
     return this.view(scope, rule.id)
   }
@@ -84,6 +91,14 @@ export class CategoryRuleService {
         accountId = category.value.id
       }
       await this.deps.store.update(tx, scope, ruleId, { vendorPattern, accountId })
+      await this.deps.audit.record(tx, scope, [
+        ruleChange(
+          'updated',
+          ruleId,
+          { vendorPattern: existing.vendorPattern, accountId: existing.accountId },
+          { vendorPattern, accountId },
+        ),
+      ])
       return ok(vendorPattern)
     })
     if (!updated.ok) return updated
@@ -97,7 +112,13 @@ export class CategoryRuleService {
     ruleId: string,
   ): Promise<Result<true>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
-    if (!(await this.deps.store.delete(this.deps.db, scope, ruleId))) return ruleNotFound()
+    const deleted = await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
+      const existing = await this.deps.store.findById(tx, scope, ruleId)
+      if (!existing || !(await this.deps.store.delete(tx, scope, ruleId))) return false
+      await this.deps.audit.record(tx, scope, [ruleChange('deleted', ruleId, existing, null)])
+      return true
+    })
+    if (!deleted) return ruleNotFound()
     this.matchers.delete(scope.organizationId)
     return ok(true as const)
   }
@@ -213,3 +234,11 @@ export class CategoryRuleService {
 const ruleNotFound = () => fail('RULE_NOT_FOUND', 'No category rule with this id.', 'ruleId')
 const patternTaken = () =>
   fail('RULE_PATTERN_TAKEN', 'A category rule with this vendor pattern already exists.', 'vendorPattern')
+
+const ruleChange = (verb: string, ruleId: string, before: unknown, after: unknown) => ({
+  operation: `category_rule.${verb}`,
+  entityType: 'category_rule',
+  entityId: ruleId,
+  before,
+  after,
+})

@@ -10,6 +10,7 @@ import { type Failure, ok, type Result } from '../../kernel/result.js'
 import { nameKey } from '../../kernel/text.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
+import type { AuditTrail } from '../audit/audit-trail.js'
 import { type ContactInput, contactNameTaken, type ValidContact, validateContact } from './contact.js'
 import type { ContactRecord, ContactSort, ContactStore } from './contact-store.js'
 
@@ -23,6 +24,7 @@ export class ContactService {
       store: ContactStore
       clock: Clock
       access: AccessService
+      audit: AuditTrail
     },
   ) {}
 
@@ -35,7 +37,9 @@ export class ContactService {
     const valid = validateContact(input)
     if (!valid.ok) return valid
     const row = this.newRow(valid.value)
-    const inserted = await this.deps.store.insertMany(this.deps.db, scope, [row])
+    const inserted = await inTransaction(this.deps.db, this.deps.engine, (tx) =>
+      this.insertAudited(tx, scope, [row]),
+    )
     if (!inserted.has(row.id)) return contactNameTaken()
     return ok({ ...valid.value, id: row.id, active: true, balanceMinor: 0n })
   }
@@ -67,7 +71,7 @@ export class ContactService {
       rows.push({ index, row: this.newRow(valid.value) })
     }
     const inserted = await inTransaction(this.deps.db, this.deps.engine, (tx) =>
-      this.deps.store.insertMany(
+      this.insertAudited(
         tx,
         scope,
         rows.map((r) => r.row),
@@ -98,6 +102,29 @@ export class ContactService {
 
   addToBalance(ex: Executor, scope: OrgScope, contactId: string, deltaMinor: bigint): Promise<void> {
     return this.deps.store.addToBalance(ex, scope, contactId, deltaMinor)
+  }
+
+  /** Inserts what it can (a name already taken is skipped) and records each contact created. */
+  private async insertAudited(
+    tx: Executor,
+    scope: OrgScope,
+    rows: Array<ValidContact & { id: string; createdAt: string }>,
+  ): Promise<Set<string>> {
+    const inserted = await this.deps.store.insertMany(tx, scope, rows)
+    await this.deps.audit.record(
+      tx,
+      scope,
+      rows
+        .filter((row) => inserted.has(row.id))
+        .map((row) => ({
+          operation: 'contact.created',
+          entityType: 'contact',
+          entityId: row.id,
+          before: null,
+          after: row,
+        })),
+    )
+    return inserted
   }
 
   private newRow(contact: ValidContact) {

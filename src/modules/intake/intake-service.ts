@@ -6,6 +6,7 @@ import { newId } from '../../kernel/ids.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { Principal } from '../access/principal.js'
+import type { AuditTrail } from '../audit/audit-trail.js'
 import type { IncomingFile, ReceiptService } from '../receipts/receipt-service.js'
 import { type AddressType, normalizeAddress, parseLabel } from './intake-address.js'
 import type { IntakeAddressRecord, IntakeAddressStore } from './intake-address-store.js'
@@ -27,6 +28,7 @@ export class IntakeService {
       clock: Clock
       access: AccessService
       receipts: ReceiptService
+      audit: AuditTrail
     },
   ) {}
 
@@ -48,9 +50,11 @@ export class IntakeService {
       createdAt: this.deps.clock.now().toISOString(),
     }
     // The message does not say whether another organization holds the address.
-    const inserted = await inTransaction(this.deps.db, this.deps.engine, (tx) =>
-      this.deps.store.insert(tx, scope, record),
-    )
+    const inserted = await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
+      if (!(await this.deps.store.insert(tx, scope, record))) return false
+      await this.deps.audit.record(tx, scope, [addressChange('created', record.id, null, record)])
+      return true
+    })
     if (!inserted) {
       return fail('ADDRESS_UNAVAILABLE', 'This address is not available.', 'address')
     }
@@ -68,9 +72,13 @@ export class IntakeService {
     intakeAddressId: string,
   ): Promise<Result<true>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'manager')
-    const deleted = await inTransaction(this.deps.db, this.deps.engine, (tx) =>
-      this.deps.store.delete(tx, scope, intakeAddressId),
-    )
+    const deleted = await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
+      if (!(await this.deps.store.delete(tx, scope, intakeAddressId))) return false
+      await this.deps.audit.record(tx, scope, [
+        addressChange('deleted', intakeAddressId, { id: intakeAddressId }, null),
+      ])
+      return true
+    })
     if (!deleted) {
       return fail('INTAKE_ADDRESS_NOT_FOUND', 'No intake address with this id.', 'intakeAddressId')
     }
@@ -100,3 +108,11 @@ export class IntakeService {
     })
   }
 }
+
+const addressChange = (verb: string, addressId: string, before: unknown, after: unknown) => ({
+  operation: `intake_address.${verb}`,
+  entityType: 'intake_address',
+  entityId: addressId,
+  before,
+  after,
+})

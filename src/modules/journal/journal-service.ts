@@ -5,6 +5,7 @@ import { assert } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
 import { naturalBalance } from '../accounts/account.js'
 import type { AccountService } from '../accounts/account-service.js'
+import type { AuditTrail } from '../audit/audit-trail.js'
 import type { ContactService } from '../contacts/contact-service.js'
 import { assertBalanced, type EntryKind, type EntryPlan, planReversal, totalDebits } from './journal.js'
 import type { JournalEntryRecord, JournalStore } from './journal-store.js'
@@ -20,6 +21,7 @@ export class JournalService {
       clock: Clock
       accounts: AccountService
       contacts: ContactService
+      audit: AuditTrail
     },
   ) {}
 
@@ -212,6 +214,17 @@ export class JournalService {
     // An entry the event already had (a lost race) is skipped; the caller learns of it by the count.
     const written = items.filter(({ entry }) => inserted.has(entry.id))
     if (written.length === 0) return 0
+    await this.deps.audit.record(
+      tx,
+      scope,
+      written.map(({ entry, plan }) => ({
+        operation: 'journal_entry.created',
+        entityType: 'journal_entry',
+        entityId: entry.id,
+        before: null,
+        after: { ...entry, txnDate: plan.txnDate, currency: plan.currency, lines: plan.lines },
+      })),
+    )
 
     type Sums = { debitMinor: bigint; creditMinor: bigint }
     const byAccount = new Map<string, Sums>()

@@ -8,6 +8,7 @@ import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountService } from '../accounts/account-service.js'
+import type { AuditTrail } from '../audit/audit-trail.js'
 import type { PeriodLock } from '../organizations/period-lock.js'
 import { rateOn, salesTaxCode, taxIncludedIn } from '../tax-codes/sales-tax.js'
 import {
@@ -25,6 +26,7 @@ import {
   type LedgerEventQueryService,
   type LedgerEventView,
 } from './ledger-event-query-service.js'
+import { eventChange, fieldsBefore } from './ledger-event-recorder.js'
 import type { EventChanges, LedgerEventRecord } from './ledger-event-rows.js'
 import type { LedgerEventStore } from './ledger-event-store.js'
 
@@ -52,6 +54,7 @@ export class LedgerEventEditService {
       accounts: AccountService
       queries: LedgerEventQueryService
       periodLock: PeriodLock
+      audit: AuditTrail
     },
   ) {}
 
@@ -66,7 +69,7 @@ export class LedgerEventEditService {
       eventType?: string | null
     },
   ): Promise<Result<LedgerEventView>> {
-    return this.editWaitingEvent(principal, organizationId, eventId, async (tx, scope, event) => {
+    return this.editWaitingEvent(principal, organizationId, eventId, 'updated', async (tx, scope, event) => {
       const changes: EventChanges = {}
       if (input.transactionDate != null) {
         const date = parseTransactionDate(input.transactionDate)
@@ -115,57 +118,64 @@ export class LedgerEventEditService {
     eventId: string,
     input: ClassifyInput,
   ): Promise<Result<LedgerEventView>> {
-    return this.editWaitingEvent(principal, organizationId, eventId, async (tx, scope, event) => {
-      const changes: EventChanges = {}
-      const categoryId = input.categoryId ?? event.categoryId
-      const paymentAccountId = input.paymentId ?? event.paymentAccountId
-      const refs = await this.deps.queries.checkReferences(
-        tx,
-        scope,
-        event.eventType,
-        { categoryId, paymentAccountId, contactId: input.contactId ?? null },
-        'paymentId',
-      )
-      if (!refs.ok) return refs
-      if (input.categoryId) {
-        changes.categoryId = input.categoryId
-        changes.categoryRuleId = null
-      }
-      if (input.paymentId) changes.paymentAccountId = input.paymentId
-      if (input.contactId) changes.contactId = input.contactId
-      if (input.taxAccountId) {
-        const [taxAccount] = await this.deps.accounts.accountsByIds(tx, scope, [input.taxAccountId])
-        if (!taxAccount)
-          return fail('TAX_ACCOUNT_NOT_FOUND', 'No account with this taxAccountId.', 'taxAccountId')
-        const problem = taxAccountProblem(taxAccount)
-        if (problem) return problem
-        changes.taxAccountId = taxAccount.id
-      }
-      if (input.taxCode) {
-        if (!salesTaxCode(input.taxCode)) {
-          return fail(
-            'SALES_TAX_CODE_NOT_FOUND',
-            'taxCode must be a sales tax code id from listSalesTaxCodes.',
-            'taxCode',
-          )
+    return this.editWaitingEvent(
+      principal,
+      organizationId,
+      eventId,
+      'classified',
+      async (tx, scope, event) => {
+        const changes: EventChanges = {}
+        const categoryId = input.categoryId ?? event.categoryId
+        const paymentAccountId = input.paymentId ?? event.paymentAccountId
+        const refs = await this.deps.queries.checkReferences(
+          tx,
+          scope,
+          event.eventType,
+          { categoryId, paymentAccountId, contactId: input.contactId ?? null },
+          'paymentId',
+        )
+        if (!refs.ok) return refs
+        if (input.categoryId) {
+          changes.categoryId = input.categoryId
+          changes.categoryRuleId = null
         }
-        changes.salesTaxCode = input.taxCode
-      }
-      if (input.taxAmount != null) {
-        const tax = parseMoney(input.taxAmount, currencyDecimals(event.currency), 'taxAmount')
-        if (!tax.ok) return tax
-        if (tax.value < 0n) return fail('INVALID_TAX_AMOUNT', 'taxAmount must not be negative.', 'taxAmount')
-        if (tax.value >= event.amountMinor) return taxTooLarge()
-        changes.taxAmountMinor = tax.value
-        changes.taxFromCode = false
-      } else if (input.taxCode) {
-        const tax = taxFromCode(input.taxCode, event.amountMinor, event.transactionDate)
-        if (!tax.ok) return tax
-        changes.taxAmountMinor = tax.value
-        changes.taxFromCode = true
-      }
-      return ok(changes)
-    })
+        if (input.paymentId) changes.paymentAccountId = input.paymentId
+        if (input.contactId) changes.contactId = input.contactId
+        if (input.taxAccountId) {
+          const [taxAccount] = await this.deps.accounts.accountsByIds(tx, scope, [input.taxAccountId])
+          if (!taxAccount)
+            return fail('TAX_ACCOUNT_NOT_FOUND', 'No account with this taxAccountId.', 'taxAccountId')
+          const problem = taxAccountProblem(taxAccount)
+          if (problem) return problem
+          changes.taxAccountId = taxAccount.id
+        }
+        if (input.taxCode) {
+          if (!salesTaxCode(input.taxCode)) {
+            return fail(
+              'SALES_TAX_CODE_NOT_FOUND',
+              'taxCode must be a sales tax code id from listSalesTaxCodes.',
+              'taxCode',
+            )
+          }
+          changes.salesTaxCode = input.taxCode
+        }
+        if (input.taxAmount != null) {
+          const tax = parseMoney(input.taxAmount, currencyDecimals(event.currency), 'taxAmount')
+          if (!tax.ok) return tax
+          if (tax.value < 0n)
+            return fail('INVALID_TAX_AMOUNT', 'taxAmount must not be negative.', 'taxAmount')
+          if (tax.value >= event.amountMinor) return taxTooLarge()
+          changes.taxAmountMinor = tax.value
+          changes.taxFromCode = false
+        } else if (input.taxCode) {
+          const tax = taxFromCode(input.taxCode, event.amountMinor, event.transactionDate)
+          if (!tax.ok) return tax
+          changes.taxAmountMinor = tax.value
+          changes.taxFromCode = true
+        }
+        return ok(changes)
+      },
+    )
   }
 
   // ---- helpers ------------------------------------------------------------------------------
@@ -178,6 +188,7 @@ export class LedgerEventEditService {
     principal: Principal,
     organizationId: string,
     eventId: string,
+    verb: 'updated' | 'classified',
     decide: (tx: Executor, scope: OrgScope, event: LedgerEventRecord) => Promise<Result<EventChanges>>,
   ): Promise<Result<LedgerEventView>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
@@ -197,6 +208,9 @@ export class LedgerEventEditService {
       if (!(await this.deps.store.update(tx, scope, eventId, editableStatuses, changes.value, this.now()))) {
         return notEditable(event.status)
       }
+      await this.deps.audit.record(tx, scope, [
+        eventChange(verb, eventId, fieldsBefore(event, changes.value), changes.value),
+      ])
       return ok(eventId)
     })
     if (!updated.ok) return updated

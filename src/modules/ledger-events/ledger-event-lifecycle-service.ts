@@ -10,6 +10,7 @@ import { type Failure, fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountService } from '../accounts/account-service.js'
+import type { AuditTrail } from '../audit/audit-trail.js'
 import type { CategoryRuleService } from '../category-rules/category-rule-service.js'
 import type { JournalService } from '../journal/journal-service.js'
 import { type PeriodLock, periodLocked } from '../organizations/period-lock.js'
@@ -29,7 +30,7 @@ import {
   type LedgerEventQueryService,
   type LedgerEventView,
 } from './ledger-event-query-service.js'
-import type { EventsArrived, LedgerEventRecorder } from './ledger-event-recorder.js'
+import { type EventsArrived, eventChange, type LedgerEventRecorder } from './ledger-event-recorder.js'
 import type { EventChanges, NewLedgerEvent } from './ledger-event-rows.js'
 import type { LedgerEventStore } from './ledger-event-store.js'
 
@@ -66,6 +67,7 @@ export class LedgerEventLifecycleService {
       recorder: LedgerEventRecorder
       queries: LedgerEventQueryService
       periodLock: PeriodLock
+      audit: AuditTrail
     },
   ) {}
 
@@ -195,6 +197,14 @@ export class LedgerEventLifecycleService {
     }
     const posted = await this.deps.posting.post(tx, scope, [{ ...event, taxAccountId, journalEntryId }])
     if (!posted.ok) return posted
+    await this.deps.audit.record(tx, scope, [
+      eventChange(
+        'confirmed',
+        eventId,
+        { journalEntryId: null },
+        { status: 'confirmed', journalEntryId, taxAccountId },
+      ),
+    ])
     hitFaultPoint('confirm.posted')
     return ok({ eventId, journalEntryId, hadDocument: event.hasDocument })
   }
@@ -229,6 +239,9 @@ export class LedgerEventLifecycleService {
         )
         if (!reversed) return fail('EVENT_ALREADY_IGNORED', 'This event was already reversed.', 'eventId')
       }
+      await this.deps.audit.record(tx, scope, [
+        eventChange('rejected', eventId, { status: event.status }, changes),
+      ])
       return ok({ eventId, reversalEntryId })
     })
   }
@@ -274,6 +287,9 @@ export class LedgerEventLifecycleService {
         )
         if (moved) {
           syncedCount++
+          await this.deps.audit.record(tx, scope, [
+            eventChange('synced', eventId, { status: 'confirmed' }, { status: 'synced' }),
+          ])
           continue
         }
         const event = await this.deps.store.findById(tx, scope, eventId)
@@ -320,7 +336,17 @@ export class LedgerEventLifecycleService {
           { categoryId: rule.accountId, categoryRuleId: rule.id },
           this.now(),
         )
-        if (accepted) applied.push(rule)
+        if (accepted) {
+          applied.push(rule)
+          await this.deps.audit.record(tx, scope, [
+            eventChange(
+              'classified',
+              event.id,
+              { categoryId: null, categoryRuleId: null },
+              { categoryId: rule.accountId, categoryRuleId: rule.id },
+            ),
+          ])
+        }
       }
       await this.deps.categoryRules.recordMatches(tx, scope, applied)
       return ok(applied.length)

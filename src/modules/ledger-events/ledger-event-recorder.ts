@@ -4,11 +4,13 @@ import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
 import { assert, ok, type Result } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
+import type { AuditChange } from '../audit/audit-record.js'
+import type { AuditTrail } from '../audit/audit-trail.js'
 import type { CategoryRuleService } from '../category-rules/category-rule-service.js'
 import type { EventSource, Status } from './ledger-event.js'
 import type { LedgerEventImportStore } from './ledger-event-import-store.js'
 import type { LedgerEventPosting } from './ledger-event-posting.js'
-import type { NewLedgerEvent } from './ledger-event-rows.js'
+import type { EventChanges, LedgerEventRecord, NewLedgerEvent } from './ledger-event-rows.js'
 import type { LedgerEventStore } from './ledger-event-store.js'
 
 /** Runs after new events commit, so other modules (receipt matching) can react to them. */
@@ -50,6 +52,7 @@ export class LedgerEventRecorder {
       importStore: LedgerEventImportStore
       categoryRules: CategoryRuleService
       posting: LedgerEventPosting
+      audit: AuditTrail
     },
   ) {}
 
@@ -88,6 +91,7 @@ export class LedgerEventRecorder {
     })
     await this.deps.store.insertMany(tx, scope, rows)
     await this.deps.categoryRules.recordMatches(tx, scope, matches)
+    await this.audited(tx, scope, rows)
     return rows
   }
 
@@ -114,6 +118,7 @@ export class LedgerEventRecorder {
     await this.deps.importStore.insertManyPosted(tx, scope, rows)
     const posted = await this.deps.posting.post(tx, scope, rows)
     if (!posted.ok) return posted
+    await this.audited(tx, scope, rows)
     return ok(rows)
   }
 
@@ -132,6 +137,18 @@ export class LedgerEventRecorder {
       if (!(await this.deps.store.update(tx, scope, event.id, [event.status], changes, this.now())))
         return false
     }
+    await this.deps.audit.record(
+      tx,
+      scope,
+      events.map((event) =>
+        eventChange(
+          'reconciled',
+          event.id,
+          { status: event.status },
+          { status: 'reconciled', reconciliationId },
+        ),
+      ),
+    )
     return true
   }
 
@@ -146,6 +163,13 @@ export class LedgerEventRecorder {
       const moved = await this.deps.store.update(tx, scope, event.id, ['reconciled'], changes, this.now())
       assert(moved, `reconciled event ${event.id} is still reconciled when its reconciliation is undone`)
     }
+    await this.deps.audit.record(
+      tx,
+      scope,
+      events.map((event) =>
+        eventChange('unreconciled', event.id, { status: 'reconciled' }, { status: event.previousStatus }),
+      ),
+    )
   }
 
   async setHasDocument(ex: Executor, scope: OrgScope, eventId: string, hasDocument: boolean): Promise<void> {
@@ -166,13 +190,33 @@ export class LedgerEventRecorder {
    * The caller first reverses what they posted and detaches what points at them, in the same
    * transaction.
    */
-  deleteImportedEvents(
+  async deleteImportedEvents(
     tx: Executor,
     scope: OrgScope,
     source: EventSource,
-    batchIds: string[],
+    events: ReadonlyArray<{ id: string; batchId: string | null }>,
   ): Promise<number> {
-    return this.deps.importStore.deleteImported(tx, scope, source, batchIds)
+    const batchIds = [...new Set(events.flatMap((event) => (event.batchId === null ? [] : [event.batchId])))]
+    const deleted = await this.deps.importStore.deleteImported(tx, scope, source, batchIds)
+    await this.deps.audit.record(
+      tx,
+      scope,
+      events.map((event) => eventChange('deleted', event.id, event, null)),
+    )
+    return deleted
+  }
+
+  /** Records changes of events, in the caller's transaction. */
+  auditChanges(tx: Executor, scope: OrgScope, changes: readonly AuditChange[]): Promise<void> {
+    return this.deps.audit.record(tx, scope, changes)
+  }
+
+  private audited(tx: Executor, scope: OrgScope, rows: readonly NewLedgerEvent[]): Promise<void> {
+    return this.deps.audit.record(
+      tx,
+      scope,
+      rows.map((row) => eventChange('created', row.id, null, row)),
+    )
   }
 
   private now(): string {
@@ -219,4 +263,16 @@ function newEventRow<EntryId extends string | null>(
     journalEntryId: filled.journalEntryId,
     createdAt: filled.createdAt,
   }
+}
+
+/** A change of one ledger event, as the audit trail records it: `ledger_event.<verb>`. */
+export function eventChange(verb: string, eventId: string, before: unknown, after: unknown): AuditChange {
+  return { operation: `ledger_event.${verb}`, entityType: 'ledger_event', entityId: eventId, before, after }
+}
+
+/** The event's values of the fields a change sets, for the audit trail's `before`. */
+export function fieldsBefore(event: LedgerEventRecord, changes: EventChanges): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.keys(changes).map((key) => [key, (event as unknown as Record<string, unknown>)[key]]),
+  )
 }

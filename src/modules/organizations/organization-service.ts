@@ -1,12 +1,13 @@
 import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
-import { inTransactionResult } from '../../db/transaction.js'
+import { inTransaction, inTransactionResult } from '../../db/transaction.js'
 import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import { nameKey, parseName } from '../../kernel/text.js'
 import type { AccessService } from '../access/access-service.js'
 import type { Principal } from '../access/principal.js'
+import type { AuditTrail } from '../audit/audit-trail.js'
 import type { OrganizationRecord, OrganizationStore } from './organization-store.js'
 
 /** Work that must happen in the same database transaction as an organization's creation. */
@@ -25,6 +26,7 @@ export class OrganizationService {
       store: OrganizationStore
       clock: Clock
       access: () => AccessService
+      audit: AuditTrail
     },
   ) {}
 
@@ -75,8 +77,20 @@ export class OrganizationService {
     lockDate: string | null,
   ): Promise<Result<OrganizationRecord>> {
     const scope = await this.deps.access().authorize(principal, organizationId, 'admin')
-    // The update waits for writes that read the old date under a share lock (PeriodLock).
-    await this.deps.store.setLockDate(this.deps.db, scope.organizationId, lockDate)
+    await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
+      // The update waits for writes that read the old date under a share lock (PeriodLock).
+      const before = await this.deps.store.lockDate(tx, scope.organizationId, false)
+      await this.deps.store.setLockDate(tx, scope.organizationId, lockDate)
+      await this.deps.audit.record(tx, scope, [
+        {
+          operation: 'organization.lock_date_changed',
+          entityType: 'organization',
+          entityId: scope.organizationId,
+          before: { lockDate: before },
+          after: { lockDate },
+        },
+      ])
+    })
     const [organization] = await this.findByIds([scope.organizationId])
     return ok(organization as OrganizationRecord)
   }
@@ -102,6 +116,15 @@ export class OrganizationService {
       })
       if (!inserted)
         return fail('ORGANIZATION_NAME_TAKEN', 'Organization with this name already exists.', 'name')
+      await this.deps.audit.record(tx, this.deps.access().internalScope(organization.id), [
+        {
+          operation: 'organization.created',
+          entityType: 'organization',
+          entityId: organization.id,
+          before: null,
+          after: organization,
+        },
+      ])
       if (ownerId !== undefined) await this.deps.access().addOwner(tx, organization.id, ownerId)
       for (const setUp of this.setUps) await setUp(tx, organization.id)
       return ok(organization)

@@ -365,10 +365,7 @@ export class ProcessorImportService {
       }
       // Batches are written whole by one import, and imports wait for this transaction (the lock
       // above), so deleting by batch removes exactly the events read.
-      const batchIds = [
-        ...new Set(events.flatMap((event) => (event.batchId === null ? [] : [event.batchId]))),
-      ]
-      const deleted = await this.deps.eventRecorder.deleteImportedEvents(tx, scope, source, batchIds)
+      const deleted = await this.deps.eventRecorder.deleteImportedEvents(tx, scope, source, events)
       assert(deleted === events.length, `a deletion removes the ${events.length} events it read`)
       return ok({ deleted, dryRun })
     }

@@ -13,6 +13,7 @@ import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountService } from '../accounts/account-service.js'
 import type { AccountRecord } from '../accounts/account-store.js'
+import type { AuditTrail } from '../audit/audit-trail.js'
 import type { BankImportService } from '../bank-import/bank-import-service.js'
 import type { JournalService } from '../journal/journal-service.js'
 import { postedStatuses, type Status } from '../ledger-events/ledger-event.js'
@@ -59,6 +60,7 @@ export class ReconciliationService {
       recorder: LedgerEventRecorder
       periodLock: PeriodLock
       store: ReconciliationStore
+      audit: AuditTrail
     },
   ) {}
 
@@ -101,6 +103,7 @@ export class ReconciliationService {
           'paymentAccountId',
         )
       }
+      await this.deps.audit.record(tx, scope, [reconciliationChange('started', record.id, null, record)])
       return ok(record.id)
     })
     if (!started.ok) return started
@@ -125,8 +128,13 @@ export class ReconciliationService {
       const reconciliation = await this.deps.store.findById(tx, scope, input.reconciliationId)
       if (!reconciliation) return notFound()
       if (reconciliation.status !== 'open') return notOpen(reconciliation.status)
+      const change = reconciliationChange('cleared', reconciliation.id, null, {
+        eventIds,
+        cleared: input.cleared,
+      })
       if (!input.cleared) {
         await this.deps.store.unclear(tx, scope, reconciliation.id, eventIds)
+        await this.deps.audit.record(tx, scope, [change])
         return ok(undefined)
       }
       const events = await this.deps.events.eventsByIds(tx, scope, eventIds)
@@ -136,6 +144,7 @@ export class ReconciliationService {
         if (problem) return problem
       }
       await this.deps.store.clear(tx, scope, reconciliation.id, eventIds)
+      await this.deps.audit.record(tx, scope, [change])
       return ok(undefined)
     })
     if (!changed.ok) return changed
@@ -195,6 +204,19 @@ export class ReconciliationService {
           'reconciliationId',
         )
       }
+      await this.deps.audit.record(tx, scope, [
+        reconciliationChange(
+          'finished',
+          reconciliation.id,
+          { status: 'open' },
+          {
+            status: 'finished',
+            finishedAt: now,
+            adjustmentEntryId,
+            clearedEventIds: reconciliation.clearedEventIds,
+          },
+        ),
+      ])
       hitFaultPoint('reconcile.finish')
       return ok(reconciliation.id)
     })
@@ -244,6 +266,14 @@ export class ReconciliationService {
         if (!open.ok) return open
         await this.deps.journal.reverseAdjustment(tx, scope, reconciliation.adjustmentEntryId, newId())
       }
+      await this.deps.audit.record(tx, scope, [
+        reconciliationChange(
+          'undone',
+          reconciliation.id,
+          { status: 'finished' },
+          { status: 'undone', undoReason: reason },
+        ),
+      ])
       const cleared = await this.deps.store.clearedEvents(tx, scope, [reconciliation.id])
       await this.deps.recorder.unreconcile(
         tx,
@@ -402,3 +432,11 @@ function clearProblem(
     'eventIds',
   )
 }
+
+const reconciliationChange = (verb: string, id: string, before: unknown, after: unknown) => ({
+  operation: `reconciliation.${verb}`,
+  entityType: 'reconciliation',
+  entityId: id,
+  before,
+  after,
+})

@@ -1,0 +1,147 @@
+import { type Selectable, sql } from 'kysely'
+import type { AuditRecordsTable, Executor } from '../../db/schema.js'
+import { limits } from '../../kernel/limits.js'
+import type { OrgScope } from '../access/principal.js'
+import type { ActorType, AuditRecord } from './audit-record.js'
+
+// The only SQL of the audit module: records appended unsealed, then sealed into the chain in order.
+
+const toRecord = (row: Selectable<AuditRecordsTable>): AuditRecord => ({
+  id: row.id,
+  seq: row.seq === null ? null : Number(row.seq),
+  at: row.at,
+  actorType: row.actor_type as ActorType,
+  actorId: row.actor_id,
+  operation: row.operation,
+  entityType: row.entity_type,
+  entityId: row.entity_id,
+  before: row.before,
+  after: row.after,
+  hash: row.hash,
+})
+
+export class AuditStore {
+  async append(ex: Executor, scope: OrgScope, records: AuditRecord[]): Promise<void> {
+    for (let start = 0; start < records.length; start += limits.auditRecordsPerInsertMax) {
+      await ex
+        .insertInto('audit_records')
+        .values(
+          records.slice(start, start + limits.auditRecordsPerInsertMax).map((record) => ({
+            organization_id: scope.organizationId,
+            id: record.id,
+            seq: null,
+            at: record.at,
+            actor_type: record.actorType,
+            actor_id: record.actorId,
+            operation: record.operation,
+            entity_type: record.entityType,
+            entity_id: record.entityId,
+            before: record.before,
+            after: record.after,
+            hash: null,
+          })),
+        )
+        .execute()
+    }
+  }
+
+  /** The chain's head, locked (PostgreSQL) so one sealer extends it at a time. */
+  async lockHead(ex: Executor, scope: OrgScope, lock: boolean): Promise<{ seq: number; hash: string }> {
+    await ex
+      .insertInto('audit_heads')
+      .values({ organization_id: scope.organizationId, seq: 0, hash: '' })
+      .onConflict((oc) => oc.column('organization_id').doNothing())
+      .execute()
+    const query = ex
+      .selectFrom('audit_heads')
+      .select(['seq', 'hash'])
+      .where('organization_id', '=', scope.organizationId)
+    const row = await (lock ? query.forUpdate() : query).executeTakeFirstOrThrow()
+    return { seq: Number(row.seq), hash: row.hash }
+  }
+
+  async head(ex: Executor, scope: OrgScope): Promise<{ seq: number; hash: string } | undefined> {
+    const row = await ex
+      .selectFrom('audit_heads')
+      .select(['seq', 'hash'])
+      .where('organization_id', '=', scope.organizationId)
+      .executeTakeFirst()
+    return row && { seq: Number(row.seq), hash: row.hash }
+  }
+
+  async unsealed(ex: Executor, scope: OrgScope, limit: number): Promise<AuditRecord[]> {
+    const rows = await ex
+      .selectFrom('audit_records')
+      .selectAll()
+      .where('organization_id', '=', scope.organizationId)
+      .where('seq', 'is', null)
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+    return rows.map(toRecord)
+  }
+
+  async seal(
+    ex: Executor,
+    scope: OrgScope,
+    sealed: ReadonlyArray<{ id: string; seq: number; hash: string }>,
+    head: { seq: number; hash: string },
+  ): Promise<void> {
+    for (const record of sealed) {
+      await ex
+        .updateTable('audit_records')
+        .set({ seq: record.seq, hash: record.hash })
+        .where('organization_id', '=', scope.organizationId)
+        .where('id', '=', record.id)
+        .execute()
+    }
+    await ex
+      .updateTable('audit_heads')
+      .set({ seq: head.seq, hash: head.hash })
+      .where('organization_id', '=', scope.organizationId)
+      .execute()
+  }
+
+  /** Sealed records in chain order from `afterSeq`, for verification. */
+  async chainAfter(ex: Executor, scope: OrgScope, afterSeq: number, limit: number): Promise<AuditRecord[]> {
+    const rows = await ex
+      .selectFrom('audit_records')
+      .selectAll()
+      .where('organization_id', '=', scope.organizationId)
+      .where('seq', '>', afterSeq)
+      .orderBy('seq')
+      .limit(limit)
+      .execute()
+    return rows.map(toRecord)
+  }
+
+  async countUnsealed(ex: Executor, scope: OrgScope): Promise<number> {
+    const row = await ex
+      .selectFrom('audit_records')
+      .select(sql<number | bigint>`count(*)`.as('count'))
+      .where('organization_id', '=', scope.organizationId)
+      .where('seq', 'is', null)
+      .executeTakeFirstOrThrow()
+    return Number(row.count)
+  }
+
+  /** Newest first; sealed records only, so every one shown has its place in the chain. */
+  async page(
+    ex: Executor,
+    scope: OrgScope,
+    filter: { entityId?: string | null; entityType?: string | null },
+    page: { limit: number; offset: number },
+  ): Promise<{ items: AuditRecord[]; totalCount: number }> {
+    let base = ex
+      .selectFrom('audit_records')
+      .where('organization_id', '=', scope.organizationId)
+      .where('seq', 'is not', null)
+    if (filter.entityId) base = base.where('entity_id', '=', filter.entityId)
+    if (filter.entityType) base = base.where('entity_type', '=', filter.entityType)
+    const [rows, count] = await Promise.all([
+      base.selectAll().orderBy('seq', 'desc').limit(page.limit).offset(page.offset).execute(),
+      base.select(sql<number | bigint>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+    ])
+    return { items: rows.map(toRecord), totalCount: Number(count.count) }
+  }
+}

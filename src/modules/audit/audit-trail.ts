@@ -1,0 +1,198 @@
+import type { EngineName } from '../../db/engine.js'
+import type { Executor } from '../../db/schema.js'
+import { inTransaction } from '../../db/transaction.js'
+import type { Clock } from '../../kernel/clock.js'
+import { newId } from '../../kernel/ids.js'
+import { limits } from '../../kernel/limits.js'
+import { type Page, pageOf, parsePageRequest } from '../../kernel/page.js'
+import { ok, type Result } from '../../kernel/result.js'
+import type { OrgScope, Principal, Requirement } from '../access/principal.js'
+import {
+  type AuditChange,
+  type AuditRecord,
+  actorOf,
+  chainHash,
+  fieldsText,
+  genesisHash,
+} from './audit-record.js'
+import type { AuditStore } from './audit-store.js'
+
+// Who changed what and when (DESIGN 7.4). Services append their changes in their own database
+// transaction; the records are sealed into the organization's hash chain shortly after, one sealer
+// at a time per organization, so writers never wait on the chain. Reading the log or verifying it
+// seals first, so an answer never leaves out what was acknowledged.
+
+export interface ChainCheck {
+  organizationId: string
+  records: number
+  ok: boolean
+  /** The first seq whose record does not hold, and why. */
+  brokenSeq?: number
+  reason?: string
+}
+
+export class AuditTrail {
+  private readonly pending = new Map<string, { timers: NodeJS.Timeout[] }>()
+  private readonly sealing = new Map<string, Promise<number>>()
+  private stopped = false
+
+  constructor(
+    private readonly deps: {
+      db: Executor
+      engine: EngineName
+      clock: Clock
+      /** Lazy, and only what the trail asks of it: the access service records its own changes here. */
+      access: () => {
+        authorize(principal: Principal, organizationId: string, requirement: Requirement): Promise<OrgScope>
+        authorizeOperator(organizationId: string): Promise<OrgScope>
+      }
+      store: AuditStore
+    },
+  ) {}
+
+  /** Appends the changes inside the caller's transaction. */
+  async record(tx: Executor, scope: OrgScope, changes: readonly AuditChange[]): Promise<void> {
+    if (changes.length === 0) return
+    const at = this.deps.clock.now().toISOString()
+    const actor = actorOf(scope)
+    await this.deps.store.append(
+      tx,
+      scope,
+      changes.map((change) => ({
+        id: newId(),
+        seq: null,
+        at,
+        ...actor,
+        operation: change.operation,
+        entityType: change.entityType,
+        entityId: change.entityId,
+        before: fieldsText(change.before),
+        after: fieldsText(change.after),
+        hash: null,
+      })),
+    )
+    this.sealSoon(scope)
+  }
+
+  /** Seals every record appended so far into the chain; returns how many it sealed. */
+  seal(scope: OrgScope): Promise<number> {
+    const running = this.sealing.get(scope.organizationId)
+    // A seal already running may have read before the caller's records committed: run once more.
+    const next = (running ?? Promise.resolve(0)).catch(() => 0).then(() => this.sealNow(scope))
+    this.sealing.set(scope.organizationId, next)
+    return next.finally(() => {
+      if (this.sealing.get(scope.organizationId) === next) this.sealing.delete(scope.organizationId)
+    })
+  }
+
+  async auditLog(
+    principal: Principal,
+    organizationId: string,
+    args: {
+      entityId?: string | null
+      entityType?: string | null
+      limit?: number | null
+      offset?: number | null
+    },
+  ): Promise<Result<Page<AuditRecord>>> {
+    const scope = await this.deps.access().authorize(principal, organizationId, 'admin')
+    const page = parsePageRequest(args, ['seq'], { sortBy: 'seq', sortDir: 'desc' })
+    if (!page.ok) return page
+    await this.seal(scope)
+    const found = await this.deps.store.page(this.deps.db, scope, args, page.value)
+    return ok(pageOf(found.items, found.totalCount, page.value))
+  }
+
+  /** The CLI's `audit verify`: seals what is waiting, then walks the chain from its start. */
+  async verifyAsOperator(organizationId: string): Promise<ChainCheck> {
+    const scope = await this.deps.access().authorizeOperator(organizationId)
+    await this.seal(scope)
+    let previousHash = genesisHash
+    let expectedSeq = 1
+    for (;;) {
+      const records = await this.deps.store.chainAfter(
+        this.deps.db,
+        scope,
+        expectedSeq - 1,
+        limits.auditSealBatchMax,
+      )
+      if (records.length === 0) break
+      for (const record of records) {
+        const broken = (reason: string): ChainCheck => ({
+          organizationId,
+          records: expectedSeq - 1,
+          ok: false,
+          brokenSeq: expectedSeq,
+          reason,
+        })
+        if (record.seq !== expectedSeq) return broken(`record ${expectedSeq} is missing`)
+        if (record.hash !== chainHash(previousHash, { ...record, seq: expectedSeq })) {
+          return broken(`record ${expectedSeq} does not match its hash`)
+        }
+        previousHash = record.hash
+        expectedSeq++
+      }
+    }
+    const head = await this.deps.store.head(this.deps.db, scope)
+    const sealedCount = expectedSeq - 1
+    if ((head?.seq ?? 0) !== sealedCount || (head?.hash ?? genesisHash) !== previousHash) {
+      return {
+        organizationId,
+        records: sealedCount,
+        ok: false,
+        brokenSeq: sealedCount + 1,
+        reason: `the chain ends at ${sealedCount} but its head says ${head?.seq ?? 0}`,
+      }
+    }
+    return { organizationId, records: sealedCount, ok: true }
+  }
+
+  /** Stops the timers; a record left unsealed is sealed by the next write, read or verification. */
+  async stop(): Promise<void> {
+    this.stopped = true
+    for (const { timers } of this.pending.values()) for (const timer of timers) clearTimeout(timer)
+    this.pending.clear()
+    await Promise.allSettled(this.sealing.values())
+  }
+
+  /**
+   * Seals twice after a write: at once, and again a little later for records whose transaction
+   * was still open at the first pass (a long import). Writes meanwhile ride on the same passes.
+   */
+  private sealSoon(scope: OrgScope): void {
+    if (this.stopped || this.pending.has(scope.organizationId)) return
+    const pass = () =>
+      this.seal(scope).catch((error: unknown) => {
+        console.error(JSON.stringify({ level: 'error', msg: 'audit seal failed', err: String(error) }))
+      })
+    const first = setTimeout(pass, limits.auditSealDelayMs)
+    const second = setTimeout(() => {
+      this.pending.delete(scope.organizationId)
+      void pass()
+    }, limits.auditSealFollowUpMs)
+    first.unref()
+    second.unref()
+    this.pending.set(scope.organizationId, { timers: [first, second] })
+  }
+
+  private async sealNow(scope: OrgScope): Promise<number> {
+    let total = 0
+    for (;;) {
+      const sealed = await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
+        const head = await this.deps.store.lockHead(tx, scope, this.deps.engine === 'postgres')
+        const records = await this.deps.store.unsealed(tx, scope, limits.auditSealBatchMax)
+        if (records.length === 0) return 0
+        let { seq, hash } = head
+        const chained = records.map((record) => {
+          seq++
+          hash = chainHash(hash, { ...record, seq })
+          return { id: record.id, seq, hash }
+        })
+        await this.deps.store.seal(tx, scope, chained, { seq, hash })
+        return records.length
+      })
+      total += sealed
+      if (sealed < limits.auditSealBatchMax) return total
+    }
+  }
+}
