@@ -143,7 +143,7 @@ export async function buildCore(
   })
   const journal = new JournalService({ store: new JournalStore(engine), clock, accounts, contacts, audit })
   const eventStore = new LedgerEventStore()
-  const eventImportStore = new LedgerEventImportStore()
+  const eventImportStore = new LedgerEventImportStore(engine)
   const posting = new LedgerEventPosting({ accounts, journal })
   const eventRecorder = new LedgerEventRecorder({
     engine,

@@ -153,7 +153,10 @@ export class BankFileService {
     const decimals = currencyDecimals(currency.value)
     const rows = statementRows(statement.rows, decimals)
     if (!rows.ok) return rows
-    const balanceCheck = checkBalances(statement, decimals)
+    let entriesMinor = 0n
+    for (const row of rows.value)
+      entriesMinor += row.eventType === 'expense' ? -row.amountMinor : row.amountMinor
+    const balanceCheck = checkBalances(statement, decimals, entriesMinor)
     if (!balanceCheck.ok) return balanceCheck
     onProgress?.(0, rows.value.length)
 
@@ -198,9 +201,16 @@ export class BankFileService {
       dryRun,
       importedCount,
       skippedCount: dryRun ? 0 : rows.value.length - importedCount,
+      // Field by field: a spread copy of 10,000 rows builds each on V8's slow path.
       rows: rows.value.map((row, index) => ({
-        ...row,
         rowIndex: index,
+        position: row.position,
+        transactionDate: row.transactionDate,
+        description: row.description,
+        amountMinor: row.amountMinor,
+        eventType: row.eventType,
+        memo: row.memo,
+        reference: row.reference,
         verdict: verdicts[index] as RowVerdict,
       })),
       balanceCheck: balanceCheck.value,
@@ -408,12 +418,26 @@ function statementRows(
       decimals,
     )
     if (!one.ok) return fileFail(`${row.position}: ${one.error.message}`)
-    parsed.push({ ...one.value, position: row.position })
+    const { transactionDate, description, amountMinor, eventType, memo, reference } = one.value
+    parsed.push({
+      transactionDate,
+      description,
+      amountMinor,
+      eventType,
+      memo,
+      reference,
+      position: row.position,
+    })
   }
   return ok(parsed)
 }
 
-function checkBalances(statement: StatementFile, decimals: number): Result<BalanceCheck | null> {
+/** The statement's own arithmetic, from its stated balances and the entries already read. */
+function checkBalances(
+  statement: StatementFile,
+  decimals: number,
+  entriesMinor: bigint,
+): Result<BalanceCheck | null> {
   if (statement.closingBalance === undefined) return ok(null)
   const money = (text: string, what: string) => {
     const amount = parseMoney(text, decimals, what)
@@ -421,12 +445,6 @@ function checkBalances(statement: StatementFile, decimals: number): Result<Balan
   }
   const closing = money(statement.closingBalance, 'closing balance')
   if (!closing.ok) return closing
-  let entriesMinor = 0n
-  for (const row of statement.rows) {
-    const amount = money(row.amount, 'amount')
-    if (!amount.ok) return fileFail(`${row.position}: ${amount.error.message}`)
-    entriesMinor += amount.value
-  }
   if (statement.openingBalance === undefined) {
     return ok({
       openingMinor: null,

@@ -47,8 +47,13 @@ function tableOf(
   text: string,
   profile: Pick<CsvProfile, 'delimiter' | 'hasHeader' | 'skipLines'>,
 ): Result<Table> {
-  const lines = text.split(/\r\n|\n|\r/)
-  const kept = lines.slice(profile.skipLines).join('\n')
+  const kept =
+    profile.skipLines === 0
+      ? text
+      : text
+          .split(/\r\n|\n|\r/)
+          .slice(profile.skipLines)
+          .join('\n')
   const records = readCsvRecords(kept, {
     delimiter: profile.delimiter,
     rowsMax: limits.rowsPerImportMax,
@@ -85,8 +90,10 @@ export function readCsv(text: string, profile: CsvProfile): Result<StatementFile
   if (!profile.amountColumn && !profile.inflowColumn && !profile.outflowColumn) {
     return fileFail('The profile names no amount column, nor inflow and outflow columns.')
   }
+  // Each role's column index, looked up once rather than per row.
+  const indexOf = new Map(named.map((name) => [name, columns.get(name) as number]))
   const cell = (fields: string[], name: string | null) =>
-    name ? (fields[columns.get(name) as number] ?? '').trim() : ''
+    name ? (fields[indexOf.get(name) as number] ?? '') : ''
   const rows: FileRow[] = []
   for (const { line, fields } of table.value.rows) {
     const where = `Line ${line}`

@@ -1,3 +1,5 @@
+import { sql } from 'kysely'
+import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import { limits } from '../../kernel/limits.js'
 import type { OrgScope } from '../access/principal.js'
@@ -14,6 +16,8 @@ import {
  * post as they import (the payment-processor import).
  */
 export class LedgerEventImportStore {
+  constructor(private readonly engine: EngineName) {}
+
   /**
    * What a statement is checked against (every status included): the account's events dated in
    * the window, and those carrying one of the references, whatever their date. Two indexed reads,
@@ -45,14 +49,27 @@ export class LedgerEventImportStore {
       .where('transaction_date', '<=', window.to)
       .execute()
     const seen = new Set(rows.map((row) => row.id))
-    for (let start = 0; start < references.length; start += limits.sqlIdsPerQueryMax) {
-      const referenced = await onAccount
-        .where('reference', 'in', references.slice(start, start + limits.sqlIdsPerQueryMax))
-        .execute()
+    // A reference already on an event of the window needs no second look; an overlapping
+    // statement (the usual bank download) carries mostly such references.
+    const inWindow = new Set(rows.flatMap((row) => (row.reference === null ? [] : [row.reference])))
+    const sought = references.filter((reference) => !inWindow.has(reference))
+    const keep = (referenced: typeof rows) => {
       for (const row of referenced) {
         if (seen.has(row.id)) continue
         seen.add(row.id)
         rows.push(row)
+      }
+    }
+    if (this.engine === 'postgres' && sought.length > 0) {
+      // One statement whatever the count: the references travel as one array parameter.
+      keep(await onAccount.where('reference', '=', sql<string>`any(${sought}::text[])`).execute())
+    } else {
+      for (let start = 0; start < sought.length; start += limits.sqlIdsPerQueryMax) {
+        keep(
+          await onAccount
+            .where('reference', 'in', sought.slice(start, start + limits.sqlIdsPerQueryMax))
+            .execute(),
+        )
       }
     }
     rows.sort((a, b) =>
