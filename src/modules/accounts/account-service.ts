@@ -10,6 +10,7 @@ import { type Failure, ok, type Result } from '../../kernel/result.js'
 import { nameKey } from '../../kernel/text.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
+import { creations } from '../audit/audit-record.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
 import { type AccountType, classificationOfAccountType } from '../tax-codes/gifi.js'
 import type { TaxCodeService } from '../tax-codes/tax-code-service.js'
@@ -240,15 +241,10 @@ export class AccountService {
     await this.deps.audit.record(
       tx,
       scope,
-      rows
-        .filter((row) => inserted.has(row.id))
-        .map((row) => ({
-          operation: 'account.created',
-          entityType: 'account',
-          entityId: row.id,
-          before: null,
-          after: row,
-        })),
+      creations(
+        'account',
+        rows.filter((row) => inserted.has(row.id)),
+      ),
     )
     return inserted
   }

@@ -17,6 +17,17 @@ export interface AuditChange {
   after: unknown
 }
 
+/** The creation of each of these objects of one kind: `<entityType>.created`, the object after. */
+export function creations(entityType: string, created: ReadonlyArray<{ id: string }>): AuditChange[] {
+  return created.map((object) => ({
+    operation: `${entityType}.created`,
+    entityType,
+    entityId: object.id,
+    before: null,
+    after: object,
+  }))
+}
+
 export interface AuditRecord {
   id: string
   seq: number | null
@@ -43,24 +54,17 @@ export function actorOf(scope: OrgScope): { actorType: ActorType; actorId: strin
   return { actorType: 'user', actorId: actor.userId }
 }
 
-/** An entity's fields as JSON text, bigints as decimal strings and keys in a fixed order. */
+/**
+ * An entity's fields as JSON text, bigints as decimal strings. Keys keep the order the services
+ * build them in; the chain hashes the stored text, so that order needs no sorting.
+ */
 export function fieldsText(fields: unknown): string | null {
   if (fields === null || fields === undefined) return null
-  return JSON.stringify(sorted(fields))
+  return JSON.stringify(fields, bigintAsText)
 }
 
-function sorted(value: unknown): unknown {
-  if (typeof value === 'bigint') return value.toString()
-  if (Array.isArray(value)) return value.map(sorted)
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-        .map((key) => [key, sorted((value as Record<string, unknown>)[key])]),
-    )
-  }
-  return value
+function bigintAsText(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? value.toString() : value
 }
 
 /** SHA-256 over the previous hash and every field of the record but its own hash, in hex. */

@@ -87,13 +87,15 @@ export class AuditStore {
     sealed: ReadonlyArray<{ id: string; seq: number; hash: string }>,
     head: { seq: number; hash: string },
   ): Promise<void> {
-    for (const record of sealed) {
-      await ex
-        .updateTable('audit_records')
-        .set({ seq: record.seq, hash: record.hash })
-        .where('organization_id', '=', scope.organizationId)
-        .where('id', '=', record.id)
-        .execute()
+    if (sealed.length > 0) {
+      // One statement for the batch: both engines update from a list of values.
+      const values = sql.join(sealed.map((record) => sql`(${record.id}, ${record.seq}, ${record.hash})`))
+      await sql`with sealed (id, seq, hash) as (values ${values})
+        update audit_records set seq = cast(sealed.seq as bigint), hash = sealed.hash
+        from sealed
+        where audit_records.organization_id = ${scope.organizationId} and audit_records.id = sealed.id`.execute(
+        ex,
+      )
     }
     await ex
       .updateTable('audit_heads')

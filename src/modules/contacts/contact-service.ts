@@ -10,6 +10,7 @@ import { type Failure, ok, type Result } from '../../kernel/result.js'
 import { nameKey } from '../../kernel/text.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
+import { creations } from '../audit/audit-record.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
 import { type ContactInput, contactNameTaken, type ValidContact, validateContact } from './contact.js'
 import type { ContactRecord, ContactSort, ContactStore } from './contact-store.js'
@@ -114,15 +115,10 @@ export class ContactService {
     await this.deps.audit.record(
       tx,
       scope,
-      rows
-        .filter((row) => inserted.has(row.id))
-        .map((row) => ({
-          operation: 'contact.created',
-          entityType: 'contact',
-          entityId: row.id,
-          before: null,
-          after: row,
-        })),
+      creations(
+        'contact',
+        rows.filter((row) => inserted.has(row.id)),
+      ),
     )
     return inserted
   }
