@@ -7,7 +7,7 @@ import { promisify } from 'node:util'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { tamperedOrganizationPrefix } from '../support/audit-chains.js'
-import { createTenant, createUser, type Tenant, unique } from '../support/fixtures.js'
+import { accountsByName, createTenant, createUser, type Tenant, unique } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
 
 const run = promisify(execFile)
@@ -77,14 +77,7 @@ async function auditLog(
   return body
 }
 
-async function accounts(tenant: Tenant): Promise<Record<string, string>> {
-  const body = await gql(
-    tenant,
-    'query ($org: UUID!) { listAccounts(organizationId: $org, limit: 200) { items { id name } } }',
-  )
-  const items = body.data?.listAccounts?.items as Array<{ id: string; name: string }>
-  return Object.fromEntries(items.map((a) => [a.name, a.id]))
-}
+const accounts = (tenant: Tenant) => accountsByName(server, tenant)
 
 describe('the audit trail', () => {
   it('records each change with its actor and fields, newest first, in a gap-free chain', async () => {

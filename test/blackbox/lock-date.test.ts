@@ -1,7 +1,7 @@
 // Closed periods (DESIGN 7.3): who may close the books, every write refused inside them, and reports that never change.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { multipart } from '../support/files.js'
-import { createTenant, createUser, type Tenant } from '../support/fixtures.js'
+import { accountsByName, createTenant, createUser, type Tenant } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
 
 let server: TestServer
@@ -26,14 +26,7 @@ async function gql(
 const setLockDate =
   'mutation ($org: UUID!, $d: Date) { setLockDate(organizationId: $org, lockDate: $d) { success error errorCode organization { id lockDate } } }'
 
-async function accounts(tenant: Tenant): Promise<Record<string, string>> {
-  const body = await gql(
-    tenant,
-    'query ($org: UUID!) { listAccounts(organizationId: $org, limit: 200) { items { id name } } }',
-  )
-  const items = body.data?.listAccounts?.items as Array<{ id: string; name: string }>
-  return Object.fromEntries(items.map((a) => [a.name, a.id]))
-}
+const accounts = (tenant: Tenant) => accountsByName(server, tenant)
 
 async function createEvent(
   tenant: Tenant,

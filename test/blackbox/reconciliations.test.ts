@@ -1,6 +1,6 @@
 // Reconciliation over HTTP (DESIGN 7.2): a month tied to the bank's statement, adjustments, reconciled events frozen, undo, races.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTenant, createUser, type Tenant } from '../support/fixtures.js'
+import { accountsByName, createTenant, createUser, type Tenant } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
 
 let server: TestServer
@@ -47,14 +47,7 @@ async function mutate(
   return Object.values(body.data ?? {})[0] as Payload
 }
 
-async function accounts(tenant: Tenant): Promise<Record<string, string>> {
-  const body = await gql(
-    tenant,
-    'query ($org: UUID!) { listAccounts(organizationId: $org, limit: 200) { items { id name } } }',
-  )
-  const items = body.data?.listAccounts?.items as Array<{ id: string; name: string }>
-  return Object.fromEntries(items.map((a) => [a.name, a.id]))
-}
+const accounts = (tenant: Tenant) => accountsByName(server, tenant)
 
 /** A confirmed event on Chequing; returns its id. */
 async function posted(

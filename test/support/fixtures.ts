@@ -51,3 +51,14 @@ export async function accountIdByName(server: TestServer, tenant: Tenant, name: 
   if (!id) throw new Error(`no account named ${name}`)
   return id
 }
+
+/** Every account of the tenant, by name. */
+export async function accountsByName(server: TestServer, tenant: Tenant): Promise<Record<string, string>> {
+  const response = await server.gql(
+    'query ($org: UUID!) { listAccounts(organizationId: $org, limit: 200) { items { id name } } }',
+    { org: tenant.organizationId },
+    tenant.bearer,
+  )
+  const items = (response.body.data?.listAccounts.items ?? []) as Array<{ id: string; name: string }>
+  return Object.fromEntries(items.map((account) => [account.name, account.id]))
+}

@@ -36,16 +36,23 @@ export class JournalService {
     return this.write(tx, scope, { id: entryId, eventId, kind: 'posting', reversesEntryId: null }, plan)
   }
 
-  /** Posts the mirror image of an entry, dated like the original so every period nets to zero. */
+  /**
+   * Posts the mirror image of an entry, dated like the original so every period nets to zero: an
+   * event's entry (`eventId`), or a reconciliation's adjustment (null).
+   */
   async reverseEntry(
     tx: Executor,
     scope: OrgScope,
-    eventId: string,
+    eventId: string | null,
     originalEntryId: string,
     entryId: string,
   ): Promise<boolean> {
     const [original] = await this.deps.store.findEntries(tx, scope, [originalEntryId])
-    if (!original) throw new Error(`journal entry ${originalEntryId} of event ${eventId} is missing`)
+    if (!original || original.eventId !== eventId) {
+      throw new Error(
+        `journal entry ${originalEntryId} of ${eventId ? `event ${eventId}` : 'no event'} is missing`,
+      )
+    }
     const lines = await this.deps.store.linesOf(tx, scope, originalEntryId)
     const plan = planReversal({ txnDate: original.txnDate, currency: original.currency, lines })
     return this.write(
@@ -65,26 +72,6 @@ export class JournalService {
       plan,
     )
     assert(written, 'an adjustment entry has a fresh id')
-  }
-
-  /** Takes an adjustment back out of the books (an undone reconciliation), dated like it. */
-  async reverseAdjustment(
-    tx: Executor,
-    scope: OrgScope,
-    originalEntryId: string,
-    entryId: string,
-  ): Promise<void> {
-    const [original] = await this.deps.store.findEntries(tx, scope, [originalEntryId])
-    assert(original?.kind === 'adjustment', `journal entry ${originalEntryId} is an adjustment`)
-    const lines = await this.deps.store.linesOf(tx, scope, originalEntryId)
-    const plan = planReversal({ txnDate: original.txnDate, currency: original.currency, lines })
-    const written = await this.write(
-      tx,
-      scope,
-      { id: entryId, eventId: null, kind: 'reversal', reversesEntryId: originalEntryId },
-      plan,
-    )
-    assert(written, 'an adjustment is reversed once')
   }
 
   /**

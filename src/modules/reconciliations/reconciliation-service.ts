@@ -8,7 +8,7 @@ import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
 import { formatMoney, parseMoney } from '../../kernel/money.js'
 import { type Page, pageOf, parsePageRequest } from '../../kernel/page.js'
-import { fail, ok, type Result } from '../../kernel/result.js'
+import { assert, fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountService } from '../accounts/account-service.js'
@@ -264,7 +264,14 @@ export class ReconciliationService {
           'reconciliationId',
         )
         if (!open.ok) return open
-        await this.deps.journal.reverseAdjustment(tx, scope, reconciliation.adjustmentEntryId, newId())
+        const reversed = await this.deps.journal.reverseEntry(
+          tx,
+          scope,
+          null,
+          reconciliation.adjustmentEntryId,
+          newId(),
+        )
+        assert(reversed, 'an adjustment is reversed once, with its reconciliation')
       }
       await this.deps.audit.record(tx, scope, [
         reconciliationChange(
