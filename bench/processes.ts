@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import type pg from 'pg'
 
 // Pinning processes to cores and reading the CPU time they spend, for figures that split one
-// machine between a server and its load generator. Linux only: everything comes from /proc and
-// taskset (util-linux).
+// machine between a server and its load generator; and a server's peak memory during one request.
+// Linux only: everything comes from /proc and taskset (util-linux).
 
 export const allCores = `0-${os.cpus().length - 1}`
 
@@ -120,4 +120,64 @@ export async function localPostmasterPid(client: pg.Client): Promise<number | un
   const backend = readStat(Number(rows[0]?.pid))
   if (!backend || !isPostgres(backend)) return undefined
   return isPostgres(readStat(backend.parentPid)) ? backend.parentPid : undefined
+}
+
+export interface ResidentMemory {
+  /** Resident set size before the work started, in bytes. */
+  idleBytes: number
+  /** The most the process held resident while the work ran, in bytes. */
+  peakBytes: number
+  /** How the peak was found: the kernel's high-water mark, or samples every 20 ms. */
+  method: 'high-water mark' | 'sampled'
+}
+
+function residentKiB(pid: number): { rss: number; hwm: number } | undefined {
+  let text: string
+  try {
+    text = readFileSync(`/proc/${pid}/status`, 'utf8')
+  } catch {
+    return undefined
+  }
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0)
+  return { rss: field('VmRSS'), hwm: field('VmHWM') }
+}
+
+/**
+ * A process's peak resident memory while `work` runs. The kernel's high-water mark is reset first,
+ * so a spike between two samples still counts; where the reset is refused (another user's
+ * process, an old kernel), samples every 20 ms stand in for it.
+ */
+export async function watchResident<T>(
+  pid: number,
+  work: () => Promise<T>,
+): Promise<{ result: T; memory: ResidentMemory }> {
+  const idle = residentKiB(pid)
+  if (!idle) throw new Error(`process ${pid} is not running`)
+  let reset = true
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5')
+  } catch {
+    reset = false
+  }
+  let sampled = idle.rss
+  const sampler = setInterval(() => {
+    const now = residentKiB(pid)
+    if (now && now.rss > sampled) sampled = now.rss
+  }, 20)
+  let result: T
+  try {
+    result = await work()
+  } finally {
+    clearInterval(sampler)
+  }
+  const after = residentKiB(pid)
+  const peakKiB = Math.max(sampled, after?.rss ?? 0, reset ? (after?.hwm ?? 0) : 0)
+  return {
+    result,
+    memory: {
+      idleBytes: idle.rss * 1024,
+      peakBytes: peakKiB * 1024,
+      method: reset ? 'high-water mark' : 'sampled',
+    },
+  }
 }
