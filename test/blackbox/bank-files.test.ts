@@ -326,6 +326,15 @@ describe('importBankStatementFile', () => {
       ofx([{ fitId: 'A', date: '20250105', amount: '-1.00', name: 'X' }], '1111'),
     )
     expect(first).toMatchObject({ success: true, statementAccountId: '001:1111', accountMismatch: false })
+    const history = await server.gql(
+      'query ($org: UUID!, $a: UUID!) { auditLog(organizationId: $org, entityId: $a) { items { operation after } } }',
+      { org: tenant.organizationId, a: chequing },
+      tenant.owner.jwt,
+    )
+    expect(history.body.data?.auditLog.items).toContainEqual({
+      operation: 'account.updated',
+      after: JSON.stringify({ statementAccountId: '001:1111' }),
+    })
     const same = await importBytes(
       tenant,
       chequing,

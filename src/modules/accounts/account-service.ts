@@ -219,13 +219,22 @@ export class AccountService {
     return this.deps.store.statementAccountId(ex, scope, accountId)
   }
 
-  rememberStatementAccountId(
+  async rememberStatementAccountId(
     tx: Executor,
     scope: OrgScope,
     accountId: string,
     statementAccountId: string,
   ): Promise<void> {
-    return this.deps.store.rememberStatementAccountId(tx, scope, accountId, statementAccountId)
+    if (!(await this.deps.store.rememberStatementAccountId(tx, scope, accountId, statementAccountId))) return
+    await this.deps.audit.record(tx, scope, [
+      {
+        operation: 'account.updated',
+        entityType: 'account',
+        entityId: accountId,
+        before: { statementAccountId: null },
+        after: { statementAccountId },
+      },
+    ])
   }
 
   /** One posting's amounts per account, in account order (see AccountStore.addTotals). */

@@ -153,20 +153,21 @@ export class AccountStore {
     return row?.statement_account_id ?? null
   }
 
-  /** Remembers the first account id a statement file names; a later file never replaces it. */
+  /** Remembers the first account id a statement file names; a later file never replaces it. True when remembered now. */
   async rememberStatementAccountId(
     ex: Executor,
     scope: OrgScope,
     accountId: string,
     statementAccountId: string,
-  ): Promise<void> {
-    await ex
+  ): Promise<boolean> {
+    const result = await ex
       .updateTable('accounts')
       .set({ statement_account_id: statementAccountId })
       .where('organization_id', '=', scope.organizationId)
       .where('id', '=', accountId)
       .where('statement_account_id', 'is', null)
-      .execute()
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows) === 1
   }
 
   /** Inserts what it can; a name already taken is skipped. Returns the ids actually inserted. */
