@@ -22,6 +22,7 @@ describe('readCamt053', () => {
     expect(statement.accountId).toBe('LT000000000000000000')
     expect(statement.openingBalance).toBe('306.53')
     expect(statement.closingBalance).toBe('125.52')
+    expect(statement.closingDate).toBe('2015-12-31')
     expect(statement.rows.map((r) => r.amount)).toEqual(['-0.29', '-0.29', '-28.19', '-152.24'])
     expect(statement.rows[0]).toMatchObject({
       transactionDate: '2015-12-31',
@@ -33,7 +34,12 @@ describe('readCamt053', () => {
 
   it('reads version .08: the party under Pty, the entry reference first', () => {
     const statement = read(fixture('ofxstatement-iso20022_camt053_v08_CHF.xml'))
-    expect(statement).toMatchObject({ currency: 'CHF', openingBalance: '832.01', closingBalance: '2116.31' })
+    expect(statement).toMatchObject({
+      currency: 'CHF',
+      openingBalance: '832.01',
+      closingBalance: '2116.31',
+      closingDate: '2023-01-25',
+    })
     expect(statement.rows).toEqual([
       {
         position: 'Stmt[1]/Ntry[1]',
@@ -71,6 +77,7 @@ describe('readCamt053', () => {
       `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt Ccy="CHF">${amount}</Amt><CdtDbtInd>${sign}</CdtDbtInd></Bal>`
     const statement = read(camt(entry(''), balance('PRCD', '5.00', 'CRDT') + balance('CLBD', '5.00', 'DBIT')))
     expect([statement.openingBalance, statement.closingBalance]).toEqual(['5.00', '-5.00'])
+    expect(statement.closingDate).toBeUndefined()
   })
 
   it('refuses document types, broken XML, negative amounts and days that do not exist, naming where', () => {

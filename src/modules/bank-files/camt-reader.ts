@@ -69,8 +69,9 @@ export function readCamt053(text: string): Result<StatementFile> {
     currency: currency?.toUpperCase(),
     accountId: accountIdOf(statements[0] as Node),
     rows,
-    openingBalance: opening.value,
-    closingBalance: closing.value,
+    openingBalance: opening.value?.amount,
+    closingBalance: closing.value?.amount,
+    closingDate: closing.value?.date,
   })
 }
 
@@ -135,14 +136,28 @@ function statusOf(entry: Node): string | undefined {
   return textOf(status) ?? textOf(child(status, 'Cd'))
 }
 
-function balanceOf(statement: Node, codes: string[]): Result<string | undefined> {
+interface Balance {
+  amount: string
+  /** Dt/Dt, or the day of Dt/DtTm; a balance may state no day. */
+  date: string | undefined
+}
+
+function balanceOf(statement: Node, codes: string[]): Result<Balance | undefined> {
   for (const balance of children(statement, 'Bal')) {
     const code = textOf(child(child(child(balance, 'Tp'), 'CdOrPrtry'), 'Cd'))
     if (code === undefined || !codes.includes(code)) continue
-    const amount = signedAmount(textOf(child(balance, 'Amt')) ?? '', `Bal ${code}`)
+    const where = `Bal ${code}`
+    const amount = signedAmount(textOf(child(balance, 'Amt')) ?? '', where)
     if (!amount.ok) return amount
     const debit = textOf(child(balance, 'CdtDbtInd')) === 'DBIT'
-    return ok(debit && amount.value !== '0' ? `-${amount.value}` : amount.value)
+    const stated = child(balance, 'Dt')
+    const dateText = textOf(child(stated, 'Dt')) ?? textOf(child(stated, 'DtTm'))
+    const date = dateText === undefined ? undefined : isoDate(dateText, where, 'Dt')
+    if (date && !date.ok) return date
+    return ok({
+      amount: debit && amount.value !== '0' ? `-${amount.value}` : amount.value,
+      date: date?.value,
+    })
   }
   return ok(undefined)
 }
@@ -152,9 +167,9 @@ function accountIdOf(statement: Node): string | undefined {
   return textOf(child(id, 'IBAN')) ?? textOf(child(child(id, 'Othr'), 'Id'))
 }
 
-function isoDate(text: string | undefined, where: string): Result<string> {
+function isoDate(text: string | undefined, where: string, element = 'BookgDt'): Result<string> {
   const match = text === undefined ? null : /^(\d{4})-(\d{2})-(\d{2})/.exec(text)
-  if (!match) return fileFail(`${where}: BookgDt holds no date.`)
+  if (!match) return fileFail(`${where}: ${element} holds no date.`)
   const [, year, month, day] = match
   return statementDate(year as string, month as string, day as string, where)
 }

@@ -17,6 +17,7 @@ describe('readMt940', () => {
       accountId: 'FR7630006000011234567890189',
       openingBalance: '1500.00',
       closingBalance: '2496.71',
+      closingDate: '2025-08-06',
     })
     expect(rows.map((r) => [r.transactionDate, r.amount, r.description, r.memo, r.reference])).toEqual([
       ['2025-08-01', '-42.50', "Boulangerie L'Étoile", 'Facture 2025-0042', 'BANKREF001'],

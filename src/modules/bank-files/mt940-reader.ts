@@ -30,6 +30,7 @@ export function readMt940(text: string): Result<StatementFile> {
   const rows: FileRow[] = []
   let opening: string | undefined
   let closing: string | undefined
+  let closingDate: string | undefined
   let currency: string | undefined
   let accountId: string | undefined
   for (const [i, field] of fields.entries()) {
@@ -44,6 +45,7 @@ export function readMt940(text: string): Result<StatementFile> {
       const balance = balanceOf(field.text, where)
       if (!balance.ok) return balance
       closing = balance.value.amount
+      closingDate = balance.value.date
     } else if (field.tag === '61') {
       const next = fields[i + 1]
       const details = next?.tag === '86' ? next.text : ''
@@ -52,16 +54,28 @@ export function readMt940(text: string): Result<StatementFile> {
       rows.push(row.value)
     }
   }
-  return ok({ currency, accountId, rows, openingBalance: opening, closingBalance: closing })
+  return ok({ currency, accountId, rows, openingBalance: opening, closingBalance: closing, closingDate })
 }
 
-function balanceOf(text: string, where: string): Result<{ amount: string; currency: string }> {
-  const match = /^([CD])(\d{6})([A-Z]{3})(\d{1,15},\d{0,2})$/.exec(text.trim())
+interface Balance {
+  amount: string
+  currency: string
+  date: string
+}
+
+function balanceOf(text: string, where: string): Result<Balance> {
+  const match = /^([CD])(\d{2})(\d{2})(\d{2})([A-Z]{3})(\d{1,15},\d{0,2})$/.exec(text.trim())
   if (!match) return fileFail(`${where}: "${text.trim().slice(0, 40)}" is not a balance.`)
-  const [, mark, , currency, amount] = match
+  const [, mark, yy, mm, dd, currency, amount] = match
   const value = signedAmount(decimalComma(amount as string), where)
   if (!value.ok) return value
-  return ok({ amount: mark === 'D' ? `-${value.value}` : value.value, currency: currency as string })
+  const date = statementDate(String(2000 + Number(yy)), mm as string, dd as string, where)
+  if (!date.ok) return date
+  return ok({
+    amount: mark === 'D' && value.value !== '0' ? `-${value.value}` : value.value,
+    currency: currency as string,
+    date: date.value,
+  })
 }
 
 const decimalComma = (amount: string) => amount.replace(',', '.').replace(/\.$/, '')

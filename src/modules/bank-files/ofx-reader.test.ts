@@ -18,6 +18,7 @@ describe('readOfx', () => {
     expect(statement.currency).toBe('CAD')
     expect(statement.accountId).toBe('160000100:12300 000012345678')
     expect(statement.closingBalance).toBe('382.34')
+    expect(statement.closingDate).toBe('2009-05-23')
     expect(statement.openingBalance).toBeUndefined()
     expect(statement.rows.map((r) => [r.transactionDate, r.amount, r.description, r.reference])).toEqual([
       ['2009-04-01', '-6.60', "MCDONALD'S #112", '0000123456782009040100001'],

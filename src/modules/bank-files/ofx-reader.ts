@@ -25,10 +25,18 @@ export function readOfx(text: string): Result<StatementFile> {
   const closing = findElement(statement, 'LEDGERBAL')
   const closingAmount = closing && leaf(closing, 'BALAMT')
   let closingBalance: string | undefined
+  let closingDate: string | undefined
   if (closing && closingAmount !== undefined) {
-    const amount = signedAmount(closingAmount, `Line ${closing.line}, LEDGERBAL`)
+    const where = `Line ${closing.line}, LEDGERBAL`
+    const amount = signedAmount(closingAmount, where)
     if (!amount.ok) return amount
     closingBalance = amount.value
+    const asOf = leaf(closing, 'DTASOF')
+    if (asOf !== undefined) {
+      const date = ofxDate(asOf, 'DTASOF', where)
+      if (!date.ok) return date
+      closingDate = date.value
+    }
   }
   return ok({
     currency: leaf(statement, 'CURDEF')?.toUpperCase(),
@@ -36,6 +44,7 @@ export function readOfx(text: string): Result<StatementFile> {
     rows,
     openingBalance: undefined,
     closingBalance,
+    closingDate,
   })
 }
 
@@ -43,10 +52,7 @@ function rowOf(transaction: OfxElement): Result<FileRow> {
   const where = `Line ${transaction.line}, STMTTRN`
   const posted = leaf(transaction, 'DTPOSTED')
   if (posted === undefined) return fileFail(`${where}: DTPOSTED is missing.`)
-  // YYYYMMDD, then an optional time and zone ([-5:EST]): the date is the bank's posting day.
-  const day = /^(\d{4})(\d{2})(\d{2})/.exec(posted)
-  if (!day) return fileFail(`${where}: DTPOSTED "${posted.slice(0, 40)}" is not a date.`)
-  const date = statementDate(day[1] as string, day[2] as string, day[3] as string, where)
+  const date = ofxDate(posted, 'DTPOSTED', where)
   if (!date.ok) return date
   const amountText = leaf(transaction, 'TRNAMT')
   if (amountText === undefined) return fileFail(`${where}: TRNAMT is missing.`)
@@ -65,6 +71,13 @@ function rowOf(transaction: OfxElement): Result<FileRow> {
     memo: name ? memo : '',
     reference: fitId ? fitId : null,
   })
+}
+
+// YYYYMMDD, then an optional time and zone ([-5:EST]): the date is the bank's day.
+function ofxDate(text: string, field: string, where: string): Result<string> {
+  const day = /^(\d{4})(\d{2})(\d{2})/.exec(text)
+  if (!day) return fileFail(`${where}: ${field} "${text.slice(0, 40)}" is not a date.`)
+  return statementDate(day[1] as string, day[2] as string, day[3] as string, where)
 }
 
 function accountIdOf(statement: OfxElement): string | undefined {

@@ -23,6 +23,8 @@ export interface StatementFile {
   /** Signed decimal strings in the statement's own sign, where the file states them. */
   openingBalance: string | undefined
   closingBalance: string | undefined
+  /** The day the closing balance stands at (OFX LEDGERBAL DTASOF, camt CLBD Dt, MT940 :62F:). */
+  closingDate: string | undefined
 }
 
 export const fileFail = (message: string) => fail('INVALID_BANK_FILE', message, 'file')
@@ -53,6 +55,7 @@ export function rowsOnly(rows: FileRow[]): StatementFile {
     rows,
     openingBalance: undefined,
     closingBalance: undefined,
+    closingDate: undefined,
   }
 }
 
