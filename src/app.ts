@@ -241,6 +241,7 @@ export async function buildCore(
     access,
     accounts,
     bankImport,
+    bankFiles,
     journal,
     events: eventQueries,
     recorder: eventRecorder,

@@ -71,6 +71,7 @@ const operations: Record<string, { admin?: true }> = {
   reconciliation: {},
   listReconciliations: {},
   startReconciliation: {},
+  startReconciliationFromStatementFile: {},
   setReconciliationCleared: {},
   finishReconciliation: {},
   undoReconciliation: { admin: true },
@@ -187,7 +188,15 @@ const idList = (...kinds: IdKind[]): ArgSpec[] =>
 const allStatuses = ['needs_review', 'confirmed', 'synced', 'reconciled', 'pending', 'ignored']
 const eventDate = '2026-03-01'
 const eventAmount = '43.21'
-const statementCsv = 'Date,Description,Amount\n2026-03-01,Isolation Shop,-4.20\n'
+// A statement with a closing balance, so that a reconciliation can start from it too.
+const statementOfx = [
+  'OFXHEADER:100',
+  'DATA:OFXSGML',
+  '',
+  '<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>CAD<BANKTRANLIST>',
+  '<STMTTRN><DTPOSTED>20260301<TRNAMT>-4.20<FITID>ISO-1<NAME>Isolation Shop</STMTTRN>',
+  '</BANKTRANLIST><LEDGERBAL><BALAMT>95.80<DTASOF>20260331</LEDGERBAL></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
+].join('\n')
 const csvProfileInput = (name: string) => ({
   name,
   dateColumn: 'Date',
@@ -263,6 +272,9 @@ const argTable: Record<string, ArgSpec[]> = {
   'startReconciliation.paymentAccountId': id('reconcilableAccount', 'processorAccount'),
   'startReconciliation.statementDate': fixed('2031-01-31'),
   'startReconciliation.statementBalance': fixed('12.34'),
+  'startReconciliationFromStatementFile.paymentAccountId': id('reconcilableAccount', 'processorAccount'),
+  'startReconciliationFromStatementFile.s3Key': id('statementS3Key', 's3Key'),
+  'startReconciliationFromStatementFile.format': fixed('AUTO'),
   'setReconciliationCleared.reconciliationId': id('reconciliation', 'finishedReconciliation'),
   'setReconciliationCleared.eventIds': idList('confirmedEvent', 'event', 'ignoredEvent'),
   'setReconciliationCleared.cleared': fixed(true),
@@ -424,7 +436,7 @@ async function upload(headers: Headers, file = { filename: 'receipt.png', bytes:
 }
 
 const uploadStatement = (headers: Headers) =>
-  upload(headers, { filename: 'statement.csv', bytes: Buffer.from(statementCsv) })
+  upload(headers, { filename: 'statement.ofx', bytes: Buffer.from(statementOfx) })
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -704,7 +716,7 @@ function missingIds(): Ids {
   for (const kind of idKinds) ids[kind] = randomUUID()
   ids.s3Key = `${randomUUID()}/2026/03/${randomUUID()}.png`
   ids.attachedS3Key = `${randomUUID()}/2026/03/${randomUUID()}.png`
-  ids.statementS3Key = `${randomUUID()}/2026/03/${randomUUID()}.csv`
+  ids.statementS3Key = `${randomUUID()}/2026/03/${randomUUID()}.ofx`
   ids.batchId = `stripe:2019${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}T010203Z`
   for (const kind of textKinds) ids[kind] = `nobody ${randomUUID().slice(0, 8)}`
   ids.processorTxn = `txn_nobody${randomUUID().slice(0, 12)}`

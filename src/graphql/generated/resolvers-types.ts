@@ -299,6 +299,12 @@ export type Mutation = {
   rejectReceipt: Maybe<ReceiptPayload>;
   /** One open reconciliation per payment account; it opens where the last finished one closed. */
   startReconciliation: Maybe<ReconciliationPayload>;
+  /**
+   * Started from the closing balance a statement file states, on the day it states it (OFX LEDGERBAL,
+   * camt.053 CLBD, MT940 :62F:; QIF and CSV files state none: NO_CLOSING_BALANCE). The account's
+   * posted events that the file's rows are, by the duplicate rule of imports, start cleared.
+   */
+  startReconciliationFromStatementFile: Maybe<ReconciliationPayload>;
   /** Only posted (confirmed or synced) events of the account dated on or before statementDate; at most 500 per call. */
   setReconciliationCleared: Maybe<ReconciliationPayload>;
   /** With difference zero, or with adjustmentAccountId (a balanced entry for the difference is posted on statementDate). Cleared events become reconciled. */
@@ -564,6 +570,14 @@ export type MutationStartReconciliationArgs = {
 };
 
 
+export type MutationStartReconciliationFromStatementFileArgs = {
+  organizationId: Scalars['UUID']['input'];
+  paymentAccountId: Scalars['UUID']['input'];
+  s3Key: Scalars['String']['input'];
+  format?: InputMaybe<BankFileFormat>;
+};
+
+
 export type MutationSetReconciliationClearedArgs = {
   organizationId: Scalars['UUID']['input'];
   reconciliationId: Scalars['UUID']['input'];
@@ -824,6 +838,8 @@ export type StatementBalanceCheck = {
   /** Null when the file states only its closing balance (OFX LEDGERBAL). */
   openingBalance: Maybe<Scalars['String']['output']>;
   closingBalance: Scalars['String']['output'];
+  /** The day the closing balance stands at, when the file states it; startReconciliationFromStatementFile reconciles to it. */
+  closingDate: Maybe<Scalars['String']['output']>;
   entriesTotal: Scalars['String']['output'];
   /** closingBalance - (openingBalance + entriesTotal); null without an opening balance. */
   difference: Maybe<Scalars['String']['output']>;
@@ -1767,6 +1783,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateReceipt?: Resolver<Maybe<ResolversTypes['ReceiptPayload']>, ParentType, ContextType, RequireFields<MutationUpdateReceiptArgs, 'organizationId' | 'receiptId'>>;
   rejectReceipt?: Resolver<Maybe<ResolversTypes['ReceiptPayload']>, ParentType, ContextType, RequireFields<MutationRejectReceiptArgs, 'organizationId' | 'receiptId'>>;
   startReconciliation?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationStartReconciliationArgs, 'organizationId' | 'paymentAccountId' | 'statementDate' | 'statementBalance'>>;
+  startReconciliationFromStatementFile?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationStartReconciliationFromStatementFileArgs, 'organizationId' | 'paymentAccountId' | 's3Key' | 'format'>>;
   setReconciliationCleared?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationSetReconciliationClearedArgs, 'organizationId' | 'reconciliationId' | 'eventIds' | 'cleared'>>;
   finishReconciliation?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationFinishReconciliationArgs, 'organizationId' | 'reconciliationId'>>;
   undoReconciliation?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationUndoReconciliationArgs, 'organizationId' | 'reconciliationId' | 'reason'>>;
@@ -1922,6 +1939,7 @@ export type BankFileRowResolvers<ContextType = GraphQLContext, ParentType extend
 export type StatementBalanceCheckResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StatementBalanceCheck'] = ResolversParentTypes['StatementBalanceCheck']> = {
   openingBalance?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   closingBalance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  closingDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   entriesTotal?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   difference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   balanced?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;

@@ -50,4 +50,7 @@ export const defaultChart: readonly DefaultAccount[] = [
   { name: 'Travel', gifi: '9200', accountType: 'expense' },
   { name: 'Utilities', gifi: '9220', accountType: 'expense' },
   { name: 'Other Expenses', gifi: '9270', accountType: 'expense' },
+  // Where a reconciliation's unexplained difference goes when the bookkeeper names no other
+  // account; GIFI has no line of its own for it, so the organization maps it at year end.
+  { name: 'Reconciliation Discrepancies', gifi: null, accountType: 'expense' },
 ]

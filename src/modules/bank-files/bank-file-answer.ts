@@ -44,6 +44,7 @@ export function bankFileImportAnswer(outcome: BankFileImport) {
     balanceCheck: check && {
       openingBalance: money(check.openingMinor),
       closingBalance: formatMoney(check.closingMinor, decimals),
+      closingDate: check.closingDate,
       entriesTotal: formatMoney(check.entriesMinor, decimals),
       difference: money(check.differenceMinor),
       balanced: check.balanced,

@@ -54,6 +54,7 @@ export interface BalanceCheck {
   /** Null when the file states only its closing balance (OFX). */
   openingMinor: bigint | null
   closingMinor: bigint
+  closingDate: string | null
   entriesMinor: bigint
   /** closing - (opening + entries); null without an opening balance. */
   differenceMinor: bigint | null
@@ -74,6 +75,15 @@ export interface BankFileImport {
   accountMismatch: boolean
   /** The profile the CSV file was read with, when no saved profile was given or found (dry runs only). */
   suggestedCsvProfile: CsvImportProfileRecord | null
+}
+
+/** What a statement file tells a reconciliation: where the account stood, and which events it lists. */
+export interface StatementClosing {
+  /** In the file's own sign: money in the account's holder's favour is positive. */
+  closingMinor: bigint
+  closingDate: string
+  /** The account's events that the file's rows are, by the duplicate rule. */
+  listedEventIds: string[]
 }
 
 /** The phases a long import reports, for the CLI's progress bar. */
@@ -148,17 +158,10 @@ export class BankFileService {
     })
     if (!read.ok) return read
     const { statement } = read.value.read
-    const currency = parseCurrency(statement.currency ?? defaultCurrency)
-    if (!currency.ok) return fileFail(`The file's currency ${statement.currency} is not one Daybook keeps.`)
-    const decimals = currencyDecimals(currency.value)
-    const rows = statementRows(statement.rows, decimals)
-    if (!rows.ok) return rows
-    let entriesMinor = 0n
-    for (const row of rows.value)
-      entriesMinor += row.eventType === 'expense' ? -row.amountMinor : row.amountMinor
-    const balanceCheck = checkBalances(statement, decimals, entriesMinor)
-    if (!balanceCheck.ok) return balanceCheck
-    onProgress?.(0, rows.value.length)
+    const checked = checkedStatement(statement)
+    if (!checked.ok) return checked
+    const { currency, rows, balanceCheck } = checked.value
+    onProgress?.(0, rows.length)
 
     const statementAccountId = statement.accountId ?? null
     const remembered = await this.deps.accounts.statementAccountId(
@@ -171,14 +174,14 @@ export class BankFileService {
     let verdicts: RowVerdict[]
     let importedCount = 0
     if (dryRun) {
-      const preview = await this.deps.bankImport.previewRows(scope, input.paymentAccountId, rows.value)
+      const preview = await this.deps.bankImport.previewRows(scope, input.paymentAccountId, rows)
       if (!preview.ok) return preview
       verdicts = preview.value
     } else {
       const imported = await this.deps.bankImport.importRows(
         scope,
         input.paymentAccountId,
-        { rows: rows.value, currency: currency.value },
+        { rows, currency },
         async (tx) => {
           if (statementAccountId === null) return
           await this.deps.accounts.rememberStatementAccountId(
@@ -193,16 +196,16 @@ export class BankFileService {
       verdicts = imported.value.verdicts
       importedCount = imported.value.importedCount
     }
-    onProgress?.(rows.value.length, rows.value.length)
+    onProgress?.(rows.length, rows.length)
     return ok({
       format: read.value.read.format,
       encoding: read.value.read.encoding,
-      currency: currency.value,
+      currency,
       dryRun,
       importedCount,
-      skippedCount: dryRun ? 0 : rows.value.length - importedCount,
+      skippedCount: dryRun ? 0 : rows.length - importedCount,
       // Field by field: a spread copy of 10,000 rows builds each on V8's slow path.
-      rows: rows.value.map((row, index) => ({
+      rows: rows.map((row, index) => ({
         rowIndex: index,
         position: row.position,
         transactionDate: row.transactionDate,
@@ -213,10 +216,51 @@ export class BankFileService {
         reference: row.reference,
         verdict: verdicts[index] as RowVerdict,
       })),
-      balanceCheck: balanceCheck.value,
+      balanceCheck,
       statementAccountId,
       accountMismatch,
       suggestedCsvProfile: read.value.suggested ?? null,
+    })
+  }
+
+  /**
+   * The closing balance a statement file states, for a reconciliation to start from. QIF and CSV
+   * state none; the other formats' rows are matched to the account's events as an import would.
+   */
+  async statementClosing(
+    scope: OrgScope,
+    input: { paymentAccountId: string; s3Key: string; format?: StatementFormat | 'AUTO' | null },
+  ): Promise<Result<StatementClosing>> {
+    const file = await this.deps.files.file(scope, input.s3Key)
+    if (!file) return fail('FILE_NOT_FOUND', 'No uploaded file has this s3Key.', 's3Key')
+    const account = await this.deps.bankImport.paymentAccount(this.deps.db, scope, input.paymentAccountId)
+    if (!account.ok) return account
+    const format = input.format && input.format !== 'AUTO' ? input.format : undefined
+    const opened = openStatementFile(file.bytes, { format })
+    if (!opened.ok) return opened
+    if (opened.value.format === 'QIF' || opened.value.format === 'CSV') {
+      return noClosingBalance(`A ${opened.value.format} file states no balances`)
+    }
+    const read = readOpenedStatement(opened.value, {})
+    if (!read.ok) return read
+    const checked = checkedStatement(read.value.statement)
+    if (!checked.ok) return checked
+    const { currency, rows, balanceCheck } = checked.value
+    if (balanceCheck === null) return noClosingBalance('The file states no closing balance')
+    const { closingDate } = balanceCheck
+    if (closingDate === null) return noClosingBalance('The file states no day for its closing balance')
+    if (currencyDecimals(currency) !== currencyDecimals(defaultCurrency)) {
+      return fileFail(
+        `The file's balance is in ${currency}, which the books do not keep in the same minor units.`,
+      )
+    }
+    const verdicts = await this.deps.bankImport.matchRows(this.deps.db, scope, input.paymentAccountId, rows)
+    return ok({
+      closingMinor: balanceCheck.closingMinor,
+      closingDate,
+      listedEventIds: verdicts.flatMap((verdict) =>
+        verdict.isDuplicate && verdict.matchingEventId ? [verdict.matchingEventId] : [],
+      ),
     })
   }
 
@@ -376,6 +420,13 @@ export class BankFileService {
   }
 }
 
+const noClosingBalance = (why: string) =>
+  fail(
+    'NO_CLOSING_BALANCE',
+    `${why}; start the reconciliation with startReconciliation's statementDate and statementBalance.`,
+    's3Key',
+  )
+
 const profileNotFound = (field: string) =>
   fail('CSV_PROFILE_NOT_FOUND', 'No CSV import profile has this id in the organization.', field)
 
@@ -393,6 +444,25 @@ const dateOrderOf: Record<CsvDateFormat, DateOrder> = {
   'MM/DD/YYYY': 'MDY',
   'DD/MM/YYYY': 'DMY',
   'DD.MM.YYYY': 'DMY',
+}
+
+/** The file's rows in its currency, and its balances checked against them. */
+function checkedStatement(statement: StatementFile): Result<{
+  currency: string
+  rows: Array<StatementRow & { position: string }>
+  balanceCheck: BalanceCheck | null
+}> {
+  const currency = parseCurrency(statement.currency ?? defaultCurrency)
+  if (!currency.ok) return fileFail(`The file's currency ${statement.currency} is not one Daybook keeps.`)
+  const decimals = currencyDecimals(currency.value)
+  const rows = statementRows(statement.rows, decimals)
+  if (!rows.ok) return rows
+  let entriesMinor = 0n
+  for (const row of rows.value)
+    entriesMinor += row.eventType === 'expense' ? -row.amountMinor : row.amountMinor
+  const balanceCheck = checkBalances(statement, decimals, entriesMinor)
+  if (!balanceCheck.ok) return balanceCheck
+  return ok({ currency: currency.value, rows: rows.value, balanceCheck: balanceCheck.value })
 }
 
 /** The file's rows as the rows path takes them, each problem named by where it is in the file. */
@@ -449,6 +519,7 @@ function checkBalances(
     return ok({
       openingMinor: null,
       closingMinor: closing.value,
+      closingDate: statement.closingDate ?? null,
       entriesMinor,
       differenceMinor: null,
       balanced: null,
@@ -460,6 +531,7 @@ function checkBalances(
   return ok({
     openingMinor: opening.value,
     closingMinor: closing.value,
+    closingDate: statement.closingDate ?? null,
     entriesMinor,
     differenceMinor,
     balanced: differenceMinor === 0n,

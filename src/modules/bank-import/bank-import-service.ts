@@ -47,7 +47,7 @@ export class BankImportService {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const prepared = await this.prepare(this.deps.db, scope, input)
     if (!prepared.ok) return prepared
-    return ok(await this.judge(this.deps.db, scope, input.paymentAccountId, prepared.value.rows))
+    return ok(await this.matchRows(this.deps.db, scope, input.paymentAccountId, prepared.value.rows))
   }
 
   async importBankStatement(
@@ -71,7 +71,7 @@ export class BankImportService {
   ): Promise<Result<RowVerdict[]>> {
     const open = await this.deps.periodLock.checkOpen(this.deps.db, scope, datesOf(rows), 'rows')
     if (!open.ok) return open
-    return ok(await this.judge(this.deps.db, scope, paymentAccountId, rows))
+    return ok(await this.matchRows(this.deps.db, scope, paymentAccountId, rows))
   }
 
   /**
@@ -92,7 +92,7 @@ export class BankImportService {
       // Imports into one account run one at a time, so two copies of a statement sent together
       // see each other's rows and the second skips them all.
       await this.deps.accounts.lockAccount(tx, scope, paymentAccountId)
-      const verdicts = await this.judge(tx, scope, paymentAccountId, rows)
+      const verdicts = await this.matchRows(tx, scope, paymentAccountId, rows)
       const fresh = rows.filter((_, index) => !verdicts[index]?.isDuplicate)
       const events = await this.deps.eventRecorder.recordArrivals(
         tx,
@@ -163,7 +163,8 @@ export class BankImportService {
     return ok({ rows: rows.value, currency: currency.value })
   }
 
-  private async judge(
+  /** Each row's verdict under the duplicate rule: which of the account's events it is, if any. */
+  async matchRows(
     ex: Executor,
     scope: OrgScope,
     paymentAccountId: string,

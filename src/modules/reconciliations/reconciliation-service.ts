@@ -14,6 +14,8 @@ import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountService } from '../accounts/account-service.js'
 import type { AccountRecord } from '../accounts/account-store.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
+import type { BankFileService } from '../bank-files/bank-file-service.js'
+import type { StatementFormat } from '../bank-files/read-statement-file.js'
 import type { BankImportService } from '../bank-import/bank-import-service.js'
 import type { JournalService } from '../journal/journal-service.js'
 import { postedStatuses, type Status } from '../ledger-events/ledger-event.js'
@@ -55,6 +57,7 @@ export class ReconciliationService {
       access: AccessService
       accounts: AccountService
       bankImport: BankImportService
+      bankFiles: Pick<BankFileService, 'statementClosing'>
       journal: JournalService
       events: LedgerEventQueryService
       recorder: LedgerEventRecorder
@@ -72,6 +75,46 @@ export class ReconciliationService {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const balance = parseMoney(input.statementBalance, currencyDecimals(defaultCurrency), 'statementBalance')
     if (!balance.ok) return balance
+    return this.start(scope, {
+      paymentAccountId: input.paymentAccountId,
+      statementDate: input.statementDate,
+      statementBalanceMinor: balance.value,
+      listedEventIds: [],
+    })
+  }
+
+  /**
+   * A reconciliation started from the closing balance a statement file states, on the day it
+   * states, with the events its rows are already cleared (those that can be).
+   */
+  async startReconciliationFromStatementFile(
+    principal: Principal,
+    organizationId: string,
+    input: { paymentAccountId: string; s3Key: string; format?: StatementFormat | 'AUTO' | null },
+  ): Promise<Result<ReconciliationView>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const closing = await this.deps.bankFiles.statementClosing(scope, input)
+    if (!closing.ok) return closing
+    const [account] = await this.deps.accounts.accountsByIds(this.deps.db, scope, [input.paymentAccountId])
+    assert(account, 'the statement was read for an account of the organization')
+    return this.start(scope, {
+      paymentAccountId: input.paymentAccountId,
+      statementDate: closing.value.closingDate,
+      // A file's balance is positive in the holder's favour, which is debits minus credits.
+      statementBalanceMinor: closing.value.closingMinor * statementSign(account),
+      listedEventIds: closing.value.listedEventIds,
+    })
+  }
+
+  private async start(
+    scope: OrgScope,
+    input: {
+      paymentAccountId: string
+      statementDate: string
+      statementBalanceMinor: bigint
+      listedEventIds: string[]
+    },
+  ): Promise<Result<ReconciliationView>> {
     const started = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
       const account = await this.deps.bankImport.paymentAccount(tx, scope, input.paymentAccountId)
       if (!account.ok) return account
@@ -87,7 +130,7 @@ export class ReconciliationService {
         id: newId(),
         paymentAccountId: input.paymentAccountId,
         statementDate: input.statementDate,
-        statementBalanceMinor: balance.value,
+        statementBalanceMinor: input.statementBalanceMinor,
         openingBalanceMinor: last?.statementBalanceMinor ?? 0n,
         status: 'open',
         adjustmentEntryId: null,
@@ -103,7 +146,17 @@ export class ReconciliationService {
           'paymentAccountId',
         )
       }
-      await this.deps.audit.record(tx, scope, [reconciliationChange('started', record.id, null, record)])
+      const changes = [reconciliationChange('started', record.id, null, record)]
+      // Events the statement lists but that are not posted yet stay for the bookkeeper to clear.
+      const listed = await this.deps.events.eventsByIds(tx, scope, input.listedEventIds)
+      const clearable = listed
+        .filter((event) => !clearProblem(event, record, event.id))
+        .map((event) => event.id)
+      if (clearable.length > 0) {
+        await this.deps.store.clear(tx, scope, record.id, clearable)
+        changes.push(reconciliationChange('cleared', record.id, null, { eventIds: clearable, cleared: true }))
+      }
+      await this.deps.audit.record(tx, scope, changes)
       return ok(record.id)
     })
     if (!started.ok) return started

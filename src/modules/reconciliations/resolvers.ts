@@ -52,6 +52,12 @@ export const reconciliationResolvers: Resolvers = {
         payload,
         { reconciliation: null },
       ),
+    startReconciliationFromStatementFile: async (_, { organizationId, ...input }, { principal, services }) =>
+      payloadOf(
+        await services.reconciliations.startReconciliationFromStatementFile(principal, organizationId, input),
+        payload,
+        { reconciliation: null },
+      ),
     setReconciliationCleared: async (_, { organizationId, ...input }, { principal, services }) =>
       payloadOf(
         await services.reconciliations.setReconciliationCleared(principal, organizationId, input),
