@@ -1,4 +1,4 @@
-// SQLite writes that wait together share one commit, and each still succeeds or fails on its own.
+// SQLite writes that wait together share one commit, each still succeeds or fails on its own, and rows held to a write's end go with it.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -9,7 +9,7 @@ import { fail } from '../kernel/result.js'
 import { type DatabaseHandle, openDatabase } from './engine.js'
 import { migrateToLatest } from './migrate.js'
 import type { Executor } from './schema.js'
-import { inTransaction, inTransactionResult } from './transaction.js'
+import { inTransaction, inTransactionResult, writeAtEnd } from './transaction.js'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-batches-'))
 let database: DatabaseHandle
@@ -114,5 +114,56 @@ describe('writes that wait together', () => {
     ).rejects.toThrow('alone and failing')
     await write((tx) => addOrganization(tx, 'Batch D2'))
     expect(committedNames('Batch D')).toEqual(['Batch D2'])
+  })
+})
+
+describe('rows held to the end of a write', () => {
+  /** Holds each name back; every call of the writer is noted with the names it got. */
+  const calls: string[][] = []
+  const hold = (tx: Executor, names: string[]) =>
+    writeAtEnd(tx, 'organizations', names, async (ex, held) => {
+      calls.push([...held])
+      for (const name of held) await addOrganization(ex, name)
+    })
+
+  it('are written together when the work is done, inside its transaction, one write apart from the next', async () => {
+    calls.length = 0
+    await Promise.all([
+      write(async (tx) => {
+        expect(hold(tx, ['Held A1'])).toBe(true)
+        expect(hold(tx, ['Held A2', 'Held A3'])).toBe(true)
+        expect(committedNames('Held A')).toEqual([])
+      }),
+      write(async (tx) => {
+        hold(tx, ['Held A4'])
+      }),
+    ])
+    expect(calls).toEqual([['Held A1', 'Held A2', 'Held A3'], ['Held A4']])
+    expect(committedNames('Held A')).toEqual(['Held A1', 'Held A2', 'Held A3', 'Held A4'])
+  })
+
+  it('are never written when the work fails, and are not held for the next write', async () => {
+    calls.length = 0
+    const outcomes = await Promise.allSettled([
+      write(async (tx) => {
+        hold(tx, ['Held B1'])
+        throw new Error('failing after holding')
+      }),
+      inTransactionResult(database.db, 'sqlite', async (tx) => {
+        hold(tx, ['Held B2'])
+        return fail('INVALID_DATE', 'refused after holding', 'date')
+      }),
+      write(async (tx) => {
+        hold(tx, ['Held B3'])
+      }),
+    ])
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'fulfilled', 'fulfilled'])
+    expect(calls).toEqual([['Held B3']])
+    expect(committedNames('Held B')).toEqual(['Held B3'])
+  })
+
+  it('are not held outside a transaction: the caller writes them at once', () => {
+    expect(hold(database.db, ['Held C1'])).toBe(false)
+    expect(calls.flat()).not.toContain('Held C1')
   })
 })

@@ -14,13 +14,53 @@ export async function inTransaction<T>(
   engine: EngineName,
   work: (tx: Executor) => Promise<T>,
 ): Promise<T> {
-  if (engine === 'postgres') return db.transaction().execute(work)
+  if (engine === 'postgres') return db.transaction().execute((tx) => withRowsAtEnd(tx, work))
   let batches = writeBatches.get(db)
   if (!batches) {
     batches = new WriteBatches(db)
     writeBatches.set(db, batches)
   }
-  return batches.run(work)
+  return batches.run((tx) => withRowsAtEnd(tx, work))
+}
+
+type RowsAtEnd = Map<string, { rows: unknown[]; write: (tx: Executor, rows: unknown[]) => Promise<void> }>
+
+/** The rows each running transaction writes at its end, by the executor its work was given. */
+const rowsAtEnd = new WeakMap<Executor, RowsAtEnd>()
+
+async function withRowsAtEnd<T>(tx: Executor, work: (tx: Executor) => Promise<T>): Promise<T> {
+  const pending: RowsAtEnd = new Map()
+  // SQLite's writes of one batch share the connection, one after another: each has its own map.
+  rowsAtEnd.set(tx, pending)
+  try {
+    const value = await work(tx)
+    for (const { rows, write } of pending.values()) await write(tx, rows)
+    return value
+  } finally {
+    rowsAtEnd.delete(tx)
+  }
+}
+
+/**
+ * Holds rows back to the end of the transaction `tx` belongs to, where `write` writes all of one
+ * `kind` in one go, still inside it; a transaction that fails writes none. A service that
+ * appends a row at several steps of a write (the audit trail: an entry, then its event) then
+ * costs one statement instead of several. False when `tx` is no transaction of inTransaction:
+ * the caller writes at once.
+ */
+export function writeAtEnd<Row>(
+  tx: Executor,
+  kind: string,
+  rows: readonly Row[],
+  write: (tx: Executor, rows: Row[]) => Promise<void>,
+): boolean {
+  const pending = rowsAtEnd.get(tx)
+  if (!pending) return false
+  const held = pending.get(kind)
+  if (held) held.rows.push(...rows)
+  else
+    pending.set(kind, { rows: [...rows], write: write as (tx: Executor, rows: unknown[]) => Promise<void> })
+  return true
 }
 
 const writeBatches = new WeakMap<Executor, WriteBatches>()

@@ -45,8 +45,7 @@ export const limits = {
   csvProfilesPerAccountMax: 20,
   /** Why a reconciliation was undone, kept with it. */
   undoReasonLengthMax: 500,
-  /** The audit trail: records per insert, per sealing transaction, and how soon after a write they are sealed. */
-  auditRecordsPerInsertMax: 500,
+  /** The audit trail: records per sealing transaction, and how soon after a write they are sealed. */
   auditSealBatchMax: 1_000,
   auditSealDelayMs: 20,
   auditSealFollowUpMs: 2_000,

@@ -1,6 +1,6 @@
 import { type Selectable, sql } from 'kysely'
+import { preparedRowsQuery, type SlotFor } from '../../db/prepared.js'
 import type { AuditRecordsTable, Executor } from '../../db/schema.js'
-import { limits } from '../../kernel/limits.js'
 import type { OrgScope } from '../access/principal.js'
 import type { ActorType, AuditRecord } from './audit-record.js'
 
@@ -22,27 +22,23 @@ const toRecord = (row: Selectable<AuditRecordsTable>): AuditRecord => ({
 
 export class AuditStore {
   async append(ex: Executor, scope: OrgScope, records: AuditRecord[]): Promise<void> {
-    for (let start = 0; start < records.length; start += limits.auditRecordsPerInsertMax) {
-      await ex
-        .insertInto('audit_records')
-        .values(
-          records.slice(start, start + limits.auditRecordsPerInsertMax).map((record) => ({
-            organization_id: scope.organizationId,
-            id: record.id,
-            seq: null,
-            at: record.at,
-            actor_type: record.actorType,
-            actor_id: record.actorId,
-            operation: record.operation,
-            entity_type: record.entityType,
-            entity_id: record.entityId,
-            before: record.before,
-            after: record.after,
-            hash: null,
-          })),
-        )
-        .execute()
-    }
+    await insertRecordRows(
+      ex,
+      records.map((record) => ({
+        organization_id: scope.organizationId,
+        id: record.id,
+        seq: null,
+        at: record.at,
+        actor_type: record.actorType,
+        actor_id: record.actorId,
+        operation: record.operation,
+        entity_type: record.entityType,
+        entity_id: record.entityId,
+        before: record.before,
+        after: record.after,
+        hash: null,
+      })),
+    )
   }
 
   /** The chain's head, locked (PostgreSQL) so one sealer extends it at a time. */
@@ -147,3 +143,24 @@ export class AuditStore {
     return { items: rows.map(toRecord), totalCount: Number(count.count) }
   }
 }
+
+// Most writes append a record or two; building and compiling the insert each time cost more
+// than running it.
+const insertRecordRows = preparedRowsQuery((ex, rows: Array<SlotFor<AuditRecordsTable>>) =>
+  ex.insertInto('audit_records').values(
+    rows.map((slot) => ({
+      organization_id: slot('organization_id'),
+      id: slot('id'),
+      seq: slot('seq'),
+      at: slot('at'),
+      actor_type: slot('actor_type'),
+      actor_id: slot('actor_id'),
+      operation: slot('operation'),
+      entity_type: slot('entity_type'),
+      entity_id: slot('entity_id'),
+      before: slot('before'),
+      after: slot('after'),
+      hash: slot('hash'),
+    })),
+  ),
+)
