@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
+import { benchAudit } from './audit.js'
 import { benchBankImport } from './bank-import.js'
 import { benchExtraction } from './extraction.js'
 import { benchFoundation } from './foundation.js'
@@ -31,6 +32,7 @@ const allSections: Record<
   ledger: { title: 'Ledger', run: benchLedger },
   'bank-import': { title: 'Bank import', run: benchBankImport },
   reports: { title: 'Reports', run: benchReports },
+  audit: { title: 'Audit', run: benchAudit },
   'processor-import': { title: 'Processor import', run: (engine) => benchProcessorImport(engine) },
   extraction: { title: 'Extraction', run: benchExtraction },
   peer: { title: 'Peer', run: benchPeer },

@@ -90,6 +90,7 @@ export async function buildCore(
     db,
     engine,
     clock,
+    enabled: config.auditTrail,
     store: new AuditStore(),
     access: () => {
       if (!access) throw new Error('access service used before wiring finished')
@@ -352,6 +353,7 @@ export async function buildApp(config: Config, options: { clock?: Clock } = {}):
     },
   })
   log.warn = (message) => server.log.warn({ reason: message }, 'background checkpoint failed')
+  if (!config.auditTrail) server.log.warn('DAYBOOK_AUDIT_TRAIL=off: changes are not recorded (benchmarks only)')
   const smtp = config.smtp
     ? await startSmtpListener({
         ...config.smtp,

@@ -61,6 +61,7 @@ const schema = z.object({
     .default(limits.signInPerAddressPerMinuteDefault),
   SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(limits.signInPerMinuteDefault),
   DAYBOOK_CHECK_TENANT_SCOPE: z.enum(['0', '1']).default('0'),
+  DAYBOOK_AUDIT_TRAIL: z.enum(['on', 'off']).default('on'),
 })
 
 export interface Config {
@@ -88,6 +89,8 @@ export interface Config {
   signInQuotas: { perAddressPerMinute: number; perMinute: number }
   /** Test-only: fail every query on an organization's table that does not name it (ADR 0026). */
   checkTenantScope: boolean
+  /** Benchmark-only: off records no audit trail, to measure what it costs (ADR 0032). */
+  auditTrail: boolean
 }
 
 /** Fastify's trustProxy: trust every proxy, or only these addresses and CIDRs. */
@@ -144,6 +147,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // PostgreSQL; a SQLite file has one writer and no way to tell another process what changed.
   if (e.WORKERS > 1 && !e.DATABASE_URL)
     throw new Error('Invalid configuration: WORKERS above 1 needs DATABASE_URL (PostgreSQL)')
+  if (e.DAYBOOK_AUDIT_TRAIL === 'off' && e.NODE_ENV === 'production') {
+    throw new Error(
+      'Invalid configuration: DAYBOOK_AUDIT_TRAIL=off leaves changes unrecorded; it is for benchmarks only',
+    )
+  }
   return {
     workers: e.WORKERS,
     host: e.HOST,
@@ -180,5 +188,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     signInQuotas: { perAddressPerMinute: e.SIGN_IN_PER_ADDRESS_PER_MINUTE, perMinute: e.SIGN_IN_PER_MINUTE },
     checkTenantScope: e.DAYBOOK_CHECK_TENANT_SCOPE === '1',
+    auditTrail: e.DAYBOOK_AUDIT_TRAIL === 'on',
   }
 }
