@@ -24,7 +24,14 @@ export async function generateResolverTypes(): Promise<string> {
       inputMaybeValue: 'T | null | undefined',
       scalars: { UUID: 'string', Date: 'string' },
       // An organization's lockDate is read fresh by its own field resolver; the record stays cached.
-      mappers: { Organization: '../../modules/organizations/organization-store.js#OrganizationRecord' },
+      // The types with a history leave it to the audit module's resolver.
+      mappers: {
+        Organization: '../../modules/organizations/organization-store.js#OrganizationRecord',
+        LedgerEvent: "Omit<LedgerEvent, 'history'>",
+        Account: "Omit<Account, 'history'>",
+        Contact: "Omit<Contact, 'history'>",
+        Reconciliation: "Omit<Reconciliation, 'history'>",
+      },
       useIndexSignature: false,
     },
   })

@@ -184,6 +184,85 @@ describe('the audit trail', () => {
     expect(foreign.errors?.[0]?.message).toBe('Not A Member Of This Organization.')
   })
 
+  it('shows each main object its own history, for owners and admins only', async () => {
+    const tenant = await createTenant(server)
+    const ids = await accounts(tenant)
+    const created = await gql(
+      tenant,
+      'mutation ($org: UUID!, $c: UUID, $p: UUID) { createLedgerEvent(organizationId: $org, merchantName: "History Shop", amount: "3.00", transactionDate: "2025-05-03", categoryId: $c, paymentAccountId: $p) { eventId } }',
+      { c: ids['Office Expenses'], p: ids.Chequing },
+    )
+    const eventId = created.data?.createLedgerEvent?.eventId as string
+    await gql(
+      tenant,
+      'mutation ($org: UUID!, $e: UUID!) { confirmLedgerEvent(organizationId: $org, eventId: $e) { success } }',
+      { e: eventId },
+    )
+    const contact = await gql(
+      tenant,
+      'mutation ($org: UUID!) { createContact(organizationId: $org, contactType: "vendor", displayName: "History Vendor") { contact { id } } }',
+    )
+    const contactId = (contact.data?.createContact?.contact as { id: string } | undefined)?.id as string
+    const started = await gql(
+      tenant,
+      'mutation ($org: UUID!, $a: UUID!) { startReconciliation(organizationId: $org, paymentAccountId: $a, statementDate: "2025-05-31", statementBalance: "0.00") { reconciliation { id } } }',
+      { a: ids.Chequing },
+    )
+    const reconciliationId = (started.data?.startReconciliation?.reconciliation as { id: string } | undefined)
+      ?.id as string
+    const historyOf = '{ totalCount items { operation entityId } }'
+    const query = `query ($org: UUID!, $e: UUID!, $r: UUID!) {
+      getLedgerEvent(organizationId: $org, eventId: $e) { id history(organizationId: $org) ${historyOf} }
+      listAccounts(organizationId: $org, search: "Chequing") { items { id history(organizationId: $org, limit: 1) ${historyOf} } }
+      listContacts(organizationId: $org) { items { id history(organizationId: $org) ${historyOf} } }
+      reconciliation(organizationId: $org, reconciliationId: $r) { id history(organizationId: $org) ${historyOf} }
+    }`
+    const byOwner = await gql(tenant, query, { e: eventId, r: reconciliationId }, tenant.owner.jwt)
+    expect(byOwner.errors).toBeUndefined()
+    const event = byOwner.data?.getLedgerEvent as {
+      history: { items: Array<{ operation: string; entityId: string }> }
+      paymentAccount: {
+        history: { totalCount: number; items: Array<{ operation: string; entityId: string }> }
+      }
+    }
+    expect(event.history.items.map((record) => record.operation)).toEqual([
+      'ledger_event.confirmed',
+      'ledger_event.created',
+    ])
+    expect(event.history.items.every((record) => record.entityId === eventId)).toBe(true)
+    const [chequing] = (byOwner.data?.listAccounts as { items: Array<{ history: unknown }> }).items
+    expect(chequing?.history).toMatchObject({
+      totalCount: 1,
+      items: [{ operation: 'account.created', entityId: ids.Chequing }],
+    })
+    const contacts = byOwner.data?.listContacts as {
+      items: Array<{ id: string; history: { items: Array<{ operation: string }> } }>
+    }
+    expect(contacts.items.find((item) => item.id === contactId)?.history.items).toEqual([
+      { operation: 'contact.created', entityId: contactId },
+    ])
+    expect(byOwner.data?.reconciliation).toMatchObject({
+      history: { items: [{ operation: 'reconciliation.started', entityId: reconciliationId }] },
+    })
+
+    // An API key reads the event but not its history.
+    const byKey = await gql(
+      tenant,
+      'query ($org: UUID!, $e: UUID!) { getLedgerEvent(organizationId: $org, eventId: $e) { id history(organizationId: $org) { totalCount } } }',
+      { e: eventId },
+    )
+    expect(byKey.errors?.[0]?.message).toBe('API Keys Cannot Perform Admin Operations.')
+    // Another organization's owner naming their own organization sees nothing of this event.
+    const other = await createTenant(server)
+    const foreign = await gql(
+      other,
+      'query ($org: UUID!, $e: UUID!) { getLedgerEvent(organizationId: $org, eventId: $e) { id } }',
+      { org: tenant.organizationId, e: eventId },
+      other.owner.jwt,
+    )
+    expect(foreign.errors?.[0]?.message).toBe('Not A Member Of This Organization.')
+  })
+
   it('catches a record changed in the database, and a record deleted from it', async () => {
     const { db } = server.app.core.database
     for (const tamper of ['edit', 'delete'] as const) {

@@ -666,6 +666,15 @@ export type Account = {
   taxCode: Maybe<TaxCode>;
   lastFour: Maybe<Scalars['String']['output']>;
   parentId: Maybe<Scalars['UUID']['output']>;
+  /** Owners and admins signed in as people: this account's audit records, newest first. */
+  history: Maybe<AuditRecordPage>;
+};
+
+
+export type AccountHistoryArgs = {
+  organizationId: Scalars['UUID']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type AccountPage = {
@@ -738,6 +747,115 @@ export type AuditRecordPage = {
   totalCount: Scalars['Int']['output'];
   pageSize: Scalars['Int']['output'];
   offset: Scalars['Int']['output'];
+};
+
+/** A bank or card transaction on its way into the books. */
+export type LedgerEvent = {
+  __typename?: 'LedgerEvent';
+  /** Owners and admins signed in as people: this event's audit records, newest first. */
+  history: Maybe<AuditRecordPage>;
+  id: Scalars['UUID']['output'];
+  /** expense, income or transfer (refund comes from the payment-processor import) */
+  eventType: Scalars['String']['output'];
+  merchantName: Scalars['String']['output'];
+  /** The amount as a positive decimal string with the currency's decimals. */
+  functionalAmount: Scalars['String']['output'];
+  functionalCurrency: Scalars['String']['output'];
+  transactionDate: Scalars['String']['output'];
+  /** needs_review, confirmed, synced, reconciled, pending or ignored */
+  status: Scalars['String']['output'];
+  /** Empty string when unset. */
+  memo: Scalars['String']['output'];
+  hasDocument: Scalars['Boolean']['output'];
+  /** The category account, with its type. */
+  account: Maybe<LedgerEventAccount>;
+  paymentAccount: Maybe<AccountRef>;
+  category: Maybe<AccountRef>;
+  /** null until confirmed. */
+  journalEntry: Maybe<JournalEntry>;
+  /** The entry that reversed journalEntry when a confirmed event was rejected. */
+  reversalEntry: Maybe<JournalEntry>;
+  /** Decimal string; null when no tax was given. */
+  taxAmount: Maybe<Scalars['String']['output']>;
+  taxAccount: Maybe<AccountRef>;
+  /** The sales tax code id (listSalesTaxCodes). */
+  taxCode: Maybe<Scalars['String']['output']>;
+  contact: Maybe<ContactRef>;
+  /** A bank statement's own reference for the row, when it had one. */
+  reference: Maybe<Scalars['String']['output']>;
+  /** api, bank_import or processor_import */
+  source: Scalars['String']['output'];
+  createdAt: Scalars['String']['output'];
+  updatedAt: Scalars['String']['output'];
+  /** The finished reconciliation that holds this event; null unless it is reconciled. */
+  reconciliationId: Maybe<Scalars['UUID']['output']>;
+  receipts: Array<ReceiptAttachment>;
+};
+
+
+/** A bank or card transaction on its way into the books. */
+export type LedgerEventHistoryArgs = {
+  organizationId: Scalars['UUID']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type Contact = {
+  __typename?: 'Contact';
+  /** Owners and admins signed in as people: this contact's audit records, newest first. */
+  history: Maybe<AuditRecordPage>;
+  id: Scalars['UUID']['output'];
+  /** vendor or customer */
+  contactType: Scalars['String']['output'];
+  displayName: Scalars['String']['output'];
+  /** Empty string when unset. */
+  email: Scalars['String']['output'];
+  /** Empty string when unset; kept exactly as given. */
+  phone: Scalars['String']['output'];
+  /** Natural balance of the receivable and payable lines tagged with this contact. */
+  balance: Scalars['Float']['output'];
+  active: Scalars['Boolean']['output'];
+};
+
+
+export type ContactHistoryArgs = {
+  organizationId: Scalars['UUID']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A payment account tied to a bank statement. Balances are in the statement's sign: debits minus credits for an asset account, credits minus debits for a liability. */
+export type Reconciliation = {
+  __typename?: 'Reconciliation';
+  /** Owners and admins signed in as people: this reconciliation's audit records, newest first. */
+  history: Maybe<AuditRecordPage>;
+  id: Scalars['UUID']['output'];
+  paymentAccountId: Scalars['UUID']['output'];
+  statementDate: Scalars['String']['output'];
+  statementBalance: Scalars['String']['output'];
+  /** The statement balance of the account's last finished reconciliation, else 0.00. */
+  openingBalance: Scalars['String']['output'];
+  /** openingBalance plus the cleared events. */
+  clearedBalance: Scalars['String']['output'];
+  /** statementBalance - clearedBalance. */
+  difference: Scalars['String']['output'];
+  /** open, finished or undone */
+  status: Scalars['String']['output'];
+  clearedEventIds: Array<Scalars['UUID']['output']>;
+  /** The entry that took a difference to the adjustment account, if there was one. */
+  adjustmentEntryId: Maybe<Scalars['UUID']['output']>;
+  createdAt: Scalars['String']['output'];
+  finishedAt: Maybe<Scalars['String']['output']>;
+  undoneAt: Maybe<Scalars['String']['output']>;
+  undoReason: Maybe<Scalars['String']['output']>;
+};
+
+
+/** A payment account tied to a bank statement. Balances are in the statement's sign: debits minus credits for an asset account, credits minus debits for a liability. */
+export type ReconciliationHistoryArgs = {
+  organizationId: Scalars['UUID']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type BankFileFormat =
@@ -957,21 +1075,6 @@ export type CategoryRulePayload = {
   errorCode: Maybe<Scalars['String']['output']>;
 };
 
-export type Contact = {
-  __typename?: 'Contact';
-  id: Scalars['UUID']['output'];
-  /** vendor or customer */
-  contactType: Scalars['String']['output'];
-  displayName: Scalars['String']['output'];
-  /** Empty string when unset. */
-  email: Scalars['String']['output'];
-  /** Empty string when unset; kept exactly as given. */
-  phone: Scalars['String']['output'];
-  /** Natural balance of the receivable and payable lines tagged with this contact. */
-  balance: Scalars['Float']['output'];
-  active: Scalars['Boolean']['output'];
-};
-
 export type ContactPage = {
   __typename?: 'ContactPage';
   items: Array<Contact>;
@@ -1023,47 +1126,6 @@ export type JournalEntry = {
   txnDate: Scalars['String']['output'];
   /** The sum of the entry's debits (equal to the sum of its credits), as a decimal string. */
   totalAmount: Scalars['String']['output'];
-};
-
-/** A bank or card transaction on its way into the books. */
-export type LedgerEvent = {
-  __typename?: 'LedgerEvent';
-  id: Scalars['UUID']['output'];
-  /** expense, income or transfer (refund comes from the payment-processor import) */
-  eventType: Scalars['String']['output'];
-  merchantName: Scalars['String']['output'];
-  /** The amount as a positive decimal string with the currency's decimals. */
-  functionalAmount: Scalars['String']['output'];
-  functionalCurrency: Scalars['String']['output'];
-  transactionDate: Scalars['String']['output'];
-  /** needs_review, confirmed, synced, reconciled, pending or ignored */
-  status: Scalars['String']['output'];
-  /** Empty string when unset. */
-  memo: Scalars['String']['output'];
-  hasDocument: Scalars['Boolean']['output'];
-  /** The category account, with its type. */
-  account: Maybe<LedgerEventAccount>;
-  paymentAccount: Maybe<AccountRef>;
-  category: Maybe<AccountRef>;
-  /** null until confirmed. */
-  journalEntry: Maybe<JournalEntry>;
-  /** The entry that reversed journalEntry when a confirmed event was rejected. */
-  reversalEntry: Maybe<JournalEntry>;
-  /** Decimal string; null when no tax was given. */
-  taxAmount: Maybe<Scalars['String']['output']>;
-  taxAccount: Maybe<AccountRef>;
-  /** The sales tax code id (listSalesTaxCodes). */
-  taxCode: Maybe<Scalars['String']['output']>;
-  contact: Maybe<ContactRef>;
-  /** A bank statement's own reference for the row, when it had one. */
-  reference: Maybe<Scalars['String']['output']>;
-  /** api, bank_import or processor_import */
-  source: Scalars['String']['output'];
-  createdAt: Scalars['String']['output'];
-  updatedAt: Scalars['String']['output'];
-  /** The finished reconciliation that holds this event; null unless it is reconciled. */
-  reconciliationId: Maybe<Scalars['UUID']['output']>;
-  receipts: Array<ReceiptAttachment>;
 };
 
 export type LedgerEventAccount = {
@@ -1264,30 +1326,6 @@ export type ReceiptPayload = {
   receipt: Maybe<Receipt>;
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
-};
-
-/** A payment account tied to a bank statement. Balances are in the statement's sign: debits minus credits for an asset account, credits minus debits for a liability. */
-export type Reconciliation = {
-  __typename?: 'Reconciliation';
-  id: Scalars['UUID']['output'];
-  paymentAccountId: Scalars['UUID']['output'];
-  statementDate: Scalars['String']['output'];
-  statementBalance: Scalars['String']['output'];
-  /** The statement balance of the account's last finished reconciliation, else 0.00. */
-  openingBalance: Scalars['String']['output'];
-  /** openingBalance plus the cleared events. */
-  clearedBalance: Scalars['String']['output'];
-  /** statementBalance - clearedBalance. */
-  difference: Scalars['String']['output'];
-  /** open, finished or undone */
-  status: Scalars['String']['output'];
-  clearedEventIds: Array<Scalars['UUID']['output']>;
-  /** The entry that took a difference to the adjustment account, if there was one. */
-  adjustmentEntryId: Maybe<Scalars['UUID']['output']>;
-  createdAt: Scalars['String']['output'];
-  finishedAt: Maybe<Scalars['String']['output']>;
-  undoneAt: Maybe<Scalars['String']['output']>;
-  undoReason: Maybe<Scalars['String']['output']>;
 };
 
 export type ReconciliationPage = {
@@ -1551,15 +1589,18 @@ export type ResolversTypes = {
   CreateApiKeyPayload: ResolverTypeWrapper<CreateApiKeyPayload>;
   Member: ResolverTypeWrapper<Member>;
   AddMemberPayload: ResolverTypeWrapper<AddMemberPayload>;
-  Account: ResolverTypeWrapper<Account>;
+  Account: ResolverTypeWrapper<Omit<Account, 'history'>>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
-  AccountPage: ResolverTypeWrapper<AccountPage>;
+  AccountPage: ResolverTypeWrapper<Omit<AccountPage, 'items'> & { items: Array<ResolversTypes['Account']> }>;
   AccountInput: AccountInput;
-  CreateAccountPayload: ResolverTypeWrapper<CreateAccountPayload>;
+  CreateAccountPayload: ResolverTypeWrapper<Omit<CreateAccountPayload, 'account'> & { account?: Maybe<ResolversTypes['Account']> }>;
   BatchItemError: ResolverTypeWrapper<BatchItemError>;
   BatchCreatePayload: ResolverTypeWrapper<BatchCreatePayload>;
   AuditRecord: ResolverTypeWrapper<AuditRecord>;
   AuditRecordPage: ResolverTypeWrapper<AuditRecordPage>;
+  LedgerEvent: ResolverTypeWrapper<Omit<LedgerEvent, 'history'>>;
+  Contact: ResolverTypeWrapper<Omit<Contact, 'history'>>;
+  Reconciliation: ResolverTypeWrapper<Omit<Reconciliation, 'history'>>;
   BankFileFormat: BankFileFormat;
   CsvImportProfile: ResolverTypeWrapper<CsvImportProfile>;
   CsvImportProfileInput: CsvImportProfileInput;
@@ -1576,20 +1617,18 @@ export type ResolversTypes = {
   CategoryRuleAccount: ResolverTypeWrapper<CategoryRuleAccount>;
   CategoryRulePage: ResolverTypeWrapper<CategoryRulePage>;
   CategoryRulePayload: ResolverTypeWrapper<CategoryRulePayload>;
-  Contact: ResolverTypeWrapper<Contact>;
-  ContactPage: ResolverTypeWrapper<ContactPage>;
+  ContactPage: ResolverTypeWrapper<Omit<ContactPage, 'items'> & { items: Array<ResolversTypes['Contact']> }>;
   ContactInput: ContactInput;
-  CreateContactPayload: ResolverTypeWrapper<CreateContactPayload>;
+  CreateContactPayload: ResolverTypeWrapper<Omit<CreateContactPayload, 'contact'> & { contact?: Maybe<ResolversTypes['Contact']> }>;
   IntakeAddress: ResolverTypeWrapper<IntakeAddress>;
   IntakeAddressPayload: ResolverTypeWrapper<IntakeAddressPayload>;
   JournalEntry: ResolverTypeWrapper<JournalEntry>;
-  LedgerEvent: ResolverTypeWrapper<LedgerEvent>;
   LedgerEventAccount: ResolverTypeWrapper<LedgerEventAccount>;
   AccountRef: ResolverTypeWrapper<AccountRef>;
   ContactRef: ResolverTypeWrapper<ContactRef>;
-  LedgerEventPage: ResolverTypeWrapper<LedgerEventPage>;
-  CreateLedgerEventPayload: ResolverTypeWrapper<CreateLedgerEventPayload>;
-  LedgerEventPayload: ResolverTypeWrapper<LedgerEventPayload>;
+  LedgerEventPage: ResolverTypeWrapper<Omit<LedgerEventPage, 'items'> & { items: Array<ResolversTypes['LedgerEvent']> }>;
+  CreateLedgerEventPayload: ResolverTypeWrapper<Omit<CreateLedgerEventPayload, 'event'> & { event?: Maybe<ResolversTypes['LedgerEvent']> }>;
+  LedgerEventPayload: ResolverTypeWrapper<Omit<LedgerEventPayload, 'event'> & { event?: Maybe<ResolversTypes['LedgerEvent']> }>;
   ConfirmLedgerEventPayload: ResolverTypeWrapper<ConfirmLedgerEventPayload>;
   RejectLedgerEventPayload: ResolverTypeWrapper<RejectLedgerEventPayload>;
   SyncItemError: ResolverTypeWrapper<SyncItemError>;
@@ -1605,9 +1644,8 @@ export type ResolversTypes = {
   ReceiptPage: ResolverTypeWrapper<ReceiptPage>;
   AttachReceiptPayload: ResolverTypeWrapper<AttachReceiptPayload>;
   ReceiptPayload: ResolverTypeWrapper<ReceiptPayload>;
-  Reconciliation: ResolverTypeWrapper<Reconciliation>;
-  ReconciliationPage: ResolverTypeWrapper<ReconciliationPage>;
-  ReconciliationPayload: ResolverTypeWrapper<ReconciliationPayload>;
+  ReconciliationPage: ResolverTypeWrapper<Omit<ReconciliationPage, 'items'> & { items: Array<ResolversTypes['Reconciliation']> }>;
+  ReconciliationPayload: ResolverTypeWrapper<Omit<ReconciliationPayload, 'reconciliation'> & { reconciliation?: Maybe<ResolversTypes['Reconciliation']> }>;
   DashboardSummary: ResolverTypeWrapper<DashboardSummary>;
   IncomeStatementLine: ResolverTypeWrapper<IncomeStatementLine>;
   IncomeStatement: ResolverTypeWrapper<IncomeStatement>;
@@ -1641,15 +1679,18 @@ export type ResolversParentTypes = {
   CreateApiKeyPayload: CreateApiKeyPayload;
   Member: Member;
   AddMemberPayload: AddMemberPayload;
-  Account: Account;
+  Account: Omit<Account, 'history'>;
   Float: Scalars['Float']['output'];
-  AccountPage: AccountPage;
+  AccountPage: Omit<AccountPage, 'items'> & { items: Array<ResolversParentTypes['Account']> };
   AccountInput: AccountInput;
-  CreateAccountPayload: CreateAccountPayload;
+  CreateAccountPayload: Omit<CreateAccountPayload, 'account'> & { account?: Maybe<ResolversParentTypes['Account']> };
   BatchItemError: BatchItemError;
   BatchCreatePayload: BatchCreatePayload;
   AuditRecord: AuditRecord;
   AuditRecordPage: AuditRecordPage;
+  LedgerEvent: Omit<LedgerEvent, 'history'>;
+  Contact: Omit<Contact, 'history'>;
+  Reconciliation: Omit<Reconciliation, 'history'>;
   CsvImportProfile: CsvImportProfile;
   CsvImportProfileInput: CsvImportProfileInput;
   CsvImportProfilePayload: CsvImportProfilePayload;
@@ -1665,20 +1706,18 @@ export type ResolversParentTypes = {
   CategoryRuleAccount: CategoryRuleAccount;
   CategoryRulePage: CategoryRulePage;
   CategoryRulePayload: CategoryRulePayload;
-  Contact: Contact;
-  ContactPage: ContactPage;
+  ContactPage: Omit<ContactPage, 'items'> & { items: Array<ResolversParentTypes['Contact']> };
   ContactInput: ContactInput;
-  CreateContactPayload: CreateContactPayload;
+  CreateContactPayload: Omit<CreateContactPayload, 'contact'> & { contact?: Maybe<ResolversParentTypes['Contact']> };
   IntakeAddress: IntakeAddress;
   IntakeAddressPayload: IntakeAddressPayload;
   JournalEntry: JournalEntry;
-  LedgerEvent: LedgerEvent;
   LedgerEventAccount: LedgerEventAccount;
   AccountRef: AccountRef;
   ContactRef: ContactRef;
-  LedgerEventPage: LedgerEventPage;
-  CreateLedgerEventPayload: CreateLedgerEventPayload;
-  LedgerEventPayload: LedgerEventPayload;
+  LedgerEventPage: Omit<LedgerEventPage, 'items'> & { items: Array<ResolversParentTypes['LedgerEvent']> };
+  CreateLedgerEventPayload: Omit<CreateLedgerEventPayload, 'event'> & { event?: Maybe<ResolversParentTypes['LedgerEvent']> };
+  LedgerEventPayload: Omit<LedgerEventPayload, 'event'> & { event?: Maybe<ResolversParentTypes['LedgerEvent']> };
   ConfirmLedgerEventPayload: ConfirmLedgerEventPayload;
   RejectLedgerEventPayload: RejectLedgerEventPayload;
   SyncItemError: SyncItemError;
@@ -1694,9 +1733,8 @@ export type ResolversParentTypes = {
   ReceiptPage: ReceiptPage;
   AttachReceiptPayload: AttachReceiptPayload;
   ReceiptPayload: ReceiptPayload;
-  Reconciliation: Reconciliation;
-  ReconciliationPage: ReconciliationPage;
-  ReconciliationPayload: ReconciliationPayload;
+  ReconciliationPage: Omit<ReconciliationPage, 'items'> & { items: Array<ResolversParentTypes['Reconciliation']> };
+  ReconciliationPayload: Omit<ReconciliationPayload, 'reconciliation'> & { reconciliation?: Maybe<ResolversParentTypes['Reconciliation']> };
   DashboardSummary: DashboardSummary;
   IncomeStatementLine: IncomeStatementLine;
   IncomeStatement: IncomeStatement;
@@ -1841,6 +1879,7 @@ export type AccountResolvers<ContextType = GraphQLContext, ParentType extends Re
   taxCode?: Resolver<Maybe<ResolversTypes['TaxCode']>, ParentType, ContextType>;
   lastFour?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   parentId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  history?: Resolver<Maybe<ResolversTypes['AuditRecordPage']>, ParentType, ContextType, RequireFields<AccountHistoryArgs, 'organizationId'>>;
 };
 
 export type AccountPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AccountPage'] = ResolversParentTypes['AccountPage']> = {
@@ -1889,6 +1928,63 @@ export type AuditRecordPageResolvers<ContextType = GraphQLContext, ParentType ex
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type LedgerEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LedgerEvent'] = ResolversParentTypes['LedgerEvent']> = {
+  history?: Resolver<Maybe<ResolversTypes['AuditRecordPage']>, ParentType, ContextType, RequireFields<LedgerEventHistoryArgs, 'organizationId'>>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  eventType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  merchantName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  functionalAmount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  functionalCurrency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  transactionDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  memo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  hasDocument?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  account?: Resolver<Maybe<ResolversTypes['LedgerEventAccount']>, ParentType, ContextType>;
+  paymentAccount?: Resolver<Maybe<ResolversTypes['AccountRef']>, ParentType, ContextType>;
+  category?: Resolver<Maybe<ResolversTypes['AccountRef']>, ParentType, ContextType>;
+  journalEntry?: Resolver<Maybe<ResolversTypes['JournalEntry']>, ParentType, ContextType>;
+  reversalEntry?: Resolver<Maybe<ResolversTypes['JournalEntry']>, ParentType, ContextType>;
+  taxAmount?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  taxAccount?: Resolver<Maybe<ResolversTypes['AccountRef']>, ParentType, ContextType>;
+  taxCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contact?: Resolver<Maybe<ResolversTypes['ContactRef']>, ParentType, ContextType>;
+  reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reconciliationId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  receipts?: Resolver<Array<ResolversTypes['ReceiptAttachment']>, ParentType, ContextType>;
+};
+
+export type ContactResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Contact'] = ResolversParentTypes['Contact']> = {
+  history?: Resolver<Maybe<ResolversTypes['AuditRecordPage']>, ParentType, ContextType, RequireFields<ContactHistoryArgs, 'organizationId'>>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  contactType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  displayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  balance?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ReconciliationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Reconciliation'] = ResolversParentTypes['Reconciliation']> = {
+  history?: Resolver<Maybe<ResolversTypes['AuditRecordPage']>, ParentType, ContextType, RequireFields<ReconciliationHistoryArgs, 'organizationId'>>;
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  paymentAccountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  statementDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statementBalance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  openingBalance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  clearedBalance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  difference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  clearedEventIds?: Resolver<Array<ResolversTypes['UUID']>, ParentType, ContextType>;
+  adjustmentEntryId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  finishedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  undoneAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  undoReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type CsvImportProfileResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CsvImportProfile'] = ResolversParentTypes['CsvImportProfile']> = {
@@ -2019,16 +2115,6 @@ export type CategoryRulePayloadResolvers<ContextType = GraphQLContext, ParentTyp
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
-export type ContactResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Contact'] = ResolversParentTypes['Contact']> = {
-  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
-  contactType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  displayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  balance?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-};
-
 export type ContactPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ContactPage'] = ResolversParentTypes['ContactPage']> = {
   items?: Resolver<Array<ResolversTypes['Contact']>, ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -2063,33 +2149,6 @@ export type JournalEntryResolvers<ContextType = GraphQLContext, ParentType exten
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   txnDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   totalAmount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-};
-
-export type LedgerEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LedgerEvent'] = ResolversParentTypes['LedgerEvent']> = {
-  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
-  eventType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  merchantName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  functionalAmount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  functionalCurrency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  transactionDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  memo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  hasDocument?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
-  account?: Resolver<Maybe<ResolversTypes['LedgerEventAccount']>, ParentType, ContextType>;
-  paymentAccount?: Resolver<Maybe<ResolversTypes['AccountRef']>, ParentType, ContextType>;
-  category?: Resolver<Maybe<ResolversTypes['AccountRef']>, ParentType, ContextType>;
-  journalEntry?: Resolver<Maybe<ResolversTypes['JournalEntry']>, ParentType, ContextType>;
-  reversalEntry?: Resolver<Maybe<ResolversTypes['JournalEntry']>, ParentType, ContextType>;
-  taxAmount?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  taxAccount?: Resolver<Maybe<ResolversTypes['AccountRef']>, ParentType, ContextType>;
-  taxCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  contact?: Resolver<Maybe<ResolversTypes['ContactRef']>, ParentType, ContextType>;
-  reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  reconciliationId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
-  receipts?: Resolver<Array<ResolversTypes['ReceiptAttachment']>, ParentType, ContextType>;
 };
 
 export type LedgerEventAccountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LedgerEventAccount'] = ResolversParentTypes['LedgerEventAccount']> = {
@@ -2248,23 +2307,6 @@ export type ReceiptPayloadResolvers<ContextType = GraphQLContext, ParentType ext
   receipt?: Resolver<Maybe<ResolversTypes['Receipt']>, ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-};
-
-export type ReconciliationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Reconciliation'] = ResolversParentTypes['Reconciliation']> = {
-  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
-  paymentAccountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
-  statementDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  statementBalance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  openingBalance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  clearedBalance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  difference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  clearedEventIds?: Resolver<Array<ResolversTypes['UUID']>, ParentType, ContextType>;
-  adjustmentEntryId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
-  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  finishedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  undoneAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  undoReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ReconciliationPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReconciliationPage'] = ResolversParentTypes['ReconciliationPage']> = {
@@ -2431,6 +2473,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   BatchCreatePayload?: BatchCreatePayloadResolvers<ContextType>;
   AuditRecord?: AuditRecordResolvers<ContextType>;
   AuditRecordPage?: AuditRecordPageResolvers<ContextType>;
+  LedgerEvent?: LedgerEventResolvers<ContextType>;
+  Contact?: ContactResolvers<ContextType>;
+  Reconciliation?: ReconciliationResolvers<ContextType>;
   CsvImportProfile?: CsvImportProfileResolvers<ContextType>;
   CsvImportProfilePayload?: CsvImportProfilePayloadResolvers<ContextType>;
   BankFileRow?: BankFileRowResolvers<ContextType>;
@@ -2444,13 +2489,11 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CategoryRuleAccount?: CategoryRuleAccountResolvers<ContextType>;
   CategoryRulePage?: CategoryRulePageResolvers<ContextType>;
   CategoryRulePayload?: CategoryRulePayloadResolvers<ContextType>;
-  Contact?: ContactResolvers<ContextType>;
   ContactPage?: ContactPageResolvers<ContextType>;
   CreateContactPayload?: CreateContactPayloadResolvers<ContextType>;
   IntakeAddress?: IntakeAddressResolvers<ContextType>;
   IntakeAddressPayload?: IntakeAddressPayloadResolvers<ContextType>;
   JournalEntry?: JournalEntryResolvers<ContextType>;
-  LedgerEvent?: LedgerEventResolvers<ContextType>;
   LedgerEventAccount?: LedgerEventAccountResolvers<ContextType>;
   AccountRef?: AccountRefResolvers<ContextType>;
   ContactRef?: ContactRefResolvers<ContextType>;
@@ -2472,7 +2515,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ReceiptPage?: ReceiptPageResolvers<ContextType>;
   AttachReceiptPayload?: AttachReceiptPayloadResolvers<ContextType>;
   ReceiptPayload?: ReceiptPayloadResolvers<ContextType>;
-  Reconciliation?: ReconciliationResolvers<ContextType>;
   ReconciliationPage?: ReconciliationPageResolvers<ContextType>;
   ReconciliationPayload?: ReconciliationPayloadResolvers<ContextType>;
   DashboardSummary?: DashboardSummaryResolvers<ContextType>;

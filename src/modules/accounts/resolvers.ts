@@ -1,4 +1,5 @@
-import type { Account, Resolvers } from '../../graphql/generated/resolvers-types.js'
+import type { AccountParent as Account } from '../../graphql/answers.js'
+import type { Resolvers } from '../../graphql/generated/resolvers-types.js'
 import { payloadOf, refusedItems, valueOrError } from '../../graphql/payload.js'
 import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
 import { moneyToNumber } from '../../kernel/money.js'

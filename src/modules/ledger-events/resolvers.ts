@@ -1,4 +1,5 @@
-import type { JournalEntry, LedgerEvent, Resolvers } from '../../graphql/generated/resolvers-types.js'
+import type { LedgerEventParent as LedgerEvent } from '../../graphql/answers.js'
+import type { JournalEntry, Resolvers } from '../../graphql/generated/resolvers-types.js'
 import { payloadOf, refusedItems, valueOrError } from '../../graphql/payload.js'
 import { selectedFields } from '../../graphql/selection.js'
 import { currencyDecimals } from '../../kernel/currency.js'
