@@ -353,7 +353,8 @@ export async function buildApp(config: Config, options: { clock?: Clock } = {}):
     },
   })
   log.warn = (message) => server.log.warn({ reason: message }, 'background checkpoint failed')
-  if (!config.auditTrail) server.log.warn('DAYBOOK_AUDIT_TRAIL=off: changes are not recorded (benchmarks only)')
+  if (!config.auditTrail)
+    server.log.warn('DAYBOOK_AUDIT_TRAIL=off: changes are not recorded (benchmarks only)')
   const smtp = config.smtp
     ? await startSmtpListener({
         ...config.smtp,

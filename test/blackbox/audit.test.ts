@@ -230,7 +230,8 @@ describe('the audit trail', () => {
       'ledger_event.created',
     ])
     expect(event.history.items.every((record) => record.entityId === eventId)).toBe(true)
-    const [chequing] = (byOwner.data?.listAccounts as { items: Array<{ history: unknown }> }).items
+    const [chequing] =
+      (byOwner.data?.listAccounts as { items: Array<{ history: unknown }> } | undefined)?.items ?? []
     expect(chequing?.history).toMatchObject({
       totalCount: 1,
       items: [{ operation: 'account.created', entityId: ids.Chequing }],
