@@ -3,10 +3,12 @@ import { codegen } from '@graphql-codegen/core'
 import * as typescript from '@graphql-codegen/typescript'
 import * as typescriptResolvers from '@graphql-codegen/typescript-resolvers'
 import { parse } from 'graphql'
-import { loadSdl } from '../src/graphql/sdl.js'
+import { loadSdl, printedSdl } from '../src/graphql/sdl.js'
 
 // Resolver types are generated from the SDL and committed; a test fails when they drift.
 export const generatedTypesPath = new URL('../src/graphql/generated/resolvers-types.ts', import.meta.url)
+/** The whole API in one file at the repository's root, for client teams. */
+export const printedSdlPath = new URL('../schema.graphql', import.meta.url)
 
 export async function generateResolverTypes(): Promise<string> {
   const output = await codegen({
@@ -40,5 +42,6 @@ export async function generateResolverTypes(): Promise<string> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(generatedTypesPath, await generateResolverTypes())
-  console.log('wrote src/graphql/generated/resolvers-types.ts')
+  writeFileSync(printedSdlPath, printedSdl())
+  console.log('wrote src/graphql/generated/resolvers-types.ts and schema.graphql')
 }

@@ -1,9 +1,9 @@
-// The committed resolver types match the SDL, and the SDL builds into one valid schema.
+// The committed resolver types and whole-API schema.graphql match the SDL, and the SDL builds into one valid schema.
 import { readFileSync } from 'node:fs'
 import { buildSchema } from 'graphql'
 import { describe, expect, it } from 'vitest'
-import { generatedTypesPath, generateResolverTypes } from '../../scripts/codegen.js'
-import { loadSdl } from './sdl.js'
+import { generatedTypesPath, generateResolverTypes, printedSdlPath } from '../../scripts/codegen.js'
+import { loadSdl, printedSdl } from './sdl.js'
 
 describe('schema', () => {
   it('builds from the per-module SDL files', () => {
@@ -12,5 +12,14 @@ describe('schema', () => {
 
   it('has committed resolver types that match the SDL (run npm run codegen)', async () => {
     expect(readFileSync(generatedTypesPath, 'utf8')).toBe(await generateResolverTypes())
+  })
+
+  it('has a committed schema.graphql of the whole API that matches the SDL (run npm run codegen)', () => {
+    const printed = readFileSync(printedSdlPath, 'utf8')
+    expect(printed).toBe(printedSdl())
+    // Every module's types are in it, their extensions merged in.
+    expect(printed).toContain('type Query {')
+    expect(printed).toContain('startReconciliationFromStatementFile(')
+    expect(printed).not.toContain('extend type')
   })
 })

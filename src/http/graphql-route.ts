@@ -167,6 +167,11 @@ export function executionErrorFormatter(
   }
 }
 
+/** A validation message without graphql-js's closing "Did you mean …?" hint. */
+export function withoutSuggestion(message: string): string {
+  return message.replace(/ Did you mean [^?]*\?$/u, '')
+}
+
 interface MercuriusValidationError {
   code?: string
   statusCode?: number
@@ -176,8 +181,13 @@ interface MercuriusValidationError {
 export function registerGraphQLRoutes(
   app: FastifyInstance,
   services: Services,
-  publicUrl: string | undefined,
+  options: {
+    publicUrl: string | undefined
+    /** graphql-js's "Did you mean" hints name fields a caller has not found: only with introspection. */
+    suggestions: boolean
+  },
 ): void {
+  const { publicUrl } = options
   async function execute(request: FastifyRequest, reply: FastifyReply, body: GraphQLRequestBody) {
     const info = operationInfo(body.query, body.operationName)
     request.operation = info
@@ -261,11 +271,15 @@ export function registerGraphQLRoutes(
         const syntax = inner.some((e) => e.message.startsWith('Syntax Error'))
         const status = syntax ? httpStatus.malformedRequest : httpStatus.ok
         const code = syntax ? 'GRAPHQL_PARSE_FAILED' : 'GRAPHQL_VALIDATION_FAILED'
-        const errors = inner.map((e) =>
-          e instanceof GraphQLError
-            ? formatError(e, request.log, code)
-            : { message: String(e), extensions: { code } },
-        )
+        const errors = inner.map((e) => {
+          const formatted =
+            e instanceof GraphQLError
+              ? formatError(e, request.log, code)
+              : { message: String(e), extensions: { code } }
+          return options.suggestions
+            ? formatted
+            : { ...formatted, message: withoutSuggestion(formatted.message) }
+        })
         return reply.code(status).send({ data: null, errors })
       }
       request.log.error({ err: thrown }, 'unexpected error executing GraphQL')

@@ -6,7 +6,7 @@ import mercurius, { type MercuriusOptions } from 'mercurius'
 import pino from 'pino'
 import type { Config } from '../config.js'
 import { allResolvers } from '../graphql/resolvers.js'
-import { loadSdl } from '../graphql/sdl.js'
+import { loadSdl, printedSdl } from '../graphql/sdl.js'
 import { validationRules } from '../graphql/validation.js'
 import { sequentialIds } from '../kernel/ids.js'
 import { limits } from '../kernel/limits.js'
@@ -140,6 +140,9 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
     if (!request.routeOptions.config.authenticated) return
+    // Every authenticated answer is its caller's own: no cache may keep it or hand it to another.
+    reply.header('cache-control', 'no-store')
+    reply.header('vary', 'Authorization')
     const principal = await services.access.authenticate(request.headers.authorization)
     Object.defineProperty(request, 'principal', { value: principal, writable: true })
     if (principal.kind !== 'api_key') return
@@ -151,7 +154,7 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
       reply.header('retry-after', String(decision.retryAfterSeconds))
       return reply
         .code(httpStatus.rateLimited)
-        .send({ errors: [{ message: rateLimitMessage(decision.limit) }] })
+        .send(errorBody(rateLimitMessage(decision.limit), 'RATE_LIMITED'))
     }
   })
 
@@ -200,7 +203,13 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
   }
   await app.register(mercurius, options)
 
-  registerGraphQLRoutes(app, services, config.publicUrl)
+  registerGraphQLRoutes(app, services, { publicUrl: config.publicUrl, suggestions: config.introspection })
+
+  // The contract is public: served even where introspection is off, to anyone.
+  const sdl = printedSdl()
+  app.get('/graphql/schema.graphql', async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').send(sdl),
+  )
   // The routes that take multipart bodies, in a scope of their own: @fastify/multipart adds an
   // async onResponse hook that would otherwise run on every GraphQL request.
   await app.register(async (scope) => {

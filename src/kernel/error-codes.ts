@@ -14,6 +14,7 @@ export const errorCodes = [
   'TOO_MANY_ATTEMPTS',
   'SIGN_IN_RATE_LIMITED',
   // The request itself: HTTP envelope, GraphQL syntax, validation and limits.
+  'RATE_LIMITED',
   'MALFORMED_REQUEST',
   'GRAPHQL_PARSE_FAILED',
   'GRAPHQL_VALIDATION_FAILED',

@@ -24,7 +24,9 @@ describe('rate limit', () => {
     }
     const refused = await server.gql(query, {}, tenant.bearer)
     expect(refused.status).toBe(429)
-    expect(refused.body).toEqual({ errors: [{ message: 'Rate Limit Exceeded. 5 Requests/Hour.' }] })
+    expect(refused.body).toEqual({
+      errors: [{ message: 'Rate Limit Exceeded. 5 Requests/Hour.', extensions: { code: 'RATE_LIMITED' } }],
+    })
     const retryAfter = Number(refused.headers.get('retry-after'))
     expect(retryAfter).toBeGreaterThan(3500)
     expect(retryAfter).toBeLessThanOrEqual(3600)
