@@ -462,7 +462,7 @@ describe('createLedgerEvent', () => {
         transactionDate: '2026-01-01',
         categoryId: 'not-a-uuid',
       })
-      expect(error.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED')
+      expect(error.extensions?.code).toBe('BAD_USER_INPUT')
       expect(error.message).toContain('Invalid UUID')
       expect((await list(v)).totalCount).toBe(0)
     })
