@@ -168,7 +168,7 @@ export function executionErrorFormatter(
 }
 
 /** A validation message without graphql-js's closing "Did you mean …?" hint. */
-export function withoutSuggestion(message: string): string {
+function withoutSuggestion(message: string): string {
   return message.replace(/ Did you mean [^?]*\?$/u, '')
 }
 

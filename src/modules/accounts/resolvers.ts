@@ -1,11 +1,11 @@
-import type { AccountParent as Account } from '../../graphql/answers.js'
+import type { AccountParent } from '../../graphql/answers.js'
 import type { Resolvers } from '../../graphql/generated/resolvers-types.js'
 import { payloadOf, refusedItems, valueOrError } from '../../graphql/payload.js'
 import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
 import { moneyToNumber } from '../../kernel/money.js'
 import type { AccountView } from './account-service.js'
 
-export function accountToGraphQL(account: AccountView): Account {
+export function accountToGraphQL(account: AccountView): AccountParent {
   return {
     id: account.id,
     name: account.name,

@@ -1,18 +1,12 @@
+import type { GraphQLContext } from '../../graphql/context.js'
 import type { Resolvers } from '../../graphql/generated/resolvers-types.js'
 import { valueOrError } from '../../graphql/payload.js'
-import type { Services } from '../../services.js'
-import type { Principal } from '../access/principal.js'
+import type { AuditTrail } from './audit-trail.js'
 
 async function auditPage(
-  services: Services,
-  principal: Principal,
+  { principal, services }: GraphQLContext,
   organizationId: string,
-  args: {
-    entityId?: string | null
-    entityType?: string | null
-    limit?: number | null
-    offset?: number | null
-  },
+  args: Parameters<AuditTrail['auditLog']>[2],
 ) {
   const page = valueOrError(await services.audit.auditLog(principal, organizationId, args))
   // Every record the log returns is sealed: it has its seq and hash.
@@ -26,13 +20,12 @@ async function auditPage(
 const history = async (
   parent: { id: string },
   { organizationId, ...args }: { organizationId: string; limit?: number | null; offset?: number | null },
-  { principal, services }: { principal: Principal; services: Services },
-) => auditPage(services, principal, organizationId, { ...args, entityId: parent.id })
+  context: GraphQLContext,
+) => auditPage(context, organizationId, { ...args, entityId: parent.id })
 
 export const auditResolvers: Resolvers = {
   Query: {
-    auditLog: async (_, { organizationId, ...args }, { principal, services }) =>
-      auditPage(services, principal, organizationId, args),
+    auditLog: async (_, { organizationId, ...args }, context) => auditPage(context, organizationId, args),
   },
   LedgerEvent: { history },
   Account: { history },

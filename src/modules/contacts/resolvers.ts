@@ -1,11 +1,11 @@
-import type { ContactParent as Contact } from '../../graphql/answers.js'
+import type { ContactParent } from '../../graphql/answers.js'
 import type { Resolvers } from '../../graphql/generated/resolvers-types.js'
 import { payloadOf, refusedItems, valueOrError } from '../../graphql/payload.js'
 import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
 import { moneyToNumber } from '../../kernel/money.js'
 import type { ContactRecord } from './contact-store.js'
 
-function contactToGraphQL(contact: ContactRecord): Contact {
+function contactToGraphQL(contact: ContactRecord): ContactParent {
   return {
     id: contact.id,
     contactType: contact.contactType,

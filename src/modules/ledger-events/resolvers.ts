@@ -1,4 +1,4 @@
-import type { LedgerEventParent as LedgerEvent } from '../../graphql/answers.js'
+import type { LedgerEventParent } from '../../graphql/answers.js'
 import type { JournalEntry, Resolvers } from '../../graphql/generated/resolvers-types.js'
 import { payloadOf, refusedItems, valueOrError } from '../../graphql/payload.js'
 import { selectedFields } from '../../graphql/selection.js'
@@ -28,17 +28,17 @@ const accountRef = (account: { id: string; name: string } | null) =>
  * own code made for a list, most of them for fields the query never asked for. The executor reads a
  * field up to three times (a null check, an error check, the value), so what a field builds is kept.
  */
-class LedgerEventAnswer implements LedgerEvent {
+class LedgerEventAnswer implements LedgerEventParent {
   #functionalAmount: string | undefined
-  #account: LedgerEvent['account'] | undefined
-  #paymentAccount: LedgerEvent['paymentAccount'] | undefined
-  #category: LedgerEvent['category'] | undefined
-  #journalEntry: LedgerEvent['journalEntry'] | undefined
-  #reversalEntry: LedgerEvent['reversalEntry'] | undefined
-  #taxAmount: LedgerEvent['taxAmount'] | undefined
-  #taxAccount: LedgerEvent['taxAccount'] | undefined
-  #contact: LedgerEvent['contact'] | undefined
-  #receipts: LedgerEvent['receipts'] | undefined
+  #account: LedgerEventParent['account'] | undefined
+  #paymentAccount: LedgerEventParent['paymentAccount'] | undefined
+  #category: LedgerEventParent['category'] | undefined
+  #journalEntry: LedgerEventParent['journalEntry'] | undefined
+  #reversalEntry: LedgerEventParent['reversalEntry'] | undefined
+  #taxAmount: LedgerEventParent['taxAmount'] | undefined
+  #taxAccount: LedgerEventParent['taxAccount'] | undefined
+  #contact: LedgerEventParent['contact'] | undefined
+  #receipts: LedgerEventParent['receipts'] | undefined
 
   constructor(
     private readonly view: LedgerEventView,
@@ -143,7 +143,7 @@ class LedgerEventAnswer implements LedgerEvent {
   }
 }
 
-export function eventToGraphQL(view: LedgerEventView, receipts: readonly ReceiptRecord[]): LedgerEvent {
+export function eventToGraphQL(view: LedgerEventView, receipts: readonly ReceiptRecord[]): LedgerEventParent {
   return new LedgerEventAnswer(view, receipts)
 }
 
@@ -154,7 +154,7 @@ async function toGraphQL(
   organizationId: string,
   events: LedgerEventView[],
   withReceipts = true,
-): Promise<LedgerEvent[]> {
+): Promise<LedgerEventParent[]> {
   const withDocument = withReceipts ? events.filter((e) => e.event.hasDocument) : []
   const receipts =
     withDocument.length === 0
@@ -196,7 +196,7 @@ export const ledgerEventResolvers: Resolvers = {
         await services.ledgerEventQueries.getLedgerEvent(principal, organizationId, eventId),
       )
       const [view] = await toGraphQL(services, principal, organizationId, [event])
-      return view as LedgerEvent
+      return view as LedgerEventParent
     },
   },
   Mutation: {
