@@ -21,6 +21,8 @@ import { CategoryRuleService } from './modules/category-rules/category-rule-serv
 import { CategoryRuleStore } from './modules/category-rules/category-rule-store.js'
 import { ContactService } from './modules/contacts/contact-service.js'
 import { ContactStore } from './modules/contacts/contact-store.js'
+import { ExchangeRateService } from './modules/exchange-rates/exchange-rate-service.js'
+import { ExchangeRateStore } from './modules/exchange-rates/exchange-rate-store.js'
 import { IdempotencyService } from './modules/idempotency/idempotency-service.js'
 import { IdempotencyStore } from './modules/idempotency/idempotency-store.js'
 import { IntakeAddressStore } from './modules/intake/intake-address-store.js'
@@ -105,6 +107,7 @@ export async function buildCore(
     clock,
     store: organizationStore,
     audit,
+    notices,
     access: () => {
       if (!access) throw new Error('access service used before wiring finished')
       return access
@@ -142,10 +145,26 @@ export async function buildCore(
     accounts,
     audit,
   })
+  const exchangeRates = new ExchangeRateService({
+    db,
+    engine,
+    clock,
+    store: new ExchangeRateStore(),
+    access,
+    audit,
+    functionalCurrencyOf: (organizationId) => organizations.functionalCurrencyOf(organizationId),
+  })
   const journal = new JournalService({ store: new JournalStore(engine), clock, accounts, contacts, audit })
   const eventStore = new LedgerEventStore()
   const eventImportStore = new LedgerEventImportStore(engine)
-  const posting = new LedgerEventPosting({ accounts, journal })
+  const posting = new LedgerEventPosting({
+    accounts,
+    journal,
+    rates: exchangeRates,
+    store: eventStore,
+    functionalCurrency: (tx, scope) =>
+      organizationStore.functionalCurrency(tx, scope.organizationId, engine === 'postgres'),
+  })
   const eventRecorder = new LedgerEventRecorder({
     engine,
     clock,
@@ -164,6 +183,8 @@ export async function buildCore(
     accounts,
     contacts,
     journal,
+    rates: exchangeRates,
+    functionalCurrencyOf: (organizationId) => organizations.functionalCurrencyOf(organizationId),
   })
   const eventDeps = {
     db,
@@ -175,6 +196,7 @@ export async function buildCore(
     queries: eventQueries,
     periodLock,
     audit,
+    functionalCurrencyOf: (organizationId: string) => organizations.functionalCurrencyOf(organizationId),
   }
   const ledgerEventEdits = new LedgerEventEditService(eventDeps)
   const ledgerEvents = new LedgerEventLifecycleService({
@@ -193,6 +215,7 @@ export async function buildCore(
     eventQueries,
     eventRecorder,
     periodLock,
+    functionalCurrencyOf: (organizationId) => organizations.functionalCurrencyOf(organizationId),
   })
   const jobs = new JobQueue({
     db,
@@ -267,6 +290,7 @@ export async function buildCore(
     journal,
     ledgerEvents: eventQueries,
     receipts,
+    functionalCurrencyOf: (organizationId) => organizations.functionalCurrencyOf(organizationId),
   })
   const processorImport = new ProcessorImportService({
     periodLock,
@@ -288,6 +312,7 @@ export async function buildCore(
     accounts,
     contacts,
     categoryRules,
+    exchangeRates,
     journal,
     ledgerEvents,
     ledgerEventEdits,

@@ -5,6 +5,7 @@ import type { BankFileService } from './modules/bank-files/bank-file-service.js'
 import type { BankImportService } from './modules/bank-import/bank-import-service.js'
 import type { CategoryRuleService } from './modules/category-rules/category-rule-service.js'
 import type { ContactService } from './modules/contacts/contact-service.js'
+import type { ExchangeRateService } from './modules/exchange-rates/exchange-rate-service.js'
 import type { IdempotencyService } from './modules/idempotency/idempotency-service.js'
 import type { IntakeService } from './modules/intake/intake-service.js'
 import type { JobQueue } from './modules/jobs/job-queue.js'
@@ -28,6 +29,7 @@ export interface Services {
   accounts: AccountService
   contacts: ContactService
   categoryRules: CategoryRuleService
+  exchangeRates: ExchangeRateService
   journal: JournalService
   ledgerEvents: LedgerEventLifecycleService
   ledgerEventEdits: LedgerEventEditService

@@ -6,6 +6,7 @@ import type { Executor } from './schema.js'
 export type ChangeNotice =
   | { kind: 'api_key_revoked'; apiKeyId: string }
   | { kind: 'membership_changed'; organizationId: string; userId: string }
+  | { kind: 'organization_changed'; organizationId: string }
 
 /** A notice, or word that notices may have been lost (the listening connection dropped). */
 export type NoticeHandler = (notice: ChangeNotice | 'missed') => void

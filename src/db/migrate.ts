@@ -19,6 +19,7 @@ import * as bankFiles from './migrations/0012-bank-files.js'
 import * as lockDate from './migrations/0013-lock-date.js'
 import * as reconciliations from './migrations/0014-reconciliations.js'
 import * as auditTrail from './migrations/0015-audit-trail.js'
+import * as directionAndCurrencies from './migrations/0016-direction-and-currencies.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0013-lock-date': lockDate,
   '0014-reconciliations': reconciliations,
   '0015-audit-trail': auditTrail,
+  '0016-direction-and-currencies': directionAndCurrencies,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

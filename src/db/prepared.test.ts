@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => database.close())
 
 const insertOrganizations = preparedRowsQuery(
-  (ex, rows: Array<SlotFor<Omit<OrganizationsTable, 'lock_date'>>>) =>
+  (ex, rows: Array<SlotFor<Omit<OrganizationsTable, 'lock_date' | 'functional_currency'>>>) =>
     ex
       .insertInto('organizations')
       .values(
@@ -32,6 +32,7 @@ const insertOrganizations = preparedRowsQuery(
           id: slot('id'),
           name: slot('name'),
           name_key: slot('name_key'),
+          functional_currency: 'CAD',
           created_at: slot('created_at'),
         })),
       )

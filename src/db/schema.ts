@@ -13,6 +13,8 @@ export interface OrganizationsTable {
   created_at: string
   /** Nothing dated on or before this day may be created or changed (DESIGN 7.3). */
   lock_date: string | null
+  /** The currency the books are kept in (DESIGN 7.7). */
+  functional_currency: string
 }
 
 export interface UsersTable {
@@ -141,6 +143,13 @@ export interface LedgerEventsTable {
   reversal_entry_id: string | null
   /** The finished reconciliation that holds this event, while it is reconciled. */
   reconciliation_id: string | null
+  /** in: money into the payment account; out: money out of it. */
+  direction: string
+  /** Functional units per original unit: as given, or the one posted with; null until known. */
+  exchange_rate: string | null
+  /** A transfer's second part (a loan repayment's interest) and where it goes. */
+  split_account_id: string | null
+  split_amount_minor: Int | null
   created_at: string
   updated_at: string
 }
@@ -154,6 +163,8 @@ export interface JournalEntriesTable {
   txn_date: string
   total_minor: Int
   currency: string
+  /** The event's own currency when it is not the functional one; lines then hold original_minor. */
+  original_currency: string | null
   created_at: string
 }
 
@@ -167,6 +178,7 @@ export interface JournalLinesTable {
   debit_minor: Int
   credit_minor: Int
   txn_date: string
+  original_minor: Int | null
 }
 
 export interface AccountDayTotalsTable {
@@ -175,6 +187,14 @@ export interface AccountDayTotalsTable {
   txn_date: string
   debit_minor: Int
   credit_minor: Int
+}
+
+export interface ExchangeRatesTable {
+  organization_id: string
+  currency: string
+  rate_date: string
+  rate: string
+  updated_at: string
 }
 
 export interface CategoryRulesTable {
@@ -346,6 +366,7 @@ export interface Database {
   ledger_events: LedgerEventsTable
   journal_entries: JournalEntriesTable
   journal_lines: JournalLinesTable
+  exchange_rates: ExchangeRatesTable
   account_day_totals: AccountDayTotalsTable
   account_totals: AccountTotalsTable
   category_rules: CategoryRulesTable

@@ -43,6 +43,7 @@ const addOrganization = (tx: Executor, name: string) =>
       id: `org-${name}`,
       name,
       name_key: name.toLowerCase(),
+      functional_currency: 'CAD',
       created_at: '2026-01-01T00:00:00.000Z',
     })
     .execute()

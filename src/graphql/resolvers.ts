@@ -5,6 +5,7 @@ import { bankFileResolvers } from '../modules/bank-files/resolvers.js'
 import { bankImportResolvers } from '../modules/bank-import/resolvers.js'
 import { categoryRuleResolvers } from '../modules/category-rules/resolvers.js'
 import { contactResolvers } from '../modules/contacts/resolvers.js'
+import { exchangeRateResolvers } from '../modules/exchange-rates/resolvers.js'
 import { intakeResolvers } from '../modules/intake/resolvers.js'
 import { ledgerEventResolvers } from '../modules/ledger-events/resolvers.js'
 import { organizationResolvers } from '../modules/organizations/resolvers.js'
@@ -23,6 +24,7 @@ const moduleResolvers: Resolvers[] = [
   accountResolvers,
   contactResolvers,
   categoryRuleResolvers,
+  exchangeRateResolvers,
   ledgerEventResolvers,
   bankImportResolvers,
   bankFileResolvers,

@@ -4,6 +4,12 @@ export const limits = {
   pageSizeMax: 200,
   batchItemsMax: 500,
   rowsPerImportMax: 10_000,
+  /** Rates one setExchangeRates call may set; all or nothing, like a statement import. */
+  exchangeRatesPerCallMax: 10_000,
+  /** Rates one CSV loaded by the CLI may hold: decades of every Bank of Canada series. */
+  exchangeRatesPerFileMax: 500_000,
+  /** Rates written per statement while saving (five values each). */
+  exchangeRatesPerInsert: 500,
   /** Data rows one CSV file may hold (a processor export read whole by the CLI); beyond them it is refused. */
   csvRowsMax: 1_000_000,
   /** Bytes of one CSV record, so a runaway quoted field cannot swallow the file into one value. */

@@ -50,6 +50,9 @@ const operations: Record<string, { admin?: true }> = {
   tokenAuth: {},
   createOrganization: {},
   setLockDate: { admin: true },
+  setFunctionalCurrency: { admin: true },
+  listExchangeRates: {},
+  setExchangeRates: {},
   listApiKeys: { admin: true },
   listMembers: { admin: true },
   createApiKey: { admin: true },
@@ -117,6 +120,8 @@ const idKinds = [
   'confirmedEvent',
   'ignoredEvent',
   'expenseAccount',
+  /** A second expense account, for the part of an event split away from its category. */
+  'splitAccount',
   'bankAccount',
   'taxAccount',
   'processorAccount',
@@ -219,6 +224,9 @@ const argTable: Record<string, ArgSpec[]> = {
   'revokeApiKey.apiKeyId': id('apiKey'),
   // Null reopens A's books: nothing of A's is dated in a period a test could close.
   'setLockDate.lockDate': fixed(null),
+  // The organization's own currency again: a change that changes nothing, wherever it lands.
+  'setFunctionalCurrency.functionalCurrency': fixed('CAD'),
+  'setExchangeRates.rates': fixed([{ currency: 'USD', date: '2026-03-02', rate: '1.35' }]),
   'addMember.email': own((ids) => ids.freshEmail),
   'addMember.role': fixed('member'),
   'removeMember.userId': id('member'),
@@ -335,6 +343,7 @@ const argTable: Record<string, ArgSpec[]> = {
   'updateStagedEntry.taxAccountId': id('taxAccount'),
   'updateStagedEntry.taxCode': own((ids) => ids.salesTaxCode),
   'updateStagedEntry.contactId': id('contact'),
+  'updateStagedEntry.splitAccountId': id('splitAccount'),
   'confirmLedgerEvent.eventId': id('classifiedEvent', 'event', 'confirmedEvent', 'ignoredEvent'),
   'rejectLedgerEvent.eventId': id('confirmedEvent', 'classifiedEvent', 'event', 'ignoredEvent'),
   'markLedgerEventsSynced.eventIds': idList('confirmedEvent', 'event', 'ignoredEvent'),
@@ -937,6 +946,7 @@ beforeAll(async () => {
   bFixed.taxAccount = (await chart(b)).taxAccount
   bFixed.accountName = `${tag} Expense Account`
   bFixed.expenseAccount = await bMaker.account(bFixed.accountName, 'expense', 'expense')
+  bFixed.splitAccount = await bMaker.account(`${tag} Second Expense`, 'expense', 'expense')
   bFixed.bankAccount = await bMaker.account(`${tag} Bank`, 'bank', 'asset', '4242')
   bFixed.contactName = `${tag} Vendor Contact`
   bFixed.contact = await bMaker.contact(bFixed.contactName)
@@ -978,6 +988,7 @@ beforeAll(async () => {
   aStatic.taxAccount = (await chart(a)).taxAccount
   aStatic.accountName = `Own Expense ${randomUUID().slice(0, 8)}`
   aStatic.expenseAccount = await aMaker.account(aStatic.accountName, 'expense', 'expense')
+  aStatic.splitAccount = await aMaker.account(`Own Second ${randomUUID().slice(0, 8)}`, 'expense', 'expense')
   aStatic.bankAccount = await aMaker.account(`Own Bank ${randomUUID().slice(0, 8)}`, 'bank', 'asset', '4242')
   aStatic.contactName = `Own Contact ${randomUUID().slice(0, 8)}`
   aStatic.contact = await aMaker.contact(aStatic.contactName)

@@ -90,9 +90,10 @@ function failureOf(outcome: CliOutcome): string {
   return lines[0] as string
 }
 
-async function tenantNamed(): Promise<Tenant & { name: string }> {
+/** The real exports are in US dollars, so the shop keeps its books in them (DESIGN 7.7). */
+async function tenantNamed(functionalCurrency = 'USD'): Promise<Tenant & { name: string }> {
   const name = unique('Stripe Shop')
-  return { ...(await createTenant(server, name)), name }
+  return { ...(await createTenant(server, name, functionalCurrency)), name }
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: answers of every shape
@@ -535,13 +536,42 @@ describe('import-processor-balance on the real Stripe exports', { timeout: 120_0
     expect((await balances(tenant)).Stripe).toBe(0n)
     await expectBalancedBooks(tenant)
   })
+
+  it('holds a file in another currency than the books in needs_review until a rate is set, then posts at it', async () => {
+    const tenant = await tenantNamed('CAD')
+    const outcome = await daybook('import-processor-balance', legacy14File, '--org-name', tenant.name)
+    expect(outcome.code, outcome.stderr).toBe(0)
+    expect(outcome.stdout).toMatch(/^Batch: .*\nCreated: 6\nSkipped \(app_fee\): 0\nSkipped \(dupe\): 0\n$/)
+    expect(outcome.stderr).toMatch(
+      /^Left in needs_review, not posted\. No USD rate on or before \d{4}-\d{2}-\d{2}/,
+    )
+    const list = await events(tenant)
+    expect(list).toHaveLength(9)
+    expect(list.every((event) => event.status === 'needs_review')).toBe(true)
+    expect((await balances(tenant)).Stripe).toBe(0n)
+
+    const rates = await gql(
+      tenant,
+      'mutation ($org: UUID!) { setExchangeRates(organizationId: $org, rates: [{ currency: "USD", date: "2016-01-01", rate: "1.25" }]) { success error } }',
+    )
+    expect(rates.setExchangeRates).toEqual({ success: true, error: null })
+    const charge = list.find((e) => e.eventType === 'income' && e.functionalAmount === '849.00')
+    const confirmed = await gql(
+      tenant,
+      'mutation ($org: UUID!, $e: UUID!) { confirmLedgerEvent(organizationId: $org, eventId: $e) { success error } }',
+      { e: charge?.id },
+    )
+    expect(confirmed.confirmLedgerEvent).toEqual({ success: true, error: null })
+    expect((await balances(tenant)).Stripe).toBe(minor('1061.25'))
+    await expectBalancedBooks(tenant)
+  })
 })
 
 // ---- the GraphQL mutations on files written here ---------------------------------------------------
 
 describe('importProcessorBalance', { timeout: 120_000 }, () => {
   it('books every mapped type of the 17-column layout and skips the application fee', async () => {
-    const tenant = await tenantNamed()
+    const tenant = await tenantNamed('CAD')
     const data = await gql(tenant, importMutation, { csv: legacy17Csv('a') })
     expect(data.importProcessorBalance).toMatchObject({
       success: true,
@@ -704,7 +734,7 @@ describe('importProcessorBalance', { timeout: 120_000 }, () => {
   })
 
   it('imports a file sent several times at once exactly once', async () => {
-    const tenant = await tenantNamed()
+    const tenant = await tenantNamed('CAD')
     const answers = await Promise.all(
       Array.from({ length: 4 }, () => gql(tenant, importMutation, { csv: legacy17Csv('k') })),
     )
@@ -760,7 +790,7 @@ describe('importProcessorBalance', { timeout: 120_000 }, () => {
 
 describe('delete-processor-imports', { timeout: 120_000 }, () => {
   it('deletes one batch, then all, reversing what was posted and never touching other events', async () => {
-    const tenant = await tenantNamed()
+    const tenant = await tenantNamed('CAD')
     const accounts = Object.fromEntries(
       (
         await gql(
@@ -787,6 +817,11 @@ describe('delete-processor-imports', { timeout: 120_000 }, () => {
     )
     const before = await balances(tenant)
 
+    // The books are in Canadian dollars and the first file in US dollars, at one rate throughout.
+    await gql(
+      tenant,
+      'mutation ($org: UUID!) { setExchangeRates(organizationId: $org, rates: [{ currency: "USD", date: "2016-01-01", rate: "1.25" }]) { success } }',
+    )
     const first = summaryOf(
       await daybook('import-processor-balance', legacy14File, '--org-name', tenant.name),
     )

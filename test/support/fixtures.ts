@@ -25,10 +25,14 @@ export async function createUser(server: TestServer, password = 'correct horse b
   return { userId: user.id, email, password, jwt: { authorization: `JWT ${token}` } }
 }
 
-export async function createTenant(server: TestServer, name = unique('Org')): Promise<Tenant> {
+export async function createTenant(
+  server: TestServer,
+  name = unique('Org'),
+  functionalCurrency?: string,
+): Promise<Tenant> {
   const { services } = server.app.core
   const owner = await createUser(server)
-  const organization = must(await services.organizations.createAsOperator(name))
+  const organization = must(await services.organizations.createAsOperator(name, functionalCurrency))
   must(await services.access.addMemberAsOperator(organization.id, owner.email, 'owner'))
   const key = must(await services.access.createApiKeyAsOperator(organization.id, 'test key'))
   return {

@@ -21,6 +21,12 @@ export const hledger: SystemTool = {
   versionArgs: ['--version'],
   debianPackage: 'hledger',
 }
+/** bean-check, and bean-query beside it. */
+export const beancount: SystemTool = {
+  command: 'bean-check',
+  versionArgs: ['--version'],
+  debianPackage: 'beancount',
+}
 
 /** Font names as ImageMagick lists them, with the package each comes from. */
 const fontPackages: Record<string, string> = {

@@ -33,6 +33,8 @@ export type Query = {
   listCategoryRules: Maybe<CategoryRulePage>;
   /** sortBy: displayName (default), contactType or balance. search matches the display name. */
   listContacts: Maybe<ContactPage>;
+  /** Newest first unless sortDir is asc. */
+  listExchangeRates: Maybe<ExchangeRatePage>;
   listIntakeAddresses: Maybe<Array<IntakeAddress>>;
   /** Every filter is optional; sortBy transactionDate (default), functionalAmount, merchantName or status; sortDir desc by default. */
   listLedgerEvents: Maybe<LedgerEventPage>;
@@ -113,6 +115,17 @@ export type QueryListContactsArgs = {
   offset?: InputMaybe<Scalars['Int']['input']>;
   search?: InputMaybe<Scalars['String']['input']>;
   sortBy?: InputMaybe<Scalars['String']['input']>;
+  sortDir?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryListExchangeRatesArgs = {
+  organizationId: Scalars['UUID']['input'];
+  currency?: InputMaybe<Scalars['String']['input']>;
+  dateFrom?: InputMaybe<Scalars['Date']['input']>;
+  dateTo?: InputMaybe<Scalars['Date']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
   sortDir?: InputMaybe<Scalars['String']['input']>;
 };
 
@@ -262,6 +275,8 @@ export type Mutation = {
   createContact: Maybe<CreateContactPayload>;
   /** Up to 500 contacts; each failing item is reported by index and the others are kept. */
   batchCreateContacts: Maybe<BatchCreatePayload>;
+  /** Adds daily rates or replaces a day's rate; all or nothing, at most 10,000 (owner, admin or API key). */
+  setExchangeRates: Maybe<SetExchangeRatesPayload>;
   /** Owner, admin or API key. Addresses are unique across every organization. */
   createIntakeAddress: Maybe<IntakeAddressPayload>;
   /** Mail and messages to the address stop reaching the organization; the address can be created again. */
@@ -279,6 +294,8 @@ export type Mutation = {
   markLedgerEventsSynced: Maybe<MarkSyncedPayload>;
   /** Creates an organization owned by the signed-in person (JWT only). */
   createOrganization: Maybe<CreateOrganizationPayload>;
+  /** Changes the functional currency while nothing is posted (owner or admin). */
+  setFunctionalCurrency: Maybe<CreateOrganizationPayload>;
   /** Closes the books through lockDate, or reopens them with null (owner or admin). */
   setLockDate: Maybe<SetLockDatePayload>;
   /**
@@ -407,6 +424,7 @@ export type MutationImportBankStatementArgs = {
   paymentAccountId: Scalars['UUID']['input'];
   currency?: InputMaybe<Scalars['String']['input']>;
   rows: Array<BankStatementRowInput>;
+  exchangeRate?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -446,6 +464,12 @@ export type MutationBatchCreateContactsArgs = {
 };
 
 
+export type MutationSetExchangeRatesArgs = {
+  organizationId: Scalars['UUID']['input'];
+  rates: Array<ExchangeRateInput>;
+};
+
+
 export type MutationCreateIntakeAddressArgs = {
   organizationId: Scalars['UUID']['input'];
   addressType: Scalars['String']['input'];
@@ -470,6 +494,9 @@ export type MutationCreateLedgerEventArgs = {
   paymentAccountId?: InputMaybe<Scalars['UUID']['input']>;
   contactId?: InputMaybe<Scalars['UUID']['input']>;
   memo?: InputMaybe<Scalars['String']['input']>;
+  direction?: InputMaybe<Scalars['String']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+  exchangeRate?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -480,6 +507,8 @@ export type MutationUpdateLedgerEventArgs = {
   memo?: InputMaybe<Scalars['String']['input']>;
   amount?: InputMaybe<Scalars['String']['input']>;
   eventType?: InputMaybe<Scalars['String']['input']>;
+  direction?: InputMaybe<Scalars['String']['input']>;
+  exchangeRate?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -492,6 +521,8 @@ export type MutationUpdateStagedEntryArgs = {
   taxAccountId?: InputMaybe<Scalars['UUID']['input']>;
   taxCode?: InputMaybe<Scalars['String']['input']>;
   contactId?: InputMaybe<Scalars['UUID']['input']>;
+  splitAmount?: InputMaybe<Scalars['String']['input']>;
+  splitAccountId?: InputMaybe<Scalars['UUID']['input']>;
 };
 
 
@@ -515,6 +546,13 @@ export type MutationMarkLedgerEventsSyncedArgs = {
 
 export type MutationCreateOrganizationArgs = {
   name: Scalars['String']['input'];
+  functionalCurrency?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationSetFunctionalCurrencyArgs = {
+  organizationId: Scalars['UUID']['input'];
+  functionalCurrency: Scalars['String']['input'];
 };
 
 
@@ -758,9 +796,20 @@ export type LedgerEvent = {
   /** expense, income or transfer (refund comes from the payment-processor import) */
   eventType: Scalars['String']['output'];
   merchantName: Scalars['String']['output'];
-  /** The amount as a positive decimal string with the currency's decimals. */
+  /** in: money into the payment account; out: money out of it. */
+  direction: Scalars['String']['output'];
+  /** The amount in the functional currency, a positive decimal string; the original amount while no rate is known for it. */
   functionalAmount: Scalars['String']['output'];
+  /** The organization's functional currency; the original currency while no rate is known. */
   functionalCurrency: Scalars['String']['output'];
+  /** The amount as the bank or the client gave it, in originalCurrency. */
+  originalAmount: Scalars['String']['output'];
+  originalCurrency: Scalars['String']['output'];
+  /** Functional units per original unit: the event's own, the one it was posted with, or the rate table's for its day; null in the functional currency or while no rate is known. */
+  exchangeRate: Maybe<Scalars['String']['output']>;
+  /** A second part of the amount booked to splitAccount (a loan repayment's interest, a purchase shared by two expenses); null when not split. */
+  splitAmount: Maybe<Scalars['String']['output']>;
+  splitAccount: Maybe<AccountRef>;
   transactionDate: Scalars['String']['output'];
   /** needs_review, confirmed, synced, reconciled, pending or ignored */
   status: Scalars['String']['output'];
@@ -940,6 +989,8 @@ export type BankFileRow = {
   amount: Scalars['String']['output'];
   /** expense for money out of the account, income for money in. */
   eventType: Scalars['String']['output'];
+  /** out of the account or in, as the event will say. */
+  direction: Scalars['String']['output'];
   memo: Scalars['String']['output'];
   /** The bank's id for the row: FITID, AcctSvcrRef / NtryRef / EndToEndId, the MT940 bank reference. */
   reference: Maybe<Scalars['String']['output']>;
@@ -1098,6 +1149,42 @@ export type CreateContactPayload = {
   errorCode: Maybe<Scalars['String']['output']>;
 };
 
+/** Functional units per one unit of currency on date (DESIGN 7.7). */
+export type ExchangeRate = {
+  __typename?: 'ExchangeRate';
+  currency: Scalars['String']['output'];
+  date: Scalars['String']['output'];
+  /** A decimal string such as 1.3542. */
+  rate: Scalars['String']['output'];
+  updatedAt: Scalars['String']['output'];
+};
+
+export type ExchangeRatePage = {
+  __typename?: 'ExchangeRatePage';
+  items: Array<ExchangeRate>;
+  totalCount: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+};
+
+export type ExchangeRateInput = {
+  /** ISO 4217, not the functional currency. */
+  currency: Scalars['String']['input'];
+  /** YYYY-MM-DD */
+  date: Scalars['String']['input'];
+  /** Functional units per unit of currency, a positive decimal string with at most 12 decimals. */
+  rate: Scalars['String']['input'];
+};
+
+export type SetExchangeRatesPayload = {
+  __typename?: 'SetExchangeRatesPayload';
+  success: Scalars['Boolean']['output'];
+  /** Rates added or replaced (a repeated currency and day counts once). */
+  savedCount: Scalars['Int']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+};
+
 /** An address receipts can be sent to; it belongs to one organization only. */
 export type IntakeAddress = {
   __typename?: 'IntakeAddress';
@@ -1126,6 +1213,8 @@ export type JournalEntry = {
   txnDate: Scalars['String']['output'];
   /** The sum of the entry's debits (equal to the sum of its credits), as a decimal string. */
   totalAmount: Scalars['String']['output'];
+  /** The functional currency the entry is kept in. */
+  currency: Scalars['String']['output'];
 };
 
 export type LedgerEventAccount = {
@@ -1214,6 +1303,8 @@ export type Organization = {
   name: Scalars['String']['output'];
   /** Nothing dated on or before this day may be created or changed; null while no period is closed. */
   lockDate: Maybe<Scalars['Date']['output']>;
+  /** The ISO 4217 currency the books and every report are kept in (CAD unless chosen at creation). */
+  functionalCurrency: Scalars['String']['output'];
 };
 
 export type SetLockDatePayload = {
@@ -1253,6 +1344,8 @@ export type ImportProcessorBalancePayload = {
   eventCount: Scalars['Int']['output'];
   /** True when the run was rolled back and nothing was written. */
   dryRun: Scalars['Boolean']['output'];
+  /** Why the events were left in needs_review instead of posted: a row's currency has no exchange rate yet. Null when posted as asked. */
+  heldForRate: Maybe<Scalars['String']['output']>;
 };
 
 export type DeleteProcessorImportsPayload = {
@@ -1346,6 +1439,8 @@ export type ReconciliationPayload = {
 
 export type DashboardSummary = {
   __typename?: 'DashboardSummary';
+  /** The functional currency every amount here is in (ISO 4217). */
+  currency: Scalars['String']['output'];
   startDate: Scalars['String']['output'];
   endDate: Scalars['String']['output'];
   totalRevenue: Scalars['String']['output'];
@@ -1366,6 +1461,8 @@ export type IncomeStatementLine = {
 
 export type IncomeStatement = {
   __typename?: 'IncomeStatement';
+  /** The functional currency every amount here is in (ISO 4217). */
+  currency: Scalars['String']['output'];
   startDate: Scalars['String']['output'];
   endDate: Scalars['String']['output'];
   /** Revenue accounts whose balance changed in the period. */
@@ -1378,6 +1475,8 @@ export type IncomeStatement = {
 
 export type AccountBalance = {
   __typename?: 'AccountBalance';
+  /** The functional currency every amount here is in (ISO 4217). */
+  currency: Scalars['String']['output'];
   accountId: Scalars['UUID']['output'];
   accountName: Scalars['String']['output'];
   accountType: Scalars['String']['output'];
@@ -1398,6 +1497,8 @@ export type TrialBalanceLine = {
 
 export type TrialBalance = {
   __typename?: 'TrialBalance';
+  /** The functional currency every amount here is in (ISO 4217). */
+  currency: Scalars['String']['output'];
   asOf: Scalars['String']['output'];
   lines: Array<TrialBalanceLine>;
   totalDebit: Scalars['String']['output'];
@@ -1415,6 +1516,8 @@ export type BalanceSheetLine = {
 /** assets = liabilities + equity + currentEarnings (Daybook posts no closing entries). */
 export type BalanceSheet = {
   __typename?: 'BalanceSheet';
+  /** The functional currency every amount here is in (ISO 4217). */
+  currency: Scalars['String']['output'];
   asOf: Scalars['String']['output'];
   assets: Array<BalanceSheetLine>;
   liabilities: Array<BalanceSheetLine>;
@@ -1449,6 +1552,8 @@ export type GeneralLedgerLinePage = {
 
 export type GeneralLedger = {
   __typename?: 'GeneralLedger';
+  /** The functional currency every amount here is in (ISO 4217). */
+  currency: Scalars['String']['output'];
   accountId: Scalars['UUID']['output'];
   accountName: Scalars['String']['output'];
   startDate: Scalars['String']['output'];
@@ -1620,6 +1725,10 @@ export type ResolversTypes = {
   ContactPage: ResolverTypeWrapper<Omit<ContactPage, 'items'> & { items: Array<ResolversTypes['Contact']> }>;
   ContactInput: ContactInput;
   CreateContactPayload: ResolverTypeWrapper<Omit<CreateContactPayload, 'contact'> & { contact?: Maybe<ResolversTypes['Contact']> }>;
+  ExchangeRate: ResolverTypeWrapper<ExchangeRate>;
+  ExchangeRatePage: ResolverTypeWrapper<ExchangeRatePage>;
+  ExchangeRateInput: ExchangeRateInput;
+  SetExchangeRatesPayload: ResolverTypeWrapper<SetExchangeRatesPayload>;
   IntakeAddress: ResolverTypeWrapper<IntakeAddress>;
   IntakeAddressPayload: ResolverTypeWrapper<IntakeAddressPayload>;
   JournalEntry: ResolverTypeWrapper<JournalEntry>;
@@ -1709,6 +1818,10 @@ export type ResolversParentTypes = {
   ContactPage: Omit<ContactPage, 'items'> & { items: Array<ResolversParentTypes['Contact']> };
   ContactInput: ContactInput;
   CreateContactPayload: Omit<CreateContactPayload, 'contact'> & { contact?: Maybe<ResolversParentTypes['Contact']> };
+  ExchangeRate: ExchangeRate;
+  ExchangeRatePage: ExchangeRatePage;
+  ExchangeRateInput: ExchangeRateInput;
+  SetExchangeRatesPayload: SetExchangeRatesPayload;
   IntakeAddress: IntakeAddress;
   IntakeAddressPayload: IntakeAddressPayload;
   JournalEntry: JournalEntry;
@@ -1769,6 +1882,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   listCsvImportProfiles?: Resolver<Maybe<Array<ResolversTypes['CsvImportProfile']>>, ParentType, ContextType, RequireFields<QueryListCsvImportProfilesArgs, 'organizationId' | 'paymentAccountId'>>;
   listCategoryRules?: Resolver<Maybe<ResolversTypes['CategoryRulePage']>, ParentType, ContextType, RequireFields<QueryListCategoryRulesArgs, 'organizationId'>>;
   listContacts?: Resolver<Maybe<ResolversTypes['ContactPage']>, ParentType, ContextType, RequireFields<QueryListContactsArgs, 'organizationId'>>;
+  listExchangeRates?: Resolver<Maybe<ResolversTypes['ExchangeRatePage']>, ParentType, ContextType, RequireFields<QueryListExchangeRatesArgs, 'organizationId'>>;
   listIntakeAddresses?: Resolver<Maybe<Array<ResolversTypes['IntakeAddress']>>, ParentType, ContextType, RequireFields<QueryListIntakeAddressesArgs, 'organizationId'>>;
   listLedgerEvents?: Resolver<Maybe<ResolversTypes['LedgerEventPage']>, ParentType, ContextType, RequireFields<QueryListLedgerEventsArgs, 'organizationId'>>;
   getLedgerEvent?: Resolver<Maybe<ResolversTypes['LedgerEvent']>, ParentType, ContextType, RequireFields<QueryGetLedgerEventArgs, 'organizationId' | 'eventId'>>;
@@ -1805,6 +1919,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteCategoryRule?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationDeleteCategoryRuleArgs, 'organizationId' | 'ruleId'>>;
   createContact?: Resolver<Maybe<ResolversTypes['CreateContactPayload']>, ParentType, ContextType, RequireFields<MutationCreateContactArgs, 'organizationId' | 'contactType' | 'displayName'>>;
   batchCreateContacts?: Resolver<Maybe<ResolversTypes['BatchCreatePayload']>, ParentType, ContextType, RequireFields<MutationBatchCreateContactsArgs, 'organizationId' | 'items'>>;
+  setExchangeRates?: Resolver<Maybe<ResolversTypes['SetExchangeRatesPayload']>, ParentType, ContextType, RequireFields<MutationSetExchangeRatesArgs, 'organizationId' | 'rates'>>;
   createIntakeAddress?: Resolver<Maybe<ResolversTypes['IntakeAddressPayload']>, ParentType, ContextType, RequireFields<MutationCreateIntakeAddressArgs, 'organizationId' | 'addressType' | 'address'>>;
   deleteIntakeAddress?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationDeleteIntakeAddressArgs, 'organizationId' | 'intakeAddressId'>>;
   createLedgerEvent?: Resolver<Maybe<ResolversTypes['CreateLedgerEventPayload']>, ParentType, ContextType, RequireFields<MutationCreateLedgerEventArgs, 'organizationId' | 'merchantName' | 'amount' | 'transactionDate'>>;
@@ -1814,6 +1929,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   rejectLedgerEvent?: Resolver<Maybe<ResolversTypes['RejectLedgerEventPayload']>, ParentType, ContextType, RequireFields<MutationRejectLedgerEventArgs, 'organizationId' | 'eventId'>>;
   markLedgerEventsSynced?: Resolver<Maybe<ResolversTypes['MarkSyncedPayload']>, ParentType, ContextType, RequireFields<MutationMarkLedgerEventsSyncedArgs, 'organizationId' | 'eventIds'>>;
   createOrganization?: Resolver<Maybe<ResolversTypes['CreateOrganizationPayload']>, ParentType, ContextType, RequireFields<MutationCreateOrganizationArgs, 'name'>>;
+  setFunctionalCurrency?: Resolver<Maybe<ResolversTypes['CreateOrganizationPayload']>, ParentType, ContextType, RequireFields<MutationSetFunctionalCurrencyArgs, 'organizationId' | 'functionalCurrency'>>;
   setLockDate?: Resolver<Maybe<ResolversTypes['SetLockDatePayload']>, ParentType, ContextType, RequireFields<MutationSetLockDateArgs, 'organizationId'>>;
   importProcessorBalance?: Resolver<Maybe<ResolversTypes['ImportProcessorBalancePayload']>, ParentType, ContextType, RequireFields<MutationImportProcessorBalanceArgs, 'organizationId' | 'csv'>>;
   deleteProcessorImports?: Resolver<Maybe<ResolversTypes['DeleteProcessorImportsPayload']>, ParentType, ContextType, RequireFields<MutationDeleteProcessorImportsArgs, 'organizationId'>>;
@@ -1935,8 +2051,14 @@ export type LedgerEventResolvers<ContextType = GraphQLContext, ParentType extend
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   eventType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   merchantName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  direction?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   functionalAmount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   functionalCurrency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  originalAmount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  originalCurrency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  exchangeRate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  splitAmount?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  splitAccount?: Resolver<Maybe<ResolversTypes['AccountRef']>, ParentType, ContextType>;
   transactionDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   memo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2024,6 +2146,7 @@ export type BankFileRowResolvers<ContextType = GraphQLContext, ParentType extend
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   eventType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  direction?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   memo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   isDuplicate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -2129,6 +2252,27 @@ export type CreateContactPayloadResolvers<ContextType = GraphQLContext, ParentTy
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type ExchangeRateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ExchangeRate'] = ResolversParentTypes['ExchangeRate']> = {
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ExchangeRatePageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ExchangeRatePage'] = ResolversParentTypes['ExchangeRatePage']> = {
+  items?: Resolver<Array<ResolversTypes['ExchangeRate']>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type SetExchangeRatesPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SetExchangeRatesPayload'] = ResolversParentTypes['SetExchangeRatesPayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  savedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type IntakeAddressResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IntakeAddress'] = ResolversParentTypes['IntakeAddress']> = {
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   addressType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2149,6 +2293,7 @@ export type JournalEntryResolvers<ContextType = GraphQLContext, ParentType exten
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   txnDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   totalAmount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type LedgerEventAccountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LedgerEventAccount'] = ResolversParentTypes['LedgerEventAccount']> = {
@@ -2224,6 +2369,7 @@ export type OrganizationResolvers<ContextType = GraphQLContext, ParentType exten
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   lockDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  functionalCurrency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type SetLockDatePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SetLockDatePayload'] = ResolversParentTypes['SetLockDatePayload']> = {
@@ -2250,6 +2396,7 @@ export type ImportProcessorBalancePayloadResolvers<ContextType = GraphQLContext,
   skippedDupe?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   eventCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   dryRun?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  heldForRate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type DeleteProcessorImportsPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeleteProcessorImportsPayload'] = ResolversParentTypes['DeleteProcessorImportsPayload']> = {
@@ -2324,6 +2471,7 @@ export type ReconciliationPayloadResolvers<ContextType = GraphQLContext, ParentT
 };
 
 export type DashboardSummaryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DashboardSummary'] = ResolversParentTypes['DashboardSummary']> = {
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   startDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   endDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   totalRevenue?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2340,6 +2488,7 @@ export type IncomeStatementLineResolvers<ContextType = GraphQLContext, ParentTyp
 };
 
 export type IncomeStatementResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IncomeStatement'] = ResolversParentTypes['IncomeStatement']> = {
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   startDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   endDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   incomeAccounts?: Resolver<Array<ResolversTypes['IncomeStatementLine']>, ParentType, ContextType>;
@@ -2350,6 +2499,7 @@ export type IncomeStatementResolvers<ContextType = GraphQLContext, ParentType ex
 };
 
 export type AccountBalanceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AccountBalance'] = ResolversParentTypes['AccountBalance']> = {
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   accountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   accountName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   accountType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2367,6 +2517,7 @@ export type TrialBalanceLineResolvers<ContextType = GraphQLContext, ParentType e
 };
 
 export type TrialBalanceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrialBalance'] = ResolversParentTypes['TrialBalance']> = {
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   asOf?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   lines?: Resolver<Array<ResolversTypes['TrialBalanceLine']>, ParentType, ContextType>;
   totalDebit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2381,6 +2532,7 @@ export type BalanceSheetLineResolvers<ContextType = GraphQLContext, ParentType e
 };
 
 export type BalanceSheetResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BalanceSheet'] = ResolversParentTypes['BalanceSheet']> = {
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   asOf?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   assets?: Resolver<Array<ResolversTypes['BalanceSheetLine']>, ParentType, ContextType>;
   liabilities?: Resolver<Array<ResolversTypes['BalanceSheetLine']>, ParentType, ContextType>;
@@ -2410,6 +2562,7 @@ export type GeneralLedgerLinePageResolvers<ContextType = GraphQLContext, ParentT
 };
 
 export type GeneralLedgerResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GeneralLedger'] = ResolversParentTypes['GeneralLedger']> = {
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   accountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   accountName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   startDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -2491,6 +2644,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CategoryRulePayload?: CategoryRulePayloadResolvers<ContextType>;
   ContactPage?: ContactPageResolvers<ContextType>;
   CreateContactPayload?: CreateContactPayloadResolvers<ContextType>;
+  ExchangeRate?: ExchangeRateResolvers<ContextType>;
+  ExchangeRatePage?: ExchangeRatePageResolvers<ContextType>;
+  SetExchangeRatesPayload?: SetExchangeRatesPayloadResolvers<ContextType>;
   IntakeAddress?: IntakeAddressResolvers<ContextType>;
   IntakeAddressPayload?: IntakeAddressPayloadResolvers<ContextType>;
   JournalEntry?: JournalEntryResolvers<ContextType>;

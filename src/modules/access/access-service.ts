@@ -77,7 +77,8 @@ export class AccessService {
         this.keyCache.clear()
         this.roleCache.clear()
       } else if (notice.kind === 'api_key_revoked') this.forgetKey(notice.apiKeyId)
-      else this.roleCache.delete(roleCacheKey(notice.organizationId, notice.userId))
+      else if (notice.kind === 'membership_changed')
+        this.roleCache.delete(roleCacheKey(notice.organizationId, notice.userId))
     })
     this.signIn = new SignInGuard({
       clock: deps.clock,

@@ -34,6 +34,7 @@ export function bankFileImportAnswer(outcome: BankFileImport) {
       description: row.description,
       amount: formatMoney(row.amountMinor, decimals),
       eventType: row.eventType,
+      direction: row.direction,
       memo: row.memo,
       reference: row.reference,
       isDuplicate: row.verdict.isDuplicate,

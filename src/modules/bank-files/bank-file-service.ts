@@ -212,6 +212,7 @@ export class BankFileService {
         description: row.description,
         amountMinor: row.amountMinor,
         eventType: row.eventType,
+        direction: row.direction,
         memo: row.memo,
         reference: row.reference,
         verdict: verdicts[index] as RowVerdict,
@@ -488,12 +489,13 @@ function statementRows(
       decimals,
     )
     if (!one.ok) return fileFail(`${row.position}: ${one.error.message}`)
-    const { transactionDate, description, amountMinor, eventType, memo, reference } = one.value
+    const { transactionDate, description, amountMinor, eventType, direction, memo, reference } = one.value
     parsed.push({
       transactionDate,
       description,
       amountMinor,
       eventType,
+      direction,
       memo,
       reference,
       position: row.position,

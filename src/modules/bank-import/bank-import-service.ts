@@ -3,7 +3,8 @@ import type { Executor } from '../../db/schema.js'
 import { inTransactionResult } from '../../db/transaction.js'
 import { hitFaultPoint } from '../../fault-points.js'
 import { addDays } from '../../kernel/calendar-date.js'
-import { currencyDecimals, defaultCurrency, parseCurrency } from '../../kernel/currency.js'
+import { currencyDecimals, parseCurrency } from '../../kernel/currency.js'
+import { parseExchangeRate } from '../../kernel/exchange-rate.js'
 import { limits } from '../../kernel/limits.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import { tooManyRows } from '../../kernel/too-many-rows.js'
@@ -36,6 +37,7 @@ export class BankImportService {
       eventQueries: LedgerEventQueryService
       eventRecorder: LedgerEventRecorder
       periodLock: PeriodLock
+      functionalCurrencyOf: (organizationId: string) => Promise<string>
     },
   ) {}
 
@@ -53,7 +55,12 @@ export class BankImportService {
   async importBankStatement(
     principal: Principal,
     organizationId: string,
-    input: { paymentAccountId: string; currency?: string | null; rows: StatementRowInput[] },
+    input: {
+      paymentAccountId: string
+      currency?: string | null
+      exchangeRate?: string | null
+      rows: StatementRowInput[]
+    },
   ): Promise<Result<ImportOutcome>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const prepared = await this.prepare(this.deps.db, scope, input)
@@ -81,7 +88,7 @@ export class BankImportService {
   async importRows(
     scope: OrgScope,
     paymentAccountId: string,
-    statement: { rows: StatementRow[]; currency: string },
+    statement: { rows: StatementRow[]; currency: string; exchangeRate?: string | null },
     alsoWrite?: (tx: Executor) => Promise<void>,
   ): Promise<Result<ImportOutcome>> {
     const { rows, currency } = statement
@@ -99,9 +106,11 @@ export class BankImportService {
         scope,
         fresh.map((row) => ({
           eventType: row.eventType,
+          direction: row.direction,
           merchantName: row.description,
           amountMinor: row.amountMinor,
           currency,
+          exchangeRate: statement.exchangeRate ?? null,
           transactionDate: row.transactionDate,
           memo: row.memo,
           categoryId: null,
@@ -146,21 +155,40 @@ export class BankImportService {
   private async prepare(
     ex: Executor,
     scope: OrgScope,
-    input: { paymentAccountId: string; currency?: string | null; rows: StatementRowInput[] },
-  ): Promise<Result<{ rows: StatementRow[]; currency: string }>> {
+    input: {
+      paymentAccountId: string
+      currency?: string | null
+      exchangeRate?: string | null
+      rows: StatementRowInput[]
+    },
+  ): Promise<Result<{ rows: StatementRow[]; currency: string; exchangeRate: string | null }>> {
     if (input.rows.length > limits.rowsPerImportMax) {
       return tooManyRows('A statement', limits.rowsPerImportMax, input.rows.length, {
         per: 'per call',
         field: 'rows',
       })
     }
-    const currency = parseCurrency(input.currency ?? defaultCurrency)
+    const functionalCurrency = await this.deps.functionalCurrencyOf(scope.organizationId)
+    const currency = parseCurrency(input.currency ?? functionalCurrency)
     if (!currency.ok) return currency
+    let exchangeRate: string | null = null
+    if (input.exchangeRate != null) {
+      const rate = parseExchangeRate(input.exchangeRate)
+      if (!rate.ok) return rate
+      if (currency.value === functionalCurrency) {
+        return fail(
+          'INVALID_EXCHANGE_RATE',
+          `${currency.value} is the functional currency; its rows take no exchange rate.`,
+          'exchangeRate',
+        )
+      }
+      exchangeRate = rate.value.text
+    }
     const account = await this.paymentAccount(ex, scope, input.paymentAccountId)
     if (!account.ok) return account
     const rows = parseStatementRows(input.rows, currencyDecimals(currency.value))
     if (!rows.ok) return rows
-    return ok({ rows: rows.value, currency: currency.value })
+    return ok({ rows: rows.value, currency: currency.value, exchangeRate })
   }
 
   /** Each row's verdict under the duplicate rule: which of the account's events it is, if any. */

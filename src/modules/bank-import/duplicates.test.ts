@@ -9,6 +9,7 @@ const row = (fields: Partial<StatementRow> = {}): StatementRow => ({
   description: 'Blue Bottle Coffee',
   amountMinor: 450n,
   eventType: 'expense',
+  direction: 'out',
   memo: '',
   reference: null,
   ...fields,
@@ -66,6 +67,7 @@ describe('judgeRows', () => {
     description: fc.constantFrom('Coffee', ' coffee ', 'Tea'),
     amountMinor: fc.constantFrom(450n, 500n),
     eventType: fc.constantFrom('expense' as const, 'income' as const),
+    direction: fc.constantFrom('in' as const, 'out' as const),
     memo: fc.constant(''),
     reference: fc.option(fc.constantFrom('A', 'B', 'C'), { nil: null }),
   })

@@ -2,6 +2,7 @@ import { type CalendarDate, parseCalendarDate } from '../../kernel/calendar-date
 import { parseMoney } from '../../kernel/money.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import {
+  type Direction,
   type EventType,
   parseEventType,
   parseMemo,
@@ -23,9 +24,10 @@ export interface StatementRowInput {
 export interface StatementRow {
   transactionDate: CalendarDate
   description: string
-  /** The magnitude; banks sign amounts, Daybook keeps direction in eventType (DESIGN 5.7). */
+  /** The magnitude (DESIGN 5.7); the sign is kept as the direction (DESIGN 7.7). */
   amountMinor: bigint
   eventType: EventType
+  direction: Direction
   memo: string
   reference: string | null
 }
@@ -50,11 +52,17 @@ export function parseStatementRow(row: StatementRowInput, decimals: number): Res
   // The description becomes the event's merchant name, so it obeys the merchant name's rule.
   const description = parseMerchantName(row.description, 'description')
   if (!description.ok) return description
-  const amount = parseMoney(row.amount, decimals, 'amount')
+  // Banks write money in as `+500.00` as often as `500.00`.
+  const plus = row.amount.startsWith('+') && !row.amount.startsWith('+-')
+  const amount = parseMoney(plus ? row.amount.slice(1) : row.amount, decimals, 'amount')
   if (!amount.ok) return amount
   if (amount.value === 0n) return fail('INVALID_AMOUNT', 'amount must not be zero.', 'amount')
   const eventType = parseEventType(row.eventType)
   if (!eventType.ok) return eventType
+  // A minus is money out and a plus money in. An unsigned amount is in too, except an expense's:
+  // clients that send magnitudes, as the spec's examples do, write expenses without a sign.
+  const direction: Direction =
+    amount.value < 0n ? 'out' : plus || eventType.value !== 'expense' ? 'in' : 'out'
   const memo = parseMemo(row.memo)
   if (!memo.ok) return memo
   const reference = parseReference(row.reference)
@@ -64,6 +72,7 @@ export function parseStatementRow(row: StatementRowInput, decimals: number): Res
     description: row.description,
     amountMinor: amount.value < 0n ? -amount.value : amount.value,
     eventType: eventType.value,
+    direction,
     memo: memo.value,
     reference: reference.value,
   })

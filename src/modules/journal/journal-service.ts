@@ -7,7 +7,14 @@ import { naturalBalance } from '../accounts/account.js'
 import type { AccountService } from '../accounts/account-service.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
 import type { ContactService } from '../contacts/contact-service.js'
-import { assertBalanced, type EntryKind, type EntryPlan, planReversal, totalDebits } from './journal.js'
+import {
+  assertBalanced,
+  type EntryKind,
+  type EntryPlan,
+  type PostingLine,
+  planReversal,
+  totalDebits,
+} from './journal.js'
 import type { JournalEntryRecord, JournalStore } from './journal-store.js'
 
 /**
@@ -54,7 +61,7 @@ export class JournalService {
       )
     }
     const lines = await this.deps.store.linesOf(tx, scope, originalEntryId)
-    const plan = planReversal({ txnDate: original.txnDate, currency: original.currency, lines })
+    const plan = planReversal(planOf(original, lines))
     return this.write(
       tx,
       scope,
@@ -122,11 +129,7 @@ export class JournalService {
             kind: 'reversal' as const,
             reversesEntryId: original.id,
           },
-          plan: planReversal({
-            txnDate: original.txnDate,
-            currency: original.currency,
-            lines: original.lines,
-          }),
+          plan: planReversal(planOf(original, original.lines)),
         }
       }),
     )
@@ -155,6 +158,10 @@ export class JournalService {
     page: { limit: number; offset: number },
   ) {
     return this.deps.store.accountLines(ex, scope, accountId, range, page)
+  }
+
+  currenciesUsed(ex: Executor, scope: OrgScope): Promise<string[]> {
+    return this.deps.store.currenciesUsed(ex, scope)
   }
 
   entriesAfter(
@@ -209,7 +216,7 @@ export class JournalService {
         entityType: 'journal_entry',
         entityId: entry.id,
         before: null,
-        after: { ...entry, txnDate: plan.txnDate, currency: plan.currency, lines: plan.lines },
+        after: { ...entry, ...plan },
       })),
     )
 
@@ -284,5 +291,15 @@ export class JournalService {
     for (const contactId of [...byContact.keys()].sort()) {
       await this.deps.contacts.addToBalance(tx, scope, contactId, byContact.get(contactId) as bigint)
     }
+  }
+}
+
+/** A stored entry's plan again, as a reversal mirrors it. */
+function planOf(entry: JournalEntryRecord, lines: PostingLine[]): EntryPlan {
+  return {
+    txnDate: entry.txnDate,
+    currency: entry.currency,
+    ...(entry.originalCurrency ? { originalCurrency: entry.originalCurrency } : {}),
+    lines,
   }
 }

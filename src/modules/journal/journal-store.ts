@@ -19,7 +19,30 @@ export interface JournalEntryRecord {
   txnDate: string
   totalMinor: bigint
   currency: string
+  /** The event's currency when it is not the functional one; its lines then carry originalMinor. */
+  originalCurrency: string | null
 }
+
+/** A journal line as stored: one of its two amounts is zero. */
+function lineOf(row: {
+  account_id: string
+  contact_id: string | null
+  debit_minor: number | bigint
+  credit_minor: number | bigint
+  original_minor: number | bigint | null
+}): PostingLine {
+  const debit = BigInt(row.debit_minor)
+  const line: PostingLine = {
+    accountId: row.account_id,
+    contactId: row.contact_id,
+    side: debit > 0n ? 'debit' : 'credit',
+    amountMinor: debit > 0n ? debit : BigInt(row.credit_minor),
+  }
+  if (row.original_minor !== null) line.originalMinor = BigInt(row.original_minor)
+  return line
+}
+
+const lineColumns = ['account_id', 'contact_id', 'debit_minor', 'credit_minor', 'original_minor'] as const
 
 // Entries and lines are only ever inserted; a correction is a new (reversing) entry.
 export class JournalStore {
@@ -34,7 +57,7 @@ export class JournalStore {
     if (ids.length === 0) return []
     const rows = await ex
       .selectFrom('journal_entries')
-      .select(['id', 'event_id', 'kind', 'txn_date', 'total_minor', 'currency'])
+      .select(['id', 'event_id', 'kind', 'txn_date', 'total_minor', 'currency', 'original_currency'])
       .where('organization_id', '=', scope.organizationId)
       .where('id', 'in', ids)
       .execute()
@@ -45,26 +68,19 @@ export class JournalStore {
       txnDate: row.txn_date,
       totalMinor: BigInt(row.total_minor),
       currency: row.currency,
+      originalCurrency: row.original_currency,
     }))
   }
 
   async linesOf(ex: Executor, scope: OrgScope, entryId: string): Promise<PostingLine[]> {
     const rows = await ex
       .selectFrom('journal_lines')
-      .select(['account_id', 'contact_id', 'debit_minor', 'credit_minor'])
+      .select(lineColumns)
       .where('organization_id', '=', scope.organizationId)
       .where('entry_id', '=', entryId)
       .orderBy('line_no')
       .execute()
-    return rows.map((row) => {
-      const debit = BigInt(row.debit_minor)
-      return {
-        accountId: row.account_id,
-        contactId: row.contact_id,
-        side: debit > 0n ? 'debit' : 'credit',
-        amountMinor: debit > 0n ? debit : BigInt(row.credit_minor),
-      }
-    })
+    return rows.map(lineOf)
   }
 
   /** Debit and credit sums per account over the days in range (either bound may be open). */
@@ -168,6 +184,26 @@ export class JournalStore {
     return total
   }
 
+  /** Every currency the organization's entries are in or were converted from. */
+  async currenciesUsed(ex: Executor, scope: OrgScope): Promise<string[]> {
+    const [booked, original] = await Promise.all([
+      ex
+        .selectFrom('journal_entries')
+        .select('currency')
+        .distinct()
+        .where('organization_id', '=', scope.organizationId)
+        .execute(),
+      ex
+        .selectFrom('journal_entries')
+        .select('original_currency as currency')
+        .distinct()
+        .where('organization_id', '=', scope.organizationId)
+        .where('original_currency', 'is not', null)
+        .execute(),
+    ])
+    return [...new Set([...booked, ...original].map((row) => row.currency as string))].sort()
+  }
+
   /** Entries in posting order after a cursor, with their lines: the export reads the books in pages. */
   async entriesAfter(
     ex: Executor,
@@ -177,7 +213,16 @@ export class JournalStore {
   ): Promise<Array<JournalEntryRecord & { createdAt: string; lines: PostingLine[] }>> {
     let query = ex
       .selectFrom('journal_entries')
-      .select(['id', 'event_id', 'kind', 'txn_date', 'total_minor', 'currency', 'created_at'])
+      .select([
+        'id',
+        'event_id',
+        'kind',
+        'txn_date',
+        'total_minor',
+        'currency',
+        'original_currency',
+        'created_at',
+      ])
       .where('organization_id', '=', scope.organizationId)
     if (after) {
       query = query.where((eb) =>
@@ -196,7 +241,7 @@ export class JournalStore {
     if (entries.length === 0) return []
     const lineRows = await ex
       .selectFrom('journal_lines')
-      .select(['entry_id', 'account_id', 'contact_id', 'debit_minor', 'credit_minor', 'line_no'])
+      .select(['entry_id', 'line_no', ...lineColumns])
       .where('organization_id', '=', scope.organizationId)
       .where(
         'entry_id',
@@ -208,13 +253,7 @@ export class JournalStore {
       .execute()
     const linesByEntry = new Map<string, PostingLine[]>()
     for (const row of lineRows) {
-      const debit = BigInt(row.debit_minor)
-      const line: PostingLine = {
-        accountId: row.account_id,
-        contactId: row.contact_id,
-        side: debit > 0n ? 'debit' : 'credit',
-        amountMinor: debit > 0n ? debit : BigInt(row.credit_minor),
-      }
+      const line = lineOf(row)
       const list = linesByEntry.get(row.entry_id)
       if (list) list.push(line)
       else linesByEntry.set(row.entry_id, [line])
@@ -226,6 +265,7 @@ export class JournalStore {
       txnDate: row.txn_date,
       totalMinor: BigInt(row.total_minor),
       currency: row.currency,
+      originalCurrency: row.original_currency,
       createdAt: row.created_at,
       lines: linesByEntry.get(row.id) ?? [],
     }))
@@ -263,6 +303,7 @@ export class JournalStore {
         txn_date: entry.plan.txnDate,
         total_minor: entry.totalMinor,
         currency: entry.plan.currency,
+        original_currency: entry.plan.originalCurrency ?? null,
         created_at: entry.createdAt,
       })),
     )
@@ -280,6 +321,7 @@ export class JournalStore {
           debit_minor: line.side === 'debit' ? line.amountMinor : 0n,
           credit_minor: line.side === 'credit' ? line.amountMinor : 0n,
           txn_date: entry.plan.txnDate,
+          original_minor: line.originalMinor ?? null,
         })),
       )
     if (lines.length > 0) await insertLineRows(ex, lines)
@@ -321,7 +363,16 @@ export class JournalStore {
     for (let start = 0; start < entryIds.length; start += limits.sqlIdsPerQueryMax) {
       const entries = await ex
         .selectFrom('journal_entries')
-        .select(['id', 'organization_id', 'event_id', 'kind', 'txn_date', 'total_minor', 'currency'])
+        .select([
+          'id',
+          'organization_id',
+          'event_id',
+          'kind',
+          'txn_date',
+          'total_minor',
+          'currency',
+          'original_currency',
+        ])
         .where(this.organizationColumn(), '=', scope.organizationId)
         .where('id', 'in', entryIds.slice(start, start + limits.sqlIdsPerQueryMax))
         .execute()
@@ -333,6 +384,7 @@ export class JournalStore {
           txnDate: row.txn_date,
           totalMinor: BigInt(row.total_minor),
           currency: row.currency,
+          originalCurrency: row.original_currency,
           lines: [],
         })
       }
@@ -340,21 +392,13 @@ export class JournalStore {
       if (owned.length === 0) continue
       const lines = await ex
         .selectFrom('journal_lines')
-        .select(['entry_id', 'account_id', 'contact_id', 'debit_minor', 'credit_minor'])
+        .select(['entry_id', ...lineColumns])
         .where(this.organizationColumn(), '=', scope.organizationId)
         .where('entry_id', 'in', owned)
         .orderBy('entry_id')
         .orderBy('line_no')
         .execute()
-      for (const row of lines) {
-        const debit = BigInt(row.debit_minor)
-        found.get(row.entry_id)?.lines.push({
-          accountId: row.account_id,
-          contactId: row.contact_id,
-          side: debit > 0n ? 'debit' : 'credit',
-          amountMinor: debit > 0n ? debit : BigInt(row.credit_minor),
-        })
-      }
+      for (const row of lines) found.get(row.entry_id)?.lines.push(lineOf(row))
     }
     return found
   }
@@ -387,6 +431,7 @@ const insertEntryRows = preparedRowsQuery((ex, rows: Array<SlotFor<JournalEntrie
         txn_date: slot('txn_date'),
         total_minor: slot('total_minor'),
         currency: slot('currency'),
+        original_currency: slot('original_currency'),
         created_at: slot('created_at'),
       })),
     )
@@ -406,6 +451,7 @@ const insertLineRows = preparedRowsQuery((ex, rows: Array<SlotFor<JournalLinesTa
       debit_minor: slot('debit_minor'),
       credit_minor: slot('credit_minor'),
       txn_date: slot('txn_date'),
+      original_minor: slot('original_minor'),
     })),
   ),
 )

@@ -1,102 +1,183 @@
-// The pure shape of an entry: every posting plan and its reversal balance, whatever the event.
+// The pure shape of an entry: every posting plan and its reversal balance, in either direction, split or converted.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { convertMinor, parseExchangeRate } from '../../kernel/exchange-rate.js'
 import {
   assertBalanced,
-  type PostableEventType,
+  type EntryPlan,
   type PostingInput,
+  type PostingLine,
   planPosting,
   planReversal,
   totalDebits,
 } from './journal.js'
 
-const eventTypes: PostableEventType[] = ['expense', 'income', 'transfer', 'refund']
+const rateOf = (text: string) => {
+  const parsed = parseExchangeRate(text)
+  if (!parsed.ok) throw new Error(parsed.error.message)
+  return parsed.value
+}
+
+const base = {
+  categoryId: 'category',
+  paymentAccountId: 'payment',
+  taxAccountId: 'tax',
+  splitAccountId: 'split',
+  contactId: null,
+  txnDate: '2026-03-02',
+  currency: 'CAD',
+  splitMinor: 0n,
+}
 
 const postingInput = fc
   .record({
-    eventType: fc.constantFrom(...eventTypes),
+    direction: fc.constantFrom('in' as const, 'out' as const),
     grossMinor: fc.bigInt({ min: 1n, max: 999_999_999_999_999n }),
-    taxShare: fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }),
+    taxShare: fc.double({ min: 0, max: 0.5, noNaN: true, maxExcluded: true }),
+    splitShare: fc.double({ min: 0, max: 0.5, noNaN: true, maxExcluded: true }),
     contactId: fc.option(fc.constant('contact'), { nil: null }),
+    rate: fc.option(fc.constantFrom('1.3542', '0.0091', '110.5', '0.73'), { nil: undefined }),
   })
-  .map(
-    ({ eventType, grossMinor, taxShare, contactId }): PostingInput => ({
-      eventType,
+  .map(({ direction, grossMinor, taxShare, splitShare, contactId, rate }): PostingInput => {
+    // Tax and split lie in [0, gross) together: shares below a half each, floored.
+    const taxMinor = BigInt(Math.floor(Number(grossMinor - 1n) * taxShare))
+    const splitMinor = BigInt(Math.floor(Number(grossMinor - 1n) * splitShare))
+    return {
+      ...base,
+      direction,
       grossMinor,
-      // Tax lies in [0, gross): a share of the gross, floored, never the whole of it.
-      taxMinor: BigInt(Math.floor(Number(grossMinor - 1n) * taxShare)),
-      categoryId: 'category',
-      paymentAccountId: 'payment',
-      taxAccountId: 'tax',
+      taxMinor,
+      splitMinor: taxMinor + splitMinor < grossMinor ? splitMinor : 0n,
       contactId,
-      txnDate: '2026-03-02',
-      currency: 'CAD',
-    }),
-  )
+      ...(rate
+        ? {
+            conversion: {
+              originalCurrency: 'USD',
+              toFunctional: (minor: bigint) => convertMinor(minor, 2, rateOf(rate), 2),
+            },
+          }
+        : {}),
+    }
+  })
 
-const sideTotal = (lines: ReturnType<typeof planPosting>['lines'], accountId: string, side: string) =>
+const sideTotal = (lines: PostingLine[], accountId: string, side: string) =>
   lines
     .filter((l) => l.accountId === accountId && l.side === side)
     .reduce((sum, l) => sum + l.amountMinor, 0n)
+
+const planned = (input: PostingInput): EntryPlan => {
+  const plan = planPosting(input)
+  if (!plan) throw new Error('the parts exceed the whole')
+  return plan
+}
 
 describe('planPosting', () => {
   it('always balances, with positive lines, and moves the gross through the payment account', () => {
     fc.assert(
       fc.property(postingInput, (input) => {
         const plan = planPosting(input)
+        if (!plan) return
         expect(() => assertBalanced(plan)).not.toThrow()
         expect(plan.lines.every((l) => l.amountMinor > 0n)).toBe(true)
-        expect(totalDebits(plan)).toBe(input.grossMinor)
-        const paymentSide = input.eventType === 'income' ? 'debit' : 'credit'
-        expect(sideTotal(plan.lines, 'payment', paymentSide)).toBe(input.grossMinor)
+        const grossFunctional = input.conversion?.toFunctional(input.grossMinor) ?? input.grossMinor
+        expect(totalDebits(plan)).toBe(grossFunctional)
+        const paymentSide = input.direction === 'in' ? 'debit' : 'credit'
+        expect(sideTotal(plan.lines, 'payment', paymentSide)).toBe(grossFunctional)
         expect(plan.lines.every((l) => l.contactId === input.contactId)).toBe(true)
       }),
     )
   })
 
-  it('splits the tax out of an expense or an income, and leaves it out of transfers and refunds', () => {
+  it('books tax and split on the category side, each converted once', () => {
     fc.assert(
       fc.property(postingInput, (input) => {
         const plan = planPosting(input)
-        const tax = sideTotal(plan.lines, 'tax', input.eventType === 'income' ? 'credit' : 'debit')
-        const taxed = input.eventType === 'expense' || input.eventType === 'income'
-        expect(tax).toBe(taxed ? input.taxMinor : 0n)
+        if (!plan) return
+        const partSide = input.direction === 'in' ? 'credit' : 'debit'
+        const convert = input.conversion?.toFunctional ?? ((minor: bigint) => minor)
+        expect(sideTotal(plan.lines, 'tax', partSide)).toBe(convert(input.taxMinor))
+        expect(sideTotal(plan.lines, 'split', partSide)).toBe(convert(input.splitMinor))
+      }),
+    )
+  })
+
+  it('keeps each line in the original currency beside its functional amount', () => {
+    fc.assert(
+      fc.property(postingInput, (input) => {
+        const plan = planPosting(input)
+        if (!plan) return
+        if (!input.conversion) {
+          expect(plan.originalCurrency).toBeUndefined()
+          expect(plan.lines.every((l) => l.originalMinor === undefined)).toBe(true)
+          return
+        }
+        expect(plan.originalCurrency).toBe('USD')
+        const paymentLine = plan.lines.find((l) => l.accountId === 'payment')
+        expect(paymentLine?.originalMinor).toBe(input.grossMinor)
       }),
     )
   })
 
   it('posts an expense as DESIGN 5.4 lays it out', () => {
-    const plan = planPosting({
-      eventType: 'expense',
-      grossMinor: 1130n,
-      taxMinor: 130n,
-      categoryId: 'office',
-      paymentAccountId: 'card',
-      taxAccountId: 'gst',
-      contactId: null,
-      txnDate: '2026-03-02',
-      currency: 'CAD',
-    })
+    const plan = planned({ ...base, direction: 'out', grossMinor: 1130n, taxMinor: 130n })
     expect(plan.lines.map((l) => [l.accountId, l.side, l.amountMinor])).toEqual([
-      ['office', 'debit', 1000n],
-      ['gst', 'debit', 130n],
-      ['card', 'credit', 1130n],
+      ['category', 'debit', 1000n],
+      ['tax', 'debit', 130n],
+      ['payment', 'credit', 1130n],
     ])
   })
 
-  it('refuses, as a bug, a tax that is not below the amount and an amount that is not positive', () => {
-    const base = {
-      eventType: 'expense' as const,
-      categoryId: 'c',
-      paymentAccountId: 'p',
-      taxAccountId: 't',
-      contactId: null,
-      txnDate: '2026-03-02',
-      currency: 'CAD',
-    }
-    expect(() => planPosting({ ...base, grossMinor: 100n, taxMinor: 100n })).toThrow()
-    expect(() => planPosting({ ...base, grossMinor: 0n, taxMinor: 0n })).toThrow()
-    expect(() => planPosting({ ...base, grossMinor: 100n, taxMinor: -1n })).toThrow()
+  it('posts money in and money out as mirror images', () => {
+    const input = { ...base, grossMinor: 50_000n, taxMinor: 0n }
+    expect(planned({ ...input, direction: 'in' }).lines.map((l) => [l.accountId, l.side])).toEqual([
+      ['payment', 'debit'],
+      ['category', 'credit'],
+    ])
+    expect(planned({ ...input, direction: 'out' }).lines.map((l) => [l.accountId, l.side])).toEqual([
+      ['category', 'debit'],
+      ['payment', 'credit'],
+    ])
+  })
+
+  it('splits a loan repayment into principal and interest', () => {
+    const plan = planned({
+      ...base,
+      direction: 'out',
+      grossMinor: 120_000n,
+      taxMinor: 0n,
+      splitMinor: 20_000n,
+    })
+    expect(plan.lines.map((l) => [l.accountId, l.side, l.amountMinor])).toEqual([
+      ['category', 'debit', 100_000n],
+      ['split', 'debit', 20_000n],
+      ['payment', 'credit', 120_000n],
+    ])
+  })
+
+  it('converts 1,000.00 USD at 1.3542 into 1,354.20 CAD, the category taking the rounding', () => {
+    const plan = planned({
+      ...base,
+      direction: 'out',
+      grossMinor: 9_999n,
+      taxMinor: 1_150n,
+      conversion: {
+        originalCurrency: 'USD',
+        toFunctional: (minor) => convertMinor(minor, 2, rateOf('1.3542'), 2),
+      },
+    })
+    expect(plan.lines.map((l) => [l.accountId, l.amountMinor, l.originalMinor])).toEqual([
+      ['category', 11_984n, 8_849n],
+      ['tax', 1_557n, 1_150n],
+      ['payment', 13_541n, 9_999n],
+    ])
+  })
+
+  it('refuses, as a bug, parts that are not below the amount and an amount that is not positive', () => {
+    const input = { ...base, direction: 'out' as const }
+    expect(() => planPosting({ ...input, grossMinor: 100n, taxMinor: 100n })).toThrow()
+    expect(() => planPosting({ ...input, grossMinor: 100n, taxMinor: 50n, splitMinor: 50n })).toThrow()
+    expect(() => planPosting({ ...input, grossMinor: 0n, taxMinor: 0n })).toThrow()
+    expect(() => planPosting({ ...input, grossMinor: 100n, taxMinor: -1n })).toThrow()
   })
 })
 
@@ -105,8 +186,10 @@ describe('planReversal', () => {
     fc.assert(
       fc.property(postingInput, (input) => {
         const plan = planPosting(input)
+        if (!plan) return
         const reversal = planReversal(plan)
         expect(() => assertBalanced(reversal)).not.toThrow()
+        expect(reversal.originalCurrency).toBe(plan.originalCurrency)
         expect(reversal.lines.map((l) => l.side)).toEqual(
           plan.lines.map((l) => (l.side === 'debit' ? 'credit' : 'debit')),
         )

@@ -5,8 +5,11 @@ import { assert } from '../../kernel/result.js'
 export interface PostingLine {
   accountId: string
   side: 'debit' | 'credit'
+  /** In the functional currency, like every amount of the books. */
   amountMinor: bigint
   contactId: string | null
+  /** The same line in the event's own currency, when that is not the functional one. */
+  originalMinor?: bigint
 }
 
 /** An event's posting, the reversal of an entry, or a reconciliation's adjustment (no event). */
@@ -14,59 +17,75 @@ export type EntryKind = 'posting' | 'reversal' | 'adjustment'
 
 export interface EntryPlan {
   txnDate: string
+  /** The functional currency. */
   currency: string
+  /** The event's currency when it is another; every line then carries originalMinor. */
+  originalCurrency?: string
   lines: PostingLine[]
 }
 
-export type PostableEventType = 'expense' | 'income' | 'transfer' | 'refund'
-
 export interface PostingInput {
-  eventType: PostableEventType
+  /** in: money into the payment account; out: money out of it (DESIGN 7.7). */
+  direction: 'in' | 'out'
   grossMinor: bigint
   taxMinor: bigint
+  /** A transfer's second part (a loan repayment's interest), booked to splitAccountId. */
+  splitMinor: bigint
   categoryId: string
   paymentAccountId: string
   taxAccountId: string
+  splitAccountId: string
   contactId: string | null
   txnDate: string
+  /** The functional currency: the one the amounts are in, or the one they convert to. */
   currency: string
+  /** Amounts in another currency, with the conversion of each part to the functional one. */
+  conversion?: { originalCurrency: string; toFunctional: (originalMinor: bigint) => bigint }
 }
 
-/** DESIGN 5.4: the lines an event posts. Zero-amount lines are left out. */
-export function planPosting(input: PostingInput): EntryPlan {
-  const { grossMinor: gross, taxMinor: tax } = input
+/**
+ * DESIGN 5.4 and 7.7: the lines an event posts. Money out debits the category (less tax and any
+ * split), the tax account and the split account, and credits the payment account; money in is
+ * the mirror image. An amount in another currency is converted part by part, each rounded once,
+ * and the category takes what is left, so the entry balances to the cent. Zero-amount lines are
+ * left out. Undefined when the converted amount rounds to nothing, or its rounded parts exceed
+ * it (a split and a tax of nearly the whole amount at an extreme rate).
+ */
+export function planPosting(input: PostingInput): EntryPlan | undefined {
+  const { grossMinor: gross, taxMinor: tax, splitMinor: split } = input
   assert(gross > 0n, 'a posted amount is positive')
-  assert(tax >= 0n && tax < gross, 'tax lies in [0, gross)')
-  const line = (accountId: string, side: PostingLine['side'], amountMinor: bigint): PostingLine => ({
+  assert(tax >= 0n && split >= 0n && tax + split < gross, 'tax and split lie within the amount')
+  const convert = input.conversion?.toFunctional ?? ((minor: bigint) => minor)
+  const functionalGross = convert(gross)
+  const functionalTax = convert(tax)
+  const functionalSplit = convert(split)
+  const functionalRest = functionalGross - functionalTax - functionalSplit
+  if (functionalGross === 0n || functionalRest < 0n) return undefined
+  const [partSide, paymentSide]: Array<PostingLine['side']> =
+    input.direction === 'out' ? ['debit', 'credit'] : ['credit', 'debit']
+  const line = (
+    accountId: string,
+    side: PostingLine['side'],
+    amountMinor: bigint,
+    originalMinor: bigint,
+  ): PostingLine => ({
     accountId,
     side,
     amountMinor,
     contactId: input.contactId,
+    ...(input.conversion ? { originalMinor } : {}),
   })
-  let lines: PostingLine[]
-  switch (input.eventType) {
-    case 'expense':
-      lines = [
-        line(input.categoryId, 'debit', gross - tax),
-        line(input.taxAccountId, 'debit', tax),
-        line(input.paymentAccountId, 'credit', gross),
-      ]
-      break
-    case 'income':
-      lines = [
-        line(input.paymentAccountId, 'debit', gross),
-        line(input.categoryId, 'credit', gross - tax),
-        line(input.taxAccountId, 'credit', tax),
-      ]
-      break
-    case 'transfer':
-    case 'refund':
-      lines = [line(input.categoryId, 'debit', gross), line(input.paymentAccountId, 'credit', gross)]
-      break
-  }
-  const plan = {
+  const parts = [
+    line(input.categoryId, partSide as PostingLine['side'], functionalRest, gross - tax - split),
+    line(input.taxAccountId, partSide as PostingLine['side'], functionalTax, tax),
+    line(input.splitAccountId, partSide as PostingLine['side'], functionalSplit, split),
+  ]
+  const payment = line(input.paymentAccountId, paymentSide as PostingLine['side'], functionalGross, gross)
+  const lines = input.direction === 'out' ? [...parts, payment] : [payment, ...parts]
+  const plan: EntryPlan = {
     txnDate: input.txnDate,
     currency: input.currency,
+    ...(input.conversion ? { originalCurrency: input.conversion.originalCurrency } : {}),
     lines: lines.filter((l) => l.amountMinor > 0n),
   }
   assertBalanced(plan)
@@ -78,6 +97,7 @@ export function planReversal(original: EntryPlan): EntryPlan {
   const plan = {
     txnDate: original.txnDate,
     currency: original.currency,
+    ...(original.originalCurrency ? { originalCurrency: original.originalCurrency } : {}),
     lines: original.lines.map((l) => ({
       ...l,
       side: l.side === 'debit' ? ('credit' as const) : ('debit' as const),

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/schema.js'
 import { inTransactionResult } from '../../db/transaction.js'
 import type { Clock } from '../../kernel/clock.js'
 import { currencyDecimals } from '../../kernel/currency.js'
+import { parseExchangeRate } from '../../kernel/exchange-rate.js'
 import { parseMoney } from '../../kernel/money.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
@@ -13,12 +14,15 @@ import type { PeriodLock } from '../organizations/period-lock.js'
 import { rateOn, salesTaxCode, taxIncludedIn } from '../tax-codes/sales-tax.js'
 import {
   categoryProblem,
+  defaultDirection,
   editableStatuses,
   notEditable,
   parseAmount,
+  parseDirection,
   parseEventType,
   parseMemo,
   parseTransactionDate,
+  splitProblem,
   taxAccountProblem,
 } from './ledger-event.js'
 import {
@@ -37,6 +41,8 @@ export interface ClassifyInput {
   taxAccountId?: string | null
   taxCode?: string | null
   contactId?: string | null
+  splitAmount?: string | null
+  splitAccountId?: string | null
 }
 
 /**
@@ -55,6 +61,7 @@ export class LedgerEventEditService {
       queries: LedgerEventQueryService
       periodLock: PeriodLock
       audit: AuditTrail
+      functionalCurrencyOf: (organizationId: string) => Promise<string>
     },
   ) {}
 
@@ -67,6 +74,8 @@ export class LedgerEventEditService {
       memo?: string | null
       amount?: string | null
       eventType?: string | null
+      direction?: string | null
+      exchangeRate?: string | null
     },
   ): Promise<Result<LedgerEventView>> {
     return this.editWaitingEvent(principal, organizationId, eventId, 'updated', async (tx, scope, event) => {
@@ -90,6 +99,32 @@ export class LedgerEventEditService {
         const eventType = parseEventType(input.eventType)
         if (!eventType.ok) return eventType
         changes.eventType = eventType.value
+      }
+      if (input.direction != null) {
+        const direction = parseDirection(input.direction, event.eventType)
+        if (!direction.ok) return direction
+        changes.direction = direction.value
+      } else if (
+        changes.eventType &&
+        event.source === 'api' &&
+        event.direction === defaultDirection(event.eventType)
+      ) {
+        // A spec-shaped change of type keeps the spec's meaning; a direction a client chose, or one
+        // a bank's sign gave, stays.
+        changes.direction = defaultDirection(changes.eventType)
+      }
+      if (input.exchangeRate === null) changes.exchangeRate = null
+      else if (input.exchangeRate !== undefined) {
+        const rate = parseExchangeRate(input.exchangeRate)
+        if (!rate.ok) return rate
+        if (event.currency === (await this.deps.functionalCurrencyOf(scope.organizationId))) {
+          return fail(
+            'INVALID_EXCHANGE_RATE',
+            `This event is in the functional currency ${event.currency}; it takes no exchange rate.`,
+            'exchangeRate',
+          )
+        }
+        changes.exchangeRate = rate.value.text
       }
       const next = { ...event, ...changes }
       if (event.categoryId && changes.eventType) {
@@ -173,12 +208,39 @@ export class LedgerEventEditService {
           changes.taxAmountMinor = tax.value
           changes.taxFromCode = true
         }
-        return ok(changes)
+        const split = await this.splitChanges(tx, scope, { ...event, ...changes }, input)
+        if (!split.ok) return split
+        return ok({ ...changes, ...split.value })
       },
     )
   }
 
   // ---- helpers ------------------------------------------------------------------------------
+
+  /** The split as given (a zero splitAmount removes it), checked against the event. */
+  private async splitChanges(
+    tx: Executor,
+    scope: OrgScope,
+    event: LedgerEventRecord,
+    input: ClassifyInput,
+  ): Promise<Result<EventChanges>> {
+    if (input.splitAmount == null && input.splitAccountId == null) return ok({})
+    const changes: EventChanges = {}
+    if (input.splitAmount != null) {
+      const amount = parseMoney(input.splitAmount, currencyDecimals(event.currency), 'splitAmount')
+      if (!amount.ok) return amount
+      if (amount.value < 0n) return fail('INVALID_SPLIT', 'splitAmount must not be negative.', 'splitAmount')
+      if (amount.value === 0n) return ok({ splitAmountMinor: null, splitAccountId: null })
+      changes.splitAmountMinor = amount.value
+    }
+    if (input.splitAccountId != null) changes.splitAccountId = input.splitAccountId
+    const next = { ...event, ...changes }
+    const [splitAccount] = next.splitAccountId
+      ? await this.deps.accounts.accountsByIds(tx, scope, [next.splitAccountId])
+      : []
+    const problem = splitProblem(next, splitAccount, false)
+    return problem ?? ok(changes)
+  }
 
   /**
    * What every edit of a waiting event shares: the lock, the refusal of an event that is missing

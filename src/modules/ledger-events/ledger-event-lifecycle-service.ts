@@ -3,7 +3,8 @@ import type { Executor } from '../../db/schema.js'
 import { inTransactionResult } from '../../db/transaction.js'
 import { hitFaultPoint } from '../../fault-points.js'
 import type { Clock } from '../../kernel/clock.js'
-import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
+import { currencyDecimals, parseCurrency } from '../../kernel/currency.js'
+import { parseExchangeRate } from '../../kernel/exchange-rate.js'
 import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
 import { type Failure, fail, ok, type Result } from '../../kernel/result.js'
@@ -17,6 +18,7 @@ import { type PeriodLock, periodLocked } from '../organizations/period-lock.js'
 import {
   editableStatuses,
   parseAmount,
+  parseDirection,
   parseEventType,
   parseMemo,
   parseMerchantName,
@@ -43,6 +45,9 @@ export interface CreateEventInput {
   paymentAccountId?: string | null
   contactId?: string | null
   memo?: string | null
+  direction?: string | null
+  currency?: string | null
+  exchangeRate?: string | null
 }
 
 /**
@@ -68,6 +73,7 @@ export class LedgerEventLifecycleService {
       queries: LedgerEventQueryService
       periodLock: PeriodLock
       audit: AuditTrail
+      functionalCurrencyOf: (organizationId: string) => Promise<string>
     },
   ) {}
 
@@ -84,7 +90,10 @@ export class LedgerEventLifecycleService {
     input: CreateEventInput,
   ): Promise<Result<LedgerEventView>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
-    const currency = defaultCurrency
+    const functionalCurrency = await this.deps.functionalCurrencyOf(organizationId)
+    const parsedCurrency = parseCurrency(input.currency ?? functionalCurrency)
+    if (!parsedCurrency.ok) return parsedCurrency
+    const currency = parsedCurrency.value
     const merchantName = parseMerchantName(input.merchantName)
     if (!merchantName.ok) return merchantName
     const amount = parseAmount(input.amount, currencyDecimals(currency))
@@ -95,6 +104,21 @@ export class LedgerEventLifecycleService {
     if (!eventType.ok) return eventType
     const memo = parseMemo(input.memo)
     if (!memo.ok) return memo
+    const direction = parseDirection(input.direction, eventType.value)
+    if (!direction.ok) return direction
+    let exchangeRate: string | null = null
+    if (input.exchangeRate != null) {
+      const rate = parseExchangeRate(input.exchangeRate)
+      if (!rate.ok) return rate
+      if (currency === functionalCurrency) {
+        return fail(
+          'INVALID_EXCHANGE_RATE',
+          `${currency} is the functional currency; an event in it takes no exchange rate.`,
+          'exchangeRate',
+        )
+      }
+      exchangeRate = rate.value.text
+    }
 
     const refs = await this.deps.queries.checkReferences(this.deps.db, scope, eventType.value, {
       categoryId: input.categoryId ?? null,
@@ -108,9 +132,11 @@ export class LedgerEventLifecycleService {
       const [event] = await this.deps.recorder.recordArrivals(tx, scope, [
         {
           eventType: eventType.value,
+          direction: direction.value,
           merchantName: merchantName.value,
           amountMinor: amount.value,
           currency,
+          exchangeRate,
           transactionDate: date.value,
           memo: memo.value,
           categoryId: input.categoryId ?? null,

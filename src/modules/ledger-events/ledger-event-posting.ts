@@ -1,50 +1,81 @@
 import type { Executor } from '../../db/schema.js'
+import { currencyDecimals } from '../../kernel/currency.js'
+import { convertMinor, type ExchangeRate, storedExchangeRate } from '../../kernel/exchange-rate.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
 import type { AccountService } from '../accounts/account-service.js'
 import type { AccountRecord } from '../accounts/account-store.js'
+import type { ExchangeRateService } from '../exchange-rates/exchange-rate-service.js'
 import { type EntryPlan, planPosting } from '../journal/journal.js'
 import type { JournalService } from '../journal/journal-service.js'
-import { categoryProblem, paymentProblem, taxAccountProblem } from './ledger-event.js'
+import { categoryProblem, paymentProblem, splitProblem, taxAccountProblem } from './ledger-event.js'
 import type { LedgerEventRecord } from './ledger-event-rows.js'
+import type { LedgerEventStore } from './ledger-event-store.js'
 
 /** What posting reads of an event that has just become confirmed and names its entry. */
 export type PostingEvent = Pick<
   LedgerEventRecord,
   | 'id'
   | 'eventType'
+  | 'direction'
   | 'amountMinor'
   | 'taxAmountMinor'
+  | 'splitAmountMinor'
   | 'categoryId'
   | 'paymentAccountId'
   | 'taxAccountId'
+  | 'splitAccountId'
   | 'contactId'
   | 'transactionDate'
   | 'currency'
+  | 'exchangeRate'
 > & { journalEntryId: string }
+
+type Planned = { eventId: string; entryId: string; plan: EntryPlan }
 
 /**
  * The one way an event reaches the books: a confirm, and an import that posts as it imports, both
  * end here, inside the caller's transaction. Every event is checked against the organization's
  * accounts before anything is written, so an import is refused what a confirm is refused, and a
- * refusal rolls the caller's transaction back.
+ * refusal rolls the caller's transaction back. The books are kept in the organization's functional
+ * currency: an event in another is converted at its own rate, or at the rate table's for its day,
+ * which is then kept on the event; without either it cannot be posted (DESIGN 7.7).
  */
 export class LedgerEventPosting {
-  constructor(private readonly deps: { accounts: AccountService; journal: JournalService }) {}
+  constructor(
+    private readonly deps: {
+      accounts: AccountService
+      journal: JournalService
+      rates: ExchangeRateService
+      store: LedgerEventStore
+      /** Read in the posting's transaction, held against a change until it ends. */
+      functionalCurrency: (tx: Executor, scope: OrgScope) => Promise<string>
+    },
+  ) {}
 
   async post(tx: Executor, scope: OrgScope, events: PostingEvent[]): Promise<Result<true>> {
     const plans = await this.plan(tx, scope, events)
     if (!plans.ok) return plans
-    if (plans.value.length === 1) {
+    const { planned, ratesFound } = plans.value
+    if (planned.length === 1) {
       // One event (a confirm) goes through the single-entry write, which tells a lost race apart.
-      const [only] = plans.value as [{ eventId: string; entryId: string; plan: EntryPlan }]
+      const [only] = planned as [Planned]
       const posted = await this.deps.journal.postEventEntry(tx, scope, only.eventId, only.plan, only.entryId)
       if (!posted)
         return fail('EVENT_ALREADY_CONFIRMED', 'This event already has a journal entry.', 'eventId')
-      return ok(true as const)
-    }
-    if (plans.value.length > 0) await this.deps.journal.postEventEntries(tx, scope, plans.value)
+    } else if (planned.length > 0) await this.deps.journal.postEventEntries(tx, scope, planned)
+    for (const [eventId, rate] of ratesFound) await this.deps.store.setExchangeRate(tx, scope, eventId, rate)
     return ok(true as const)
+  }
+
+  /** Refuses with the first event of another currency that has no rate to be posted with. */
+  async checkRates(
+    tx: Executor,
+    scope: OrgScope,
+    events: ReadonlyArray<Pick<PostingEvent, 'id' | 'currency' | 'exchangeRate' | 'transactionDate'>>,
+  ): Promise<Result<void>> {
+    const rates = await this.ratesOf(tx, scope, events)
+    return rates.ok ? ok(undefined) : rates
   }
 
   /** The entry of every event, or the first event's refusal; nothing is written. */
@@ -52,41 +83,121 @@ export class LedgerEventPosting {
     ex: Executor,
     scope: OrgScope,
     events: PostingEvent[],
-  ): Promise<Result<Array<{ eventId: string; entryId: string; plan: EntryPlan }>>> {
+  ): Promise<Result<{ planned: Planned[]; ratesFound: Map<string, string> }>> {
     const ids = new Set<string>()
     for (const event of events) {
       if (event.categoryId) ids.add(event.categoryId)
       if (event.paymentAccountId) ids.add(event.paymentAccountId)
       if (event.taxAccountId) ids.add(event.taxAccountId)
+      if (event.splitAccountId) ids.add(event.splitAccountId)
     }
     const accounts = new Map(
       (await this.deps.accounts.accountsByIds(ex, scope, [...ids])).map((account) => [account.id, account]),
     )
-    const plans: Array<{ eventId: string; entryId: string; plan: EntryPlan }> = []
+    const rates = await this.ratesOf(ex, scope, events)
+    if (!rates.ok) return rates
+    const { functional, rateOf, found } = rates.value
+    const planned: Planned[] = []
     for (const event of events) {
       const checked = postingProblem(event, accounts)
       if (checked) return checked
-      const taxMinor = event.taxAmountMinor ?? 0n
       const paymentAccountId = event.paymentAccountId as string
-      plans.push({
-        eventId: event.id,
-        entryId: event.journalEntryId,
-        plan: planPosting({
-          eventType: event.eventType,
-          grossMinor: event.amountMinor,
-          taxMinor,
-          categoryId: event.categoryId as string,
-          paymentAccountId,
-          taxAccountId: event.taxAccountId ?? paymentAccountId,
-          contactId: event.contactId,
-          txnDate: event.transactionDate,
-          currency: event.currency,
-        }),
+      const rate = rateOf.get(event.id)
+      const plan = planPosting({
+        direction: event.direction,
+        grossMinor: event.amountMinor,
+        // DESIGN 5.4: only income and expenses post their tax; a transfer or refund moves the whole.
+        taxMinor: taxed(event.eventType) ? (event.taxAmountMinor ?? 0n) : 0n,
+        splitMinor: event.splitAmountMinor ?? 0n,
+        categoryId: event.categoryId as string,
+        paymentAccountId,
+        taxAccountId: event.taxAccountId ?? paymentAccountId,
+        splitAccountId: event.splitAccountId ?? paymentAccountId,
+        contactId: event.contactId,
+        txnDate: event.transactionDate,
+        currency: functional,
+        ...(rate
+          ? {
+              conversion: {
+                originalCurrency: event.currency,
+                toFunctional: (minor: bigint) =>
+                  convertMinor(minor, currencyDecimals(event.currency), rate, currencyDecimals(functional)),
+              },
+            }
+          : {}),
       })
+      if (!plan) {
+        if (
+          rate &&
+          convertMinor(
+            event.amountMinor,
+            currencyDecimals(event.currency),
+            rate,
+            currencyDecimals(functional),
+          ) === 0n
+        ) {
+          return fail(
+            'INVALID_AMOUNT',
+            `At the rate ${rate.text}, this event's amount is less than the smallest unit of ${functional}; there is nothing to post.`,
+            'amount',
+          )
+        }
+        return fail(
+          'INVALID_SPLIT',
+          `At the rate ${rate?.text}, the tax and split of this event come to more than its whole amount in ${functional}.`,
+          'splitAmount',
+        )
+      }
+      planned.push({ eventId: event.id, entryId: event.journalEntryId, plan })
     }
-    return ok(plans)
+    return ok({ planned, ratesFound: found })
+  }
+
+  /**
+   * The rate of each event in another currency: its own, else the table's for its day. `found`
+   * holds the rates taken from the table, which the posting keeps on the events.
+   */
+  private async ratesOf(
+    ex: Executor,
+    scope: OrgScope,
+    events: ReadonlyArray<Pick<PostingEvent, 'id' | 'currency' | 'exchangeRate' | 'transactionDate'>>,
+  ): Promise<Result<{ functional: string; rateOf: Map<string, ExchangeRate>; found: Map<string, string> }>> {
+    const functional = await this.deps.functionalCurrency(ex, scope)
+    const foreign = events.filter((event) => event.currency !== functional)
+    const rateOf = new Map<string, ExchangeRate>()
+    const found = new Map<string, string>()
+    if (foreign.length === 0) return ok({ functional, rateOf, found })
+    const unrated = foreign.filter((event) => event.exchangeRate === null)
+    const tables =
+      unrated.length > 0
+        ? await this.deps.rates.tablesFor(
+            ex,
+            scope,
+            unrated.map((event) => ({ currency: event.currency, date: event.transactionDate })),
+          )
+        : undefined
+    for (const event of foreign) {
+      if (event.exchangeRate !== null) {
+        rateOf.set(event.id, storedExchangeRate(event.exchangeRate))
+        continue
+      }
+      const rate = tables?.get(event.currency)?.rateOn(event.transactionDate)
+      if (!rate) return exchangeRateMissing(event.currency, event.transactionDate)
+      rateOf.set(event.id, rate)
+      found.set(event.id, rate.text)
+    }
+    return ok({ functional, rateOf, found })
   }
 }
+
+const taxed = (eventType: PostingEvent['eventType']) => eventType === 'income' || eventType === 'expense'
+
+export const exchangeRateMissing = (currency: string, date: string) =>
+  fail(
+    'EXCHANGE_RATE_MISSING',
+    `No ${currency} rate on or before ${date}: give exchangeRate (updateLedgerEvent) or add one with setExchangeRates.`,
+    'exchangeRate',
+  )
 
 /** Why an event cannot be posted with these accounts of its organization, if it cannot. */
 export function postingProblem(event: PostingEvent, accounts: Map<string, AccountRecord>) {
@@ -118,6 +229,10 @@ export function postingProblem(event: PostingEvent, accounts: Map<string, Accoun
       return fail('TAX_ACCOUNT_NOT_FOUND', 'No account with this taxAccountId.', 'taxAccountId')
     const taxRefused = taxAccountProblem(taxAccount)
     if (taxRefused) return taxRefused
+  }
+  if (event.splitAmountMinor !== null || event.splitAccountId !== null) {
+    const splitAccount = event.splitAccountId ? accounts.get(event.splitAccountId) : undefined
+    return splitProblem(event, splitAccount, true)
   }
   return undefined
 }

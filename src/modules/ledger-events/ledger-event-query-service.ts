@@ -2,6 +2,7 @@ import type { Executor } from '../../db/schema.js'
 import { addDays, calendarDateOf } from '../../kernel/calendar-date.js'
 import type { Clock } from '../../kernel/clock.js'
 import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
+import { type ExchangeRate, storedExchangeRate } from '../../kernel/exchange-rate.js'
 import { limits } from '../../kernel/limits.js'
 import { parseMoney } from '../../kernel/money.js'
 import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel/page.js'
@@ -12,6 +13,7 @@ import type { AccountService } from '../accounts/account-service.js'
 import type { AccountRecord } from '../accounts/account-store.js'
 import type { ContactService } from '../contacts/contact-service.js'
 import type { ContactRecord } from '../contacts/contact-store.js'
+import type { ExchangeRateService } from '../exchange-rates/exchange-rate-service.js'
 import type { JournalService } from '../journal/journal-service.js'
 import type { JournalEntryRecord } from '../journal/journal-store.js'
 import {
@@ -40,6 +42,15 @@ export interface LedgerEventView {
   contact: ContactRecord | null
   journalEntry: JournalEntryRecord | null
   reversalEntry: JournalEntryRecord | null
+  splitAccount: AccountRecord | null
+  /** The organization's functional currency. */
+  functionalCurrency: string
+  /**
+   * What converts the event's amount into the functional currency: its own rate (given, or the one
+   * it was posted with), else the rate table's for its day; null for an event in the functional
+   * currency, or one no rate is known for yet.
+   */
+  rate: ExchangeRate | null
 }
 
 /**
@@ -89,6 +100,8 @@ export class LedgerEventQueryService {
       accounts: AccountService
       contacts: ContactService
       journal: JournalService
+      rates: ExchangeRateService
+      functionalCurrencyOf: (organizationId: string) => Promise<string>
     },
   ) {}
 
@@ -186,18 +199,34 @@ export class LedgerEventQueryService {
   ): Promise<LedgerEventView[]> {
     const accountIds = related.accounts
       ? events.flatMap((e) =>
-          [e.categoryId, e.paymentAccountId, e.taxAccountId].filter((id): id is string => id !== null),
+          [e.categoryId, e.paymentAccountId, e.taxAccountId, e.splitAccountId].filter(
+            (id): id is string => id !== null,
+          ),
         )
       : []
     const contactIds = related.contacts ? events.flatMap((e) => (e.contactId ? [e.contactId] : [])) : []
     const entryIds = related.journalEntries
       ? events.flatMap((e) => [e.journalEntryId, e.reversalEntryId].filter((id): id is string => id !== null))
       : []
-    const [accounts, contacts, entries] = await Promise.all([
+    const functionalCurrency = await this.deps.functionalCurrencyOf(scope.organizationId)
+    const unrated = events.filter((e) => e.currency !== functionalCurrency && e.exchangeRate === null)
+    const [accounts, contacts, entries, tables] = await Promise.all([
       this.deps.accounts.accountsByIds(ex, scope, accountIds),
       this.deps.contacts.contactsByIds(ex, scope, contactIds),
       this.deps.journal.entries(ex, scope, entryIds),
+      unrated.length === 0
+        ? undefined
+        : this.deps.rates.tablesFor(
+            ex,
+            scope,
+            unrated.map((e) => ({ currency: e.currency, date: e.transactionDate })),
+          ),
     ])
+    const rateOf = (event: LedgerEventRecord): ExchangeRate | null => {
+      if (event.currency === functionalCurrency) return null
+      if (event.exchangeRate !== null) return storedExchangeRate(event.exchangeRate)
+      return tables?.get(event.currency)?.rateOn(event.transactionDate) ?? null
+    }
     const accountById = new Map(accounts.map((a) => [a.id, a]))
     const contactById = new Map(contacts.map((c) => [c.id, c]))
     const entryById = new Map(entries.map((e) => [e.id, e]))
@@ -210,6 +239,9 @@ export class LedgerEventQueryService {
       contact: lookup(contactById, event.contactId),
       journalEntry: lookup(entryById, event.journalEntryId),
       reversalEntry: lookup(entryById, event.reversalEntryId),
+      splitAccount: lookup(accountById, event.splitAccountId),
+      functionalCurrency,
+      rate: rateOf(event),
     }))
   }
 

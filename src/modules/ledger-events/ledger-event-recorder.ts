@@ -7,7 +7,7 @@ import type { OrgScope } from '../access/principal.js'
 import type { AuditChange } from '../audit/audit-record.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
 import type { CategoryRuleService } from '../category-rules/category-rule-service.js'
-import type { EventSource, Status } from './ledger-event.js'
+import { type Direction, defaultDirection, type EventSource, type Status } from './ledger-event.js'
 import type { LedgerEventImportStore } from './ledger-event-import-store.js'
 import type { LedgerEventPosting } from './ledger-event-posting.js'
 import type { EventChanges, LedgerEventRecord, NewLedgerEvent } from './ledger-event-rows.js'
@@ -28,7 +28,16 @@ export type NewEventParts = Omit<
   | 'taxFromCode'
   | 'taxAccountId'
   | 'salesTaxCode'
-> & { id?: string }
+  | 'direction'
+  | 'exchangeRate'
+  | 'splitAccountId'
+  | 'splitAmountMinor'
+> & {
+  id?: string
+  /** The spec's meaning of the event type when not given. */
+  direction?: Direction
+  exchangeRate?: string | null
+}
 
 /** An imported event that is classified as it arrives and posted in the same transaction. */
 export type NewPostedEvent = Omit<NewEventParts, 'paymentAccountId'> & {
@@ -120,6 +129,11 @@ export class LedgerEventRecorder {
     if (!posted.ok) return posted
     await this.audited(tx, scope, rows)
     return ok(rows)
+  }
+
+  /** Whether every one of these events in another currency has a rate to be posted with. */
+  checkRates(tx: Executor, scope: OrgScope, events: Parameters<LedgerEventPosting['checkRates']>[2]) {
+    return this.deps.posting.checkRates(tx, scope, events)
   }
 
   /**
@@ -242,10 +256,12 @@ function newEventRow<EntryId extends string | null>(
   return {
     id: event.id ?? newId(),
     eventType: event.eventType,
+    direction: event.direction ?? defaultDirection(event.eventType),
     merchantName: event.merchantName,
     memo: event.memo,
     amountMinor: event.amountMinor,
     currency: event.currency,
+    exchangeRate: event.exchangeRate ?? null,
     transactionDate: event.transactionDate,
     status: filled.status,
     categoryId: filled.categoryId,
@@ -255,6 +271,8 @@ function newEventRow<EntryId extends string | null>(
     taxFromCode: false,
     taxAccountId: null,
     salesTaxCode: null,
+    splitAccountId: null,
+    splitAmountMinor: null,
     categoryRuleId: filled.categoryRuleId,
     reference: event.reference,
     source: event.source,

@@ -2,17 +2,21 @@ import type { Executor } from '../../db/schema.js'
 import { toFlag } from '../../db/schema.js'
 import { limits } from '../../kernel/limits.js'
 import type { OrgScope } from '../access/principal.js'
-import type { EventSource, EventType, Status } from './ledger-event.js'
+import type { Direction, EventSource, EventType, Status } from './ledger-event.js'
 
 // How an event is kept in a row: the shapes and the one insert both stores write with.
 
 export interface LedgerEventRecord {
   id: string
   eventType: EventType
+  direction: Direction
   merchantName: string
   memo: string
+  /** In the event's own currency. */
   amountMinor: bigint
   currency: string
+  /** Functional units per unit of currency: as given, or the one the event was posted with. */
+  exchangeRate: string | null
   transactionDate: string
   status: Status
   categoryId: string | null
@@ -22,6 +26,8 @@ export interface LedgerEventRecord {
   taxFromCode: boolean
   taxAccountId: string | null
   salesTaxCode: string | null
+  splitAccountId: string | null
+  splitAmountMinor: bigint | null
   categoryRuleId: string | null
   reference: string | null
   source: EventSource
@@ -50,6 +56,10 @@ export type NewLedgerEvent = Omit<
 /** The columns a lifecycle step may change; the rest of an event is fixed at creation. */
 export interface EventChanges {
   eventType?: EventType
+  direction?: Direction
+  exchangeRate?: string | null
+  splitAccountId?: string | null
+  splitAmountMinor?: bigint | null
   memo?: string
   amountMinor?: bigint
   transactionDate?: string
@@ -71,6 +81,10 @@ export interface EventChanges {
 export type LedgerEventRow = {
   id: string
   event_type: string
+  direction: string
+  exchange_rate: string | null
+  split_account_id: string | null
+  split_amount_minor: number | bigint | null
   merchant_name: string
   memo: string
   amount_minor: number | bigint
@@ -101,6 +115,10 @@ export type LedgerEventRow = {
 export const ledgerEventColumns = [
   'id',
   'event_type',
+  'direction',
+  'exchange_rate',
+  'split_account_id',
+  'split_amount_minor',
   'merchant_name',
   'memo',
   'amount_minor',
@@ -130,10 +148,12 @@ export const ledgerEventColumns = [
 export const toRecord = (row: LedgerEventRow): LedgerEventRecord => ({
   id: row.id,
   eventType: row.event_type as EventType,
+  direction: row.direction as Direction,
   merchantName: row.merchant_name,
   memo: row.memo,
   amountMinor: BigInt(row.amount_minor),
   currency: row.currency,
+  exchangeRate: row.exchange_rate,
   transactionDate: row.transaction_date,
   status: row.status as Status,
   categoryId: row.category_id,
@@ -143,6 +163,8 @@ export const toRecord = (row: LedgerEventRow): LedgerEventRecord => ({
   taxFromCode: toFlag(row.tax_from_code),
   taxAccountId: row.tax_account_id,
   salesTaxCode: row.sales_tax_code,
+  splitAccountId: row.split_account_id,
+  splitAmountMinor: row.split_amount_minor === null ? null : BigInt(row.split_amount_minor),
   categoryRuleId: row.category_rule_id,
   reference: row.reference,
   source: row.source as EventSource,
@@ -171,6 +193,10 @@ export async function insertInChunks<E extends NewLedgerEvent>(
           id: e.id,
           organization_id: scope.organizationId,
           event_type: e.eventType,
+          direction: e.direction,
+          exchange_rate: e.exchangeRate,
+          split_account_id: e.splitAccountId,
+          split_amount_minor: e.splitAmountMinor,
           merchant_name: e.merchantName,
           merchant_key: e.merchantName.toLowerCase(),
           memo: e.memo,

@@ -210,6 +210,10 @@ export class LedgerEventStore {
   ): Promise<boolean> {
     const set: Record<string, unknown> = { updated_at: updatedAt }
     if (changes.eventType !== undefined) set.event_type = changes.eventType
+    if (changes.direction !== undefined) set.direction = changes.direction
+    if (changes.exchangeRate !== undefined) set.exchange_rate = changes.exchangeRate
+    if (changes.splitAccountId !== undefined) set.split_account_id = changes.splitAccountId
+    if (changes.splitAmountMinor !== undefined) set.split_amount_minor = changes.splitAmountMinor
     if (changes.memo !== undefined) {
       set.memo = changes.memo
       set.memo_key = changes.memo.toLowerCase()
@@ -237,6 +241,16 @@ export class LedgerEventStore {
       .where(unindexed('status'), 'in', [...fromStatuses])
       .executeTakeFirst()
     return Number(result.numUpdatedRows) === 1
+  }
+
+  /** The rate a posted event was converted at, when it came from the rate table. */
+  async setExchangeRate(ex: Executor, scope: OrgScope, id: string, rate: string): Promise<void> {
+    await ex
+      .updateTable('ledger_events')
+      .set({ exchange_rate: rate })
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', '=', id)
+      .execute()
   }
 
   /** update() that returns the changed row, read in the same statement. */

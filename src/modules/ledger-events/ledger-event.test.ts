@@ -41,6 +41,7 @@ const gst = account({
   classification: 'liability',
 })
 const equity = account({ id: 'equity', name: 'Owner', accountType: 'equity', classification: 'equity' })
+const rent = account({ id: 'rent', name: 'Rent', accountType: 'expense', classification: 'expense' })
 
 describe('field rules', () => {
   it('holds a merchant name to one length, whatever field it arrives in', () => {
@@ -92,19 +93,23 @@ describe('which accounts fit', () => {
 })
 
 describe('postingProblem', () => {
-  const accounts = new Map([office, chequing, gst, equity].map((a) => [a.id, a]))
+  const accounts = new Map([office, chequing, gst, equity, rent].map((a) => [a.id, a]))
   const posting = (fields: Partial<PostingEvent> = {}): PostingEvent => ({
     id: 'event',
     journalEntryId: 'entry',
     eventType: 'expense',
+    direction: 'out',
     amountMinor: 1130n,
     taxAmountMinor: null,
+    splitAmountMinor: null,
     categoryId: 'office',
     paymentAccountId: 'chequing',
     taxAccountId: null,
+    splitAccountId: null,
     contactId: null,
     transactionDate: '2026-03-02',
     currency: 'CAD',
+    exchangeRate: null,
     ...fields,
   })
   const codeOf = (fields: Partial<PostingEvent>) => postingProblem(posting(fields), accounts)?.error.code
@@ -124,5 +129,20 @@ describe('postingProblem', () => {
     expect(codeOf({ taxAmountMinor: 1130n, taxAccountId: 'gst' })).toBe('INVALID_TAX_AMOUNT')
     expect(codeOf({ taxAmountMinor: 130n })).toBe('TAX_ACCOUNT_REQUIRED')
     expect(codeOf({ taxAmountMinor: 130n, taxAccountId: 'office' })).toBe('TAX_ACCOUNT_NOT_ALLOWED')
+  })
+
+  it('splits to an account of its own that fits the event, within the amount', () => {
+    const transfer = { eventType: 'transfer' as const, categoryId: 'equity' }
+    expect(codeOf({ ...transfer, splitAmountMinor: 130n, splitAccountId: 'office' })).toBeUndefined()
+    expect(codeOf({ ...transfer, splitAmountMinor: 130n, splitAccountId: 'gst' })).toBeUndefined()
+    expect(codeOf({ splitAmountMinor: 130n, splitAccountId: 'equity' })).toBe('INVALID_SPLIT')
+    expect(codeOf({ ...transfer, splitAmountMinor: 130n })).toBe('INVALID_SPLIT')
+    expect(codeOf({ ...transfer, splitAccountId: 'office' })).toBe('INVALID_SPLIT')
+    expect(codeOf({ ...transfer, splitAmountMinor: 130n, splitAccountId: 'elsewhere' })).toBe('INVALID_SPLIT')
+    expect(codeOf({ ...transfer, splitAmountMinor: 130n, splitAccountId: 'chequing' })).toBe('INVALID_SPLIT')
+    expect(codeOf({ ...transfer, splitAmountMinor: 1130n, splitAccountId: 'office' })).toBe('INVALID_SPLIT')
+    const taxed = { taxAmountMinor: 130n, taxAccountId: 'gst', splitAccountId: 'rent' }
+    expect(codeOf({ ...taxed, splitAmountMinor: 999n })).toBeUndefined()
+    expect(codeOf({ ...taxed, splitAmountMinor: 1000n })).toBe('INVALID_SPLIT')
   })
 })

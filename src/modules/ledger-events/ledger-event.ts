@@ -15,6 +15,25 @@ export type EventType = (typeof clientEventTypes)[number] | 'refund'
 
 export type EventSource = 'api' | 'bank_import' | 'processor_import'
 
+/** DESIGN 7.7: whether money went into the event's payment account or out of it. */
+export const directions = ['in', 'out'] as const
+export type Direction = (typeof directions)[number]
+
+/** The spec's meaning of an event that names no direction: income comes in, the rest goes out. */
+export const defaultDirection = (eventType: EventType): Direction => (eventType === 'income' ? 'in' : 'out')
+
+export function parseDirection(value: string | null | undefined, eventType: EventType): Result<Direction> {
+  if (value === null || value === undefined) return ok(defaultDirection(eventType))
+  if (!(directions as readonly string[]).includes(value)) {
+    return fail(
+      'INVALID_DIRECTION',
+      'direction must be in (money into the payment account) or out.',
+      'direction',
+    )
+  }
+  return ok(value as Direction)
+}
+
 /** Spec rule 2: only events not yet in the books can be edited. */
 export const editableStatuses: readonly Status[] = ['needs_review', 'pending']
 /** Statuses whose events have a posted entry that has not been reversed. */
@@ -138,6 +157,55 @@ export function taxAccountProblem(account: AccountRecord) {
       `A tax account must be a liability or asset account; ${account.name} is ${account.classification}.`,
       'taxAccountId',
     )
+  }
+  return undefined
+}
+
+/**
+ * An event's second part (DESIGN 7.7): a loan repayment's interest beside its principal, or a
+ * purchase shared by two expense accounts. The split account is an account of its own that fits
+ * the event as its category must (income and expenses take income or expense accounts), and the
+ * split, with the tax an income or expense posts, leaves something for the category. Classifying
+ * may give the account and the amount one at a time; posting needs both (`complete`).
+ */
+export function splitProblem(
+  event: {
+    eventType: EventType
+    amountMinor: bigint
+    taxAmountMinor: bigint | null
+    splitAmountMinor: bigint | null
+    splitAccountId: string | null
+    categoryId: string | null
+    paymentAccountId: string | null
+  },
+  splitAccount: AccountRecord | undefined,
+  complete: boolean,
+) {
+  const refuse = (message: string, field: string) => fail('INVALID_SPLIT', message, field)
+  if (event.splitAccountId !== null) {
+    if (!splitAccount) return refuse('No account with this splitAccountId.', 'splitAccountId')
+    if (splitAccount.id === event.paymentAccountId || splitAccount.id === event.categoryId) {
+      return refuse(
+        'The split account must differ from the category and the payment account.',
+        'splitAccountId',
+      )
+    }
+    if (event.eventType !== 'transfer' && event.eventType !== 'refund' && !isIncomeOrExpense(splitAccount)) {
+      return refuse(
+        `An ${event.eventType} event splits to an income or expense account; ${splitAccount.name} is ${splitAccount.classification}.`,
+        'splitAccountId',
+      )
+    }
+  } else if (complete) return refuse('Give splitAccountId with splitAmount.', 'splitAccountId')
+  if (event.splitAmountMinor === null) {
+    return complete ? refuse('Give splitAmount with splitAccountId.', 'splitAmount') : undefined
+  }
+  if (event.splitAmountMinor <= 0n) return refuse('splitAmount must be greater than zero.', 'splitAmount')
+  // A transfer posts no tax (DESIGN 5.4); income and expenses keep theirs beside the split.
+  const taxMinor =
+    event.eventType === 'income' || event.eventType === 'expense' ? (event.taxAmountMinor ?? 0n) : 0n
+  if (taxMinor + event.splitAmountMinor >= event.amountMinor) {
+    return refuse('splitAmount (with any tax) must be less than the amount.', 'splitAmount')
   }
   return undefined
 }

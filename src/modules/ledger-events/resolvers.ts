@@ -3,6 +3,7 @@ import type { JournalEntry, Resolvers } from '../../graphql/generated/resolvers-
 import { payloadOf, refusedItems, valueOrError } from '../../graphql/payload.js'
 import { selectedFields } from '../../graphql/selection.js'
 import { currencyDecimals } from '../../kernel/currency.js'
+import { convertMinor } from '../../kernel/exchange-rate.js'
 import { formatMoney } from '../../kernel/money.js'
 import type { Services } from '../../services.js'
 import type { Principal } from '../access/principal.js'
@@ -16,6 +17,7 @@ function entryToGraphQL(entry: JournalEntryRecord | null): JournalEntry | null {
     id: entry.id,
     txnDate: entry.txnDate,
     totalAmount: formatMoney(entry.totalMinor, currencyDecimals(entry.currency)),
+    currency: entry.currency,
   }
 }
 
@@ -30,6 +32,9 @@ const accountRef = (account: { id: string; name: string } | null) =>
  */
 class LedgerEventAnswer implements LedgerEventParent {
   #functionalAmount: string | undefined
+  #originalAmount: string | undefined
+  #splitAmount: string | null | undefined
+  #splitAccount: LedgerEventParent['splitAccount'] | undefined
   #account: LedgerEventParent['account'] | undefined
   #paymentAccount: LedgerEventParent['paymentAccount'] | undefined
   #category: LedgerEventParent['category'] | undefined
@@ -54,13 +59,50 @@ class LedgerEventAnswer implements LedgerEventParent {
   get merchantName() {
     return this.view.event.merchantName
   }
+  get direction() {
+    return this.view.event.direction
+  }
   get functionalAmount() {
-    const { event } = this.view
-    this.#functionalAmount ??= formatMoney(event.amountMinor, currencyDecimals(event.currency))
+    const { event, rate, functionalCurrency } = this.view
+    this.#functionalAmount ??= rate
+      ? formatMoney(
+          convertMinor(
+            event.amountMinor,
+            currencyDecimals(event.currency),
+            rate,
+            currencyDecimals(functionalCurrency),
+          ),
+          currencyDecimals(functionalCurrency),
+        )
+      : this.originalAmount
     return this.#functionalAmount
   }
   get functionalCurrency() {
+    const { event, rate, functionalCurrency } = this.view
+    return rate || event.currency === functionalCurrency ? functionalCurrency : event.currency
+  }
+  get originalAmount() {
+    const { event } = this.view
+    this.#originalAmount ??= formatMoney(event.amountMinor, currencyDecimals(event.currency))
+    return this.#originalAmount
+  }
+  get originalCurrency() {
     return this.view.event.currency
+  }
+  get exchangeRate() {
+    return this.view.rate?.text ?? null
+  }
+  get splitAmount() {
+    const { event } = this.view
+    this.#splitAmount ??=
+      event.splitAmountMinor === null
+        ? null
+        : formatMoney(event.splitAmountMinor, currencyDecimals(event.currency))
+    return this.#splitAmount
+  }
+  get splitAccount() {
+    this.#splitAccount ??= accountRef(this.view.splitAccount)
+    return this.#splitAccount
   }
   get transactionDate() {
     return this.view.event.transactionDate

@@ -1,7 +1,9 @@
+import type { ChangeNotices } from '../../db/change-notices.js'
 import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import { inTransaction, inTransactionResult } from '../../db/transaction.js'
 import type { Clock } from '../../kernel/clock.js'
+import { defaultCurrency, parseCurrency } from '../../kernel/currency.js'
 import { newId } from '../../kernel/ids.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import { nameKey, parseName } from '../../kernel/text.js'
@@ -16,7 +18,9 @@ export type OrganizationSetUp = (tx: Executor, organizationId: string) => Promis
 export class OrganizationService {
   private readonly setUps: OrganizationSetUp[] = []
   // Organizations are never renamed or deleted, so a record once read is good for the life of the
-  // process; every request's access check and myOrganizations read it.
+  // process; every request's access check and myOrganizations read it. The one thing that can
+  // change, the functional currency while nothing is posted, drops the record everywhere through a
+  // change notice (postings read the currency from the database, never from here).
   private readonly known = new Map<string, OrganizationRecord>()
 
   constructor(
@@ -27,8 +31,14 @@ export class OrganizationService {
       clock: Clock
       access: () => AccessService
       audit: AuditTrail
+      notices: ChangeNotices
     },
-  ) {}
+  ) {
+    deps.notices.subscribe((notice) => {
+      if (notice === 'missed') this.known.clear()
+      else if (notice.kind === 'organization_changed') this.known.delete(notice.organizationId)
+    })
+  }
 
   /** Lets other modules (the chart of accounts) seed a new organization atomically. */
   onCreate(setUp: OrganizationSetUp): void {
@@ -60,14 +70,66 @@ export class OrganizationService {
     return ids.flatMap((id) => this.known.get(id) ?? [])
   }
 
-  async createOrganization(principal: Principal, name: string): Promise<Result<OrganizationRecord>> {
+  async createOrganization(
+    principal: Principal,
+    name: string,
+    functionalCurrency?: string | null,
+  ): Promise<Result<OrganizationRecord>> {
     const userId = this.deps.access().requireUser(principal)
-    return this.create(name, userId)
+    return this.create(name, functionalCurrency, userId)
   }
 
   /** The operator CLI creates organizations with no owner yet; `member add` gives them one. */
-  createAsOperator(name: string): Promise<Result<OrganizationRecord>> {
-    return this.create(name, undefined)
+  createAsOperator(name: string, functionalCurrency?: string): Promise<Result<OrganizationRecord>> {
+    return this.create(name, functionalCurrency, undefined)
+  }
+
+  /** The organization's functional currency as this process knows it, for answers (not postings). */
+  async functionalCurrencyOf(organizationId: string): Promise<string> {
+    const [organization] = await this.findByIds([organizationId])
+    return organization?.functionalCurrency ?? defaultCurrency
+  }
+
+  /** DESIGN 7.7: owners and admins change the functional currency while nothing is posted. */
+  async setFunctionalCurrency(
+    principal: Principal,
+    organizationId: string,
+    currency: string,
+  ): Promise<Result<OrganizationRecord>> {
+    const scope = await this.deps.access().authorize(principal, organizationId, 'admin')
+    const parsed = parseCurrency(currency, 'functionalCurrency')
+    if (!parsed.ok) return parsed
+    const changed = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const before = await this.deps.store.functionalCurrency(tx, scope.organizationId, false)
+      if (before === parsed.value) return ok(undefined)
+      if (
+        !(await this.deps.store.setFunctionalCurrencyWhileUnposted(tx, scope.organizationId, parsed.value))
+      ) {
+        return fail(
+          'FUNCTIONAL_CURRENCY_IN_USE',
+          'The functional currency can change only while nothing is posted; this organization has posted events.',
+          'functionalCurrency',
+        )
+      }
+      await this.deps.audit.record(tx, scope, [
+        {
+          operation: 'organization.functional_currency_changed',
+          entityType: 'organization',
+          entityId: scope.organizationId,
+          before: { functionalCurrency: before },
+          after: { functionalCurrency: parsed.value },
+        },
+      ])
+      await this.deps.notices.publish(tx, {
+        kind: 'organization_changed',
+        organizationId: scope.organizationId,
+      })
+      return ok(undefined)
+    })
+    if (!changed.ok) return changed
+    this.known.delete(scope.organizationId)
+    const [organization] = await this.findByIds([scope.organizationId])
+    return ok(organization as OrganizationRecord)
   }
 
   /** DESIGN 7.3: owners and admins close the books through a day, move that day, or reopen them (null). */
@@ -104,10 +166,16 @@ export class OrganizationService {
     return this.deps.store.findByNameKey(this.deps.db, nameKey(name))
   }
 
-  private async create(name: string, ownerId: string | undefined): Promise<Result<OrganizationRecord>> {
+  private async create(
+    name: string,
+    functionalCurrency: string | null | undefined,
+    ownerId: string | undefined,
+  ): Promise<Result<OrganizationRecord>> {
     const parsed = parseName(name)
     if (!parsed.ok) return parsed
-    const organization = { id: newId(), name: parsed.value }
+    const currency = parseCurrency(functionalCurrency ?? defaultCurrency, 'functionalCurrency')
+    if (!currency.ok) return currency
+    const organization = { id: newId(), name: parsed.value, functionalCurrency: currency.value }
     return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
       const inserted = await this.deps.store.insert(tx, {
         ...organization,

@@ -3,7 +3,10 @@ import type { Executor } from '../../db/schema.js'
 export interface OrganizationRecord {
   id: string
   name: string
+  functionalCurrency: string
 }
+
+const recordColumns = ['id', 'name', 'functional_currency as functionalCurrency'] as const
 
 // Organizations are the root of every scope, so their own queries take plain ids.
 export class OrganizationStore {
@@ -17,6 +20,7 @@ export class OrganizationStore {
         id: organization.id,
         name: organization.name,
         name_key: organization.nameKey,
+        functional_currency: organization.functionalCurrency,
         created_at: organization.createdAt,
       })
       .onConflict((oc) => oc.column('name_key').doNothing())
@@ -26,13 +30,13 @@ export class OrganizationStore {
 
   async findByIds(ex: Executor, ids: string[]): Promise<OrganizationRecord[]> {
     if (ids.length === 0) return []
-    return ex.selectFrom('organizations').select(['id', 'name']).where('id', 'in', ids).execute()
+    return ex.selectFrom('organizations').select(recordColumns).where('id', 'in', ids).execute()
   }
 
   async findByNameKey(ex: Executor, nameKey: string): Promise<OrganizationRecord | undefined> {
     return ex
       .selectFrom('organizations')
-      .select(['id', 'name'])
+      .select(recordColumns)
       .where('name_key', '=', nameKey)
       .executeTakeFirst()
   }
@@ -54,5 +58,41 @@ export class OrganizationStore {
       .set({ lock_date: lockDate })
       .where('id', '=', organizationId)
       .execute()
+  }
+
+  /**
+   * The currency the books are kept in, read by every posting. `forShare` (PostgreSQL) holds the
+   * row so that a change of currency waits until the posting has committed, and then sees it.
+   */
+  async functionalCurrency(ex: Executor, organizationId: string, forShare: boolean): Promise<string> {
+    const query = ex
+      .selectFrom('organizations')
+      .select('functional_currency')
+      .where('id', '=', organizationId)
+    const row = await (forShare ? query.forShare() : query).executeTakeFirstOrThrow()
+    return row.functional_currency
+  }
+
+  /** Changes the currency unless the organization has posted anything; false when it has. */
+  async setFunctionalCurrencyWhileUnposted(
+    ex: Executor,
+    organizationId: string,
+    currency: string,
+  ): Promise<boolean> {
+    const result = await ex
+      .updateTable('organizations')
+      .set({ functional_currency: currency })
+      .where('id', '=', organizationId)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('journal_entries')
+              .select('id')
+              .where('journal_entries.organization_id', '=', organizationId),
+          ),
+        ),
+      )
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows) === 1
   }
 }

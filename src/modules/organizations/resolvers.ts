@@ -15,9 +15,19 @@ export const organizationResolvers: Resolvers = {
         (organization) => ({ organization }),
         { organization: null },
       ),
+    setFunctionalCurrency: async (_, args, { principal, services }) =>
+      payloadOf(
+        await services.organizations.setFunctionalCurrency(
+          principal,
+          args.organizationId,
+          args.functionalCurrency,
+        ),
+        (organization) => ({ organization }),
+        { organization: null },
+      ),
     createOrganization: async (_, args, { principal, services }) =>
       payloadOf(
-        await services.organizations.createOrganization(principal, args.name),
+        await services.organizations.createOrganization(principal, args.name, args.functionalCurrency),
         (organization) => ({ organization }),
         { organization: null },
       ),

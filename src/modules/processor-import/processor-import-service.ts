@@ -35,6 +35,11 @@ export interface ImportSummary {
   /** Ledger events written: a row with a fee makes two. */
   eventCount: number
   dryRun: boolean
+  /**
+   * Why the events were left in needs_review although posting was asked for: a row in another
+   * currency than the functional one has no exchange rate for its day (DESIGN 7.7).
+   */
+  heldForRate: string | null
 }
 
 export interface DeleteSummary {
@@ -198,6 +203,25 @@ export class ProcessorImportService {
     )
     if (!open.ok) return open
 
+    // Posting needs a rate for every row in another currency. Without one the whole file waits in
+    // review, classified, for the rates to be set: the books never get half of it, and nothing
+    // acknowledged is lost.
+    let heldForRate: string | null = null
+    if (!options.review) {
+      const rated = await this.deps.eventRecorder.checkRates(
+        tx,
+        scope,
+        fresh.map((plan) => ({
+          id: plan.sourceId,
+          currency: plan.row.currency,
+          exchangeRate: null,
+          transactionDate: plan.row.date,
+        })),
+      )
+      if (!rated.ok) heldForRate = rated.error.message
+    }
+    const review = options.review || heldForRate !== null
+
     const eventIds: string[] = []
     options.onProgress?.(0, fresh.length)
     for (let start = 0; start < fresh.length; start += limits.processorImportRowsPerRound) {
@@ -206,7 +230,7 @@ export class ProcessorImportService {
         plan.events.map((event) => this.newEvent(plan, event, batchId, accounts.value)),
       )
       let written: Array<{ id: string }>
-      if (options.review) {
+      if (review) {
         written = await this.deps.eventRecorder.recordArrivals(
           tx,
           scope,
@@ -239,6 +263,7 @@ export class ProcessorImportService {
         skippedDupe: posted.length - fresh.length,
         eventCount: eventIds.length,
         dryRun: options.dryRun,
+        heldForRate,
       },
       eventIds,
     })

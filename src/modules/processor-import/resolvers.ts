@@ -17,6 +17,7 @@ export const processorImportResolvers: Resolvers = {
           skippedDupe: 0,
           eventCount: 0,
           dryRun: dryRun ?? false,
+          heldForRate: null,
         },
       ),
     deleteProcessorImports: async (_, { organizationId, batchId, dryRun }, { principal, services }) =>

@@ -13,7 +13,10 @@ export interface ExportEntry {
   eventId: string | null
   kind: EntryKind
   txnDate: string
+  /** The organization's functional currency, which every line's amountMinor is in. */
   currency: string
+  /** The currency the event happened in, when it is not the functional one. */
+  originalCurrency: string | null
   description: string
   lines: PostingLine[]
 }
@@ -65,21 +68,81 @@ export function exportAccountNames(accounts: AccountRecord[], format: ExportForm
   return names
 }
 
-const amountText = (line: PostingLine, currency: string) =>
-  `${formatMoney(line.side === 'debit' ? line.amountMinor : -line.amountMinor, currencyDecimals(currency))} ${currency}`
+const signed = (line: PostingLine, minor: bigint) => (line.side === 'debit' ? minor : -minor)
 
+const money = (minor: bigint, currency: string) =>
+  `${formatMoney(minor, currencyDecimals(currency))} ${currency}`
+
+/**
+ * hledger's sample amount for a commodity directive, which fixes how many decimals reports show.
+ * hledger 1.25 refuses a sample without a decimal mark ("commodity 1000 JPY"), so a currency
+ * without minor units gets a bare trailing period, which the manual allows for exactly this.
+ */
+function hledgerCommoditySample(currency: string): string {
+  const decimals = currencyDecimals(currency)
+  return `1000.${'0'.repeat(decimals)} ${currency}`
+}
+
+/**
+ * @param currencies every currency the export's entries use, the functional currency first;
+ *   both tools refuse, when strict, an amount in a commodity nothing declared.
+ */
 export function exportHeader(
   format: ExportFormat,
   organizationName: string,
   accounts: Map<string, string>,
   openDate: string,
+  currencies: readonly string[],
 ): string {
+  if (currencies.length === 0) throw new Error('a journal export needs at least its functional currency')
+  const codes = [...new Set(currencies)]
   const names = [...accounts.values()].sort()
   if (format === 'hledger') {
-    return `; Daybook journal of ${organizationName.replace(/\n/g, ' ')}\n\n${names.map((n) => `account ${n}`).join('\n')}\n\n`
+    const commodities = codes.map((code) => `commodity ${hledgerCommoditySample(code)}`).join('\n')
+    const declared = names.map((n) => `account ${n}`).join('\n')
+    return `; Daybook journal of ${organizationName.replace(/\n/g, ' ')}\n\n${commodities}\n\n${declared}\n\n`
   }
   const title = organizationName.replace(/["\\\n]/g, ' ')
-  return `option "title" "${title}"\n\n${names.map((n) => `${openDate} open ${n}`).join('\n')}\n\n`
+  const commodities = codes.map((code) => `${openDate} commodity ${code}`).join('\n')
+  return `option "title" "${title}"\n\n${commodities}\n\n${names.map((n) => `${openDate} open ${n}`).join('\n')}\n\n`
+}
+
+/**
+ * One posting's amount. An entry kept in a foreign currency shows each line as it happened, with
+ * its exact functional amount as a total cost, so both tools balance the entry on the functional
+ * figures the books hold (rather than on a rate, which would round) and report them at cost.
+ */
+function postingAmount(entry: ExportEntry, line: PostingLine): string {
+  const original = entry.originalCurrency
+  if (original === null || original === entry.currency)
+    return money(signed(line, line.amountMinor), entry.currency)
+  if (line.originalMinor === undefined) {
+    throw new Error(`entry ${entry.id} is in ${original} but a line of it has no ${original} amount`)
+  }
+  if (line.originalMinor < 0n) throw new Error(`entry ${entry.id} has a negative ${original} amount`)
+  // Both tools take the sign of a total cost from the amount it prices, so a line that rounded to
+  // nothing in the original currency would lose its functional amount and unbalance the entry.
+  // Such a line only ever moved functional money, and is written as that.
+  if (line.originalMinor === 0n) return money(signed(line, line.amountMinor), entry.currency)
+  return `${money(signed(line, line.originalMinor), original)} @@ ${money(line.amountMinor, entry.currency)}`
+}
+
+/**
+ * The description as hledger's transaction line must carry it. hledger reads the line as
+ * date, optional status mark (`*` or `!`), optional code in parentheses, then description up to
+ * the first `;` or end of line, with surrounding spaces trimmed. The entry's code is always
+ * written, so a description starting with `*`, `!` or `(` lands in the description whole.
+ * Nothing escapes a `;` inside a description, so it becomes the nearest punctuation, a comma.
+ *
+ * A `|` is kept in the description itself, but hledger's payees, notes and `payee:` query always
+ * split it there, payee on the left and note on the right; there is no escape and no tag that
+ * names the payee instead (hledger, unlike Ledger, has no `payee:` tag). Left as is, a merchant
+ * "A | B" would be reported as payee "A" and grouped with merchant "A". It becomes a `/`, the
+ * ASCII character people write for the same purpose; a look-alike such as U+00A6 would read
+ * closer but makes hledger refuse the whole file when the locale is not UTF-8.
+ */
+function hledgerDescription(text: string): string {
+  return text.replace(/\|/g, '/').replace(/;/g, ',').replace(/\s+/g, ' ').trim()
 }
 
 export function exportEntry(format: ExportFormat, entry: ExportEntry, accounts: Map<string, string>): string {
@@ -87,19 +150,22 @@ export function exportEntry(format: ExportFormat, entry: ExportEntry, accounts: 
   const posting = (line: PostingLine) => {
     const name = accounts.get(line.accountId)
     if (!name) throw new Error(`journal line names unknown account ${line.accountId}`)
-    return `    ${name}  ${amountText(line, entry.currency)}`
+    return `    ${name}  ${postingAmount(entry, line)}`
   }
+  const postings = entry.lines.map(posting).join('\n')
   if (format === 'hledger') {
-    const description = `${prefix}${entry.description}`
-      .replace(/[;\r\n]/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
+    const code = entry.id.slice(0, 8)
+    // A code ends at the first `)`, so one inside it would push the rest into the description.
+    if (/[()\r\n]/.test(code)) throw new Error(`entry id ${entry.id} cannot be an hledger code`)
     const tags = [`entry:${entry.id}`, ...(entry.eventId ? [`event:${entry.eventId}`] : [])].join(', ')
-    return `${entry.txnDate} ${description}  ; ${tags}\n${entry.lines.map(posting).join('\n')}\n\n`
+    const description = hledgerDescription(`${prefix}${entry.description}`)
+    return `${entry.txnDate} (${code}) ${description}  ; ${tags}\n${postings}\n\n`
   }
-  const narration = `${prefix}${entry.description}`.replace(/[\r\n]/g, ' ').replace(/["\\]/g, (c) => `\\${c}`)
+  const narration = `${prefix}${entry.description}`
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/["\\]/g, (c) => `\\${c}`)
   const meta = [`  entry: "${entry.id}"`, ...(entry.eventId ? [`  event: "${entry.eventId}"`] : [])].join(
     '\n',
   )
-  return `${entry.txnDate} * "${narration}"\n${meta}\n${entry.lines.map(posting).join('\n')}\n\n`
+  return `${entry.txnDate} * "${narration}"\n${meta}\n${postings}\n\n`
 }

@@ -35,6 +35,7 @@ export class ReportService {
       journal: JournalService
       ledgerEvents: LedgerEventQueryService
       receipts: ReceiptService
+      functionalCurrencyOf: (organizationId: string) => Promise<string>
     },
   ) {}
 
@@ -160,7 +161,10 @@ export class ReportService {
     write: (chunk: string) => Promise<void>,
   ): Promise<number> {
     const accounts = exportAccountNames(await this.deps.accounts.allAccounts(this.deps.db, scope), format)
-    await write(exportHeader(format, organizationName, accounts, '1970-01-01'))
+    const functional = await this.deps.functionalCurrencyOf(scope.organizationId)
+    const used = await this.deps.journal.currenciesUsed(this.deps.db, scope)
+    const currencies = [functional, ...used.filter((currency) => currency !== functional)]
+    await write(exportHeader(format, organizationName, accounts, '1970-01-01', currencies))
     let after: { txnDate: string; createdAt: string; id: string } | undefined
     let count = 0
     for (;;) {

@@ -1,27 +1,43 @@
+import type { GraphQLContext } from '../../graphql/context.js'
 import type { Resolvers } from '../../graphql/generated/resolvers-types.js'
 import { valueOrError } from '../../graphql/payload.js'
-import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
+import { currencyDecimals } from '../../kernel/currency.js'
 import { formatMoney } from '../../kernel/money.js'
 import type { AccountAmount } from './report.js'
 
-const money = (minor: bigint) => formatMoney(minor, currencyDecimals(defaultCurrency))
-const incomeLine = ({ account, amountMinor }: AccountAmount) => ({
-  accountId: account.id,
-  accountName: account.name,
-  total: money(amountMinor),
-})
-const sheetLine = ({ account, amountMinor }: AccountAmount) => ({
-  accountId: account.id,
-  accountName: account.name,
-  accountType: account.accountType,
-  amount: money(amountMinor),
-})
+/**
+ * Every report is in the organization's functional currency (DESIGN 7.7) and names it. Asked
+ * after the report itself, so only a caller the report admitted learns it.
+ */
+async function reportCurrency({ services }: GraphQLContext, organizationId: string) {
+  const currency = await services.organizations.functionalCurrencyOf(organizationId)
+  const decimals = currencyDecimals(currency)
+  const money = (minor: bigint) => formatMoney(minor, decimals)
+  return {
+    currency,
+    money,
+    incomeLine: ({ account, amountMinor }: AccountAmount) => ({
+      accountId: account.id,
+      accountName: account.name,
+      total: money(amountMinor),
+    }),
+    sheetLine: ({ account, amountMinor }: AccountAmount) => ({
+      accountId: account.id,
+      accountName: account.name,
+      accountType: account.accountType,
+      amount: money(amountMinor),
+    }),
+  }
+}
 
 export const reportResolvers: Resolvers = {
   Query: {
-    dashboardSummary: async (_, { organizationId, ...args }, { principal, services }) => {
+    dashboardSummary: async (_, { organizationId, ...args }, context) => {
+      const { principal, services } = context
       const summary = valueOrError(await services.reports.dashboardSummary(principal, organizationId, args))
+      const { currency, money } = await reportCurrency(context, organizationId)
       return {
+        currency,
         startDate: summary.startDate,
         endDate: summary.endDate,
         totalRevenue: money(summary.totalRevenueMinor),
@@ -31,9 +47,12 @@ export const reportResolvers: Resolvers = {
         unreviewedCount: summary.unreviewedCount,
       }
     },
-    incomeStatement: async (_, { organizationId, ...args }, { principal, services }) => {
+    incomeStatement: async (_, { organizationId, ...args }, context) => {
+      const { principal, services } = context
       const statement = valueOrError(await services.reports.incomeStatement(principal, organizationId, args))
+      const { currency, money, incomeLine } = await reportCurrency(context, organizationId)
       return {
+        currency,
         startDate: statement.startDate,
         endDate: statement.endDate,
         incomeAccounts: statement.income.map(incomeLine),
@@ -43,19 +62,24 @@ export const reportResolvers: Resolvers = {
         netIncome: money(statement.netIncomeMinor),
       }
     },
-    accountBalances: async (_, { organizationId }, { principal, services }) =>
-      (await services.reports.accountBalances(principal, organizationId)).map(
-        ({ account, balanceMinor }) => ({
-          accountId: account.id,
-          accountName: account.name,
-          accountType: account.accountType,
-          classification: account.classification,
-          balance: money(balanceMinor),
-        }),
-      ),
-    trialBalance: async (_, { organizationId, ...args }, { principal, services }) => {
+    accountBalances: async (_, { organizationId }, context) => {
+      const balances = await context.services.reports.accountBalances(context.principal, organizationId)
+      const { currency, money } = await reportCurrency(context, organizationId)
+      return balances.map(({ account, balanceMinor }) => ({
+        accountId: account.id,
+        accountName: account.name,
+        accountType: account.accountType,
+        classification: account.classification,
+        balance: money(balanceMinor),
+        currency,
+      }))
+    },
+    trialBalance: async (_, { organizationId, ...args }, context) => {
+      const { principal, services } = context
       const trial = valueOrError(await services.reports.trialBalance(principal, organizationId, args))
+      const { currency, money } = await reportCurrency(context, organizationId)
       return {
+        currency,
         asOf: trial.asOf,
         lines: trial.lines.map((line) => ({
           accountId: line.account.id,
@@ -69,9 +93,12 @@ export const reportResolvers: Resolvers = {
         totalCredit: money(trial.totalCreditMinor),
       }
     },
-    balanceSheet: async (_, { organizationId, ...args }, { principal, services }) => {
+    balanceSheet: async (_, { organizationId, ...args }, context) => {
+      const { principal, services } = context
       const sheet = valueOrError(await services.reports.balanceSheet(principal, organizationId, args))
+      const { currency, money, sheetLine } = await reportCurrency(context, organizationId)
       return {
+        currency,
         asOf: sheet.asOf,
         assets: sheet.assets.map(sheetLine),
         liabilities: sheet.liabilities.map(sheetLine),
@@ -85,9 +112,12 @@ export const reportResolvers: Resolvers = {
         ),
       }
     },
-    generalLedger: async (_, { organizationId, ...args }, { principal, services }) => {
+    generalLedger: async (_, { organizationId, ...args }, context) => {
+      const { principal, services } = context
       const ledger = valueOrError(await services.reports.generalLedger(principal, organizationId, args))
+      const { currency, money } = await reportCurrency(context, organizationId)
       return {
+        currency,
         accountId: ledger.account.id,
         accountName: ledger.account.name,
         startDate: ledger.startDate,
