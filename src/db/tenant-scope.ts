@@ -26,6 +26,7 @@ export const tenantTables: ReadonlySet<string> = new Set([
   'journal_lines',
   'category_rules',
   'csv_import_profiles',
+  'exchange_rates',
   'reconciliations',
   'reconciliation_events',
   'audit_records',

@@ -332,11 +332,12 @@ describe('currencies', () => {
       functionalAmount: '134.99',
       functionalCurrency: 'CAD',
     })
-    // No rate on or before January 1: no functional amount yet, and no confirm.
+    // No rate on or before January 1: no conversion yet, and no confirm.
     expect(await event(ask, early.id)).toMatchObject({
       exchangeRate: null,
-      functionalAmount: '10.00',
-      functionalCurrency: 'USD',
+      originalAmount: '10.00',
+      originalCurrency: 'USD',
+      functionalCurrency: 'CAD',
     })
     expect(await ask(confirmMutation, { e: early.id })).toMatchObject({
       success: false,

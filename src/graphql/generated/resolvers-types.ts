@@ -798,9 +798,9 @@ export type LedgerEvent = {
   merchantName: Scalars['String']['output'];
   /** in: money into the payment account; out: money out of it. */
   direction: Scalars['String']['output'];
-  /** The amount in the functional currency, a positive decimal string; the original amount while no rate is known for it. */
+  /** The amount in the functional currency, a positive decimal string; while no rate is known for an event in another currency (exchangeRate null), its original amount. */
   functionalAmount: Scalars['String']['output'];
-  /** The organization's functional currency; the original currency while no rate is known. */
+  /** The organization's functional currency. */
   functionalCurrency: Scalars['String']['output'];
   /** The amount as the bank or the client gave it, in originalCurrency. */
   originalAmount: Scalars['String']['output'];

@@ -78,8 +78,7 @@ class LedgerEventAnswer implements LedgerEventParent {
     return this.#functionalAmount
   }
   get functionalCurrency() {
-    const { event, rate, functionalCurrency } = this.view
-    return rate || event.currency === functionalCurrency ? functionalCurrency : event.currency
+    return this.view.functionalCurrency
   }
   get originalAmount() {
     const { event } = this.view
