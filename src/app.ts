@@ -215,6 +215,7 @@ export async function buildCore(
     eventQueries,
     eventRecorder,
     periodLock,
+    audit,
     functionalCurrencyOf: (organizationId) => organizations.functionalCurrencyOf(organizationId),
   })
   const jobs = new JobQueue({
@@ -237,6 +238,7 @@ export async function buildCore(
     ledgerEvents: eventQueries,
     eventRecorder,
     reader: () => reader,
+    audit,
   })
   jobs.handle(extractReceiptJob, {
     run: (job) => receipts.extract(job.organizationId, job.subjectId ?? ''),

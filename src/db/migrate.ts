@@ -20,6 +20,7 @@ import * as lockDate from './migrations/0013-lock-date.js'
 import * as reconciliations from './migrations/0014-reconciliations.js'
 import * as auditTrail from './migrations/0015-audit-trail.js'
 import * as directionAndCurrencies from './migrations/0016-direction-and-currencies.js'
+import * as eventFeed from './migrations/0017-event-feed.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0014-reconciliations': reconciliations,
   '0015-audit-trail': auditTrail,
   '0016-direction-and-currencies': directionAndCurrencies,
+  '0017-event-feed': eventFeed,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

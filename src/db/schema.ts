@@ -269,12 +269,16 @@ export interface AuditRecordsTable {
   before: string | null
   after: string | null
   hash: string | null
+  /** The record's place in the organization's event feed, when its operation is a feed type. */
+  feed_seq: Int | null
 }
 
 export interface AuditHeadsTable {
   organization_id: string
   seq: Int
   hash: string
+  /** The event feed's last number. */
+  feed_seq: Int
 }
 
 export interface ReceiptsTable {

@@ -1,6 +1,6 @@
 // Generated ids keep the UUID layout and never repeat.
 import { describe, expect, it } from 'vitest'
-import { isUuid, nameBasedId, newId, sequentialIds } from './ids.js'
+import { isUuid, monotonicId, nameBasedId, newId, sequentialIds } from './ids.js'
 
 describe('ids', () => {
   it('makes sequential ids in UUID layout, all different, with a prefix of their own', () => {
@@ -17,5 +17,10 @@ describe('ids', () => {
     expect(nameBasedId('gifi', '1000')).toBe(nameBasedId('gifi', '1000'))
     expect(nameBasedId('gifi', '1000')).not.toBe(nameBasedId('gifi', '1001'))
     expect(isUuid(nameBasedId('gifi', '1000'))).toBe(true)
+  })
+  it('makes monotonic ids that increase within a millisecond and past 4,096 of them', () => {
+    const made = Array.from({ length: 10_000 }, () => monotonicId())
+    expect(made.every(isUuid)).toBe(true)
+    expect(made.every((id, index) => index === 0 || (made[index - 1] as string) < id)).toBe(true)
   })
 })

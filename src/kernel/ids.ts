@@ -13,6 +13,28 @@ export function newId(): string {
   return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${randomUUID().slice(15)}`
 }
 
+let lastMs = 0
+let counter = 0
+
+/**
+ * newId, increasing within this process even inside one millisecond: the 12 bits after the
+ * version count (RFC 9562, method 1), and a millisecond whose 4,096 ids are spent borrows the
+ * next. For records whose order is their meaning, such as the audit trail's, sealed in id order.
+ */
+export function monotonicId(): string {
+  const nowMs = Date.now()
+  if (nowMs > lastMs) {
+    lastMs = nowMs
+    counter = 0
+  } else if (++counter > 0xfff) {
+    lastMs++
+    counter = 0
+  }
+  const time = lastMs.toString(16).padStart(12, '0')
+  const count = counter.toString(16).padStart(3, '0')
+  return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${count}${randomUUID().slice(18)}`
+}
+
 export const isUuid = (value: string): boolean => uuidPattern.test(value)
 
 /**

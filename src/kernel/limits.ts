@@ -4,6 +4,9 @@ export const limits = {
   pageSizeMax: 200,
   batchItemsMax: 500,
   rowsPerImportMax: 10_000,
+  /** Events one page of the event feed holds (DESIGN 7.5). */
+  feedPageDefault: 100,
+  feedPageMax: 1_000,
   /** Rates one setExchangeRates call may set; all or nothing, like a statement import. */
   exchangeRatesPerCallMax: 10_000,
   /** Rates one CSV loaded by the CLI may hold: decades of every Bank of Canada series. */

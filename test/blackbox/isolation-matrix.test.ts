@@ -79,6 +79,7 @@ const operations: Record<string, { admin?: true }> = {
   finishReconciliation: {},
   undoReconciliation: { admin: true },
   auditLog: { admin: true },
+  events: {},
   listCategoryRules: {},
   createCategoryRule: {},
   updateCategoryRule: {},

@@ -25,6 +25,8 @@ export type Query = {
   listMembers: Maybe<Array<Member>>;
   /** sortBy: name (default), currentBalance or accountType; sortDir asc (default) or desc. search matches the name. */
   listAccounts: Maybe<AccountPage>;
+  /** Members and API keys. The organization's events after seq `after`, oldest first; at most 1,000 a page. A client that keeps lastSeq misses nothing. */
+  events: Maybe<DaybookEventPage>;
   /** Owners and admins signed in as people. Newest first; entityId and entityType narrow it to one object or kind. */
   auditLog: Maybe<AuditRecordPage>;
   /** The payment account's CSV import profiles, the most recently changed first. */
@@ -81,6 +83,14 @@ export type QueryListAccountsArgs = {
   search?: InputMaybe<Scalars['String']['input']>;
   sortBy?: InputMaybe<Scalars['String']['input']>;
   sortDir?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryEventsArgs = {
+  organizationId: Scalars['UUID']['input'];
+  after?: InputMaybe<Scalars['Int']['input']>;
+  types?: InputMaybe<Array<Scalars['String']['input']>>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -785,6 +795,35 @@ export type AuditRecordPage = {
   totalCount: Scalars['Int']['output'];
   pageSize: Scalars['Int']['output'];
   offset: Scalars['Int']['output'];
+};
+
+/**
+ * One business fact of an organization, as the event feed and webhooks tell it (DESIGN 7.5): the
+ * audit trail's public part, numbered without gaps in the order the books took the changes.
+ */
+export type DaybookEvent = {
+  __typename?: 'DaybookEvent';
+  /** The event's id: the same in the feed, in every webhook delivery (webhook-id) and in auditLog. */
+  id: Scalars['UUID']['output'];
+  /** 1 for the organization's first event, then one more for each, with no gaps. */
+  seq: Scalars['Int']['output'];
+  /** ledger_event.created|updated|classified|confirmed|rejected|synced|reconciled, bank_import.completed, receipt.received|extracted|matched|failed, account.created|updated, contact.created|updated, reconciliation.finished|undone, organization.lock_date_changed, webhook_endpoint.disabled */
+  type: Scalars['String']['output'];
+  occurredAt: Scalars['String']['output'];
+  /** user, api_key, operator or system */
+  actorType: Scalars['String']['output'];
+  actorId: Maybe<Scalars['UUID']['output']>;
+  /** The object the event is about. */
+  entityId: Scalars['UUID']['output'];
+  /** JSON text: {entityType, entityId, before, after}, the fields the change set (null where the object did not exist). */
+  data: Scalars['String']['output'];
+};
+
+export type DaybookEventPage = {
+  __typename?: 'DaybookEventPage';
+  items: Array<DaybookEvent>;
+  /** Where the next call starts (after: lastSeq): the last event of a full page, else the feed's last number. */
+  lastSeq: Scalars['Int']['output'];
 };
 
 /** A bank or card transaction on its way into the books. */
@@ -1703,6 +1742,8 @@ export type ResolversTypes = {
   BatchCreatePayload: ResolverTypeWrapper<BatchCreatePayload>;
   AuditRecord: ResolverTypeWrapper<AuditRecord>;
   AuditRecordPage: ResolverTypeWrapper<AuditRecordPage>;
+  DaybookEvent: ResolverTypeWrapper<DaybookEvent>;
+  DaybookEventPage: ResolverTypeWrapper<DaybookEventPage>;
   LedgerEvent: ResolverTypeWrapper<Omit<LedgerEvent, 'history'>>;
   Contact: ResolverTypeWrapper<Omit<Contact, 'history'>>;
   Reconciliation: ResolverTypeWrapper<Omit<Reconciliation, 'history'>>;
@@ -1797,6 +1838,8 @@ export type ResolversParentTypes = {
   BatchCreatePayload: BatchCreatePayload;
   AuditRecord: AuditRecord;
   AuditRecordPage: AuditRecordPage;
+  DaybookEvent: DaybookEvent;
+  DaybookEventPage: DaybookEventPage;
   LedgerEvent: Omit<LedgerEvent, 'history'>;
   Contact: Omit<Contact, 'history'>;
   Reconciliation: Omit<Reconciliation, 'history'>;
@@ -1878,6 +1921,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   listApiKeys?: Resolver<Maybe<Array<ResolversTypes['ApiKey']>>, ParentType, ContextType, RequireFields<QueryListApiKeysArgs, 'organizationId'>>;
   listMembers?: Resolver<Maybe<Array<ResolversTypes['Member']>>, ParentType, ContextType, RequireFields<QueryListMembersArgs, 'organizationId'>>;
   listAccounts?: Resolver<Maybe<ResolversTypes['AccountPage']>, ParentType, ContextType, RequireFields<QueryListAccountsArgs, 'organizationId'>>;
+  events?: Resolver<Maybe<ResolversTypes['DaybookEventPage']>, ParentType, ContextType, RequireFields<QueryEventsArgs, 'organizationId' | 'after' | 'limit'>>;
   auditLog?: Resolver<Maybe<ResolversTypes['AuditRecordPage']>, ParentType, ContextType, RequireFields<QueryAuditLogArgs, 'organizationId'>>;
   listCsvImportProfiles?: Resolver<Maybe<Array<ResolversTypes['CsvImportProfile']>>, ParentType, ContextType, RequireFields<QueryListCsvImportProfilesArgs, 'organizationId' | 'paymentAccountId'>>;
   listCategoryRules?: Resolver<Maybe<ResolversTypes['CategoryRulePage']>, ParentType, ContextType, RequireFields<QueryListCategoryRulesArgs, 'organizationId'>>;
@@ -2044,6 +2088,22 @@ export type AuditRecordPageResolvers<ContextType = GraphQLContext, ParentType ex
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type DaybookEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DaybookEvent'] = ResolversParentTypes['DaybookEvent']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  seq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  occurredAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  actorType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  actorId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  entityId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  data?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type DaybookEventPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DaybookEventPage'] = ResolversParentTypes['DaybookEventPage']> = {
+  items?: Resolver<Array<ResolversTypes['DaybookEvent']>, ParentType, ContextType>;
+  lastSeq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type LedgerEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LedgerEvent'] = ResolversParentTypes['LedgerEvent']> = {
@@ -2626,6 +2686,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   BatchCreatePayload?: BatchCreatePayloadResolvers<ContextType>;
   AuditRecord?: AuditRecordResolvers<ContextType>;
   AuditRecordPage?: AuditRecordPageResolvers<ContextType>;
+  DaybookEvent?: DaybookEventResolvers<ContextType>;
+  DaybookEventPage?: DaybookEventPageResolvers<ContextType>;
   LedgerEvent?: LedgerEventResolvers<ContextType>;
   Contact?: ContactResolvers<ContextType>;
   Reconciliation?: ReconciliationResolvers<ContextType>;

@@ -20,6 +20,13 @@ const toRecord = (row: Selectable<AuditRecordsTable>): AuditRecord => ({
   hash: row.hash,
 })
 
+export interface ChainHead {
+  seq: number
+  hash: string
+  /** The event feed's last number. */
+  feedSeq: number
+}
+
 export class AuditStore {
   async append(ex: Executor, scope: OrgScope, records: AuditRecord[]): Promise<void> {
     await insertRecordRows(
@@ -37,32 +44,33 @@ export class AuditStore {
         before: record.before,
         after: record.after,
         hash: null,
+        feed_seq: null,
       })),
     )
   }
 
   /** The chain's head, locked (PostgreSQL) so one sealer extends it at a time. */
-  async lockHead(ex: Executor, scope: OrgScope, lock: boolean): Promise<{ seq: number; hash: string }> {
+  async lockHead(ex: Executor, scope: OrgScope, lock: boolean): Promise<ChainHead> {
     await ex
       .insertInto('audit_heads')
-      .values({ organization_id: scope.organizationId, seq: 0, hash: '' })
+      .values({ organization_id: scope.organizationId, seq: 0, hash: '', feed_seq: 0 })
       .onConflict((oc) => oc.column('organization_id').doNothing())
       .execute()
     const query = ex
       .selectFrom('audit_heads')
-      .select(['seq', 'hash'])
+      .select(['seq', 'hash', 'feed_seq'])
       .where('organization_id', '=', scope.organizationId)
     const row = await (lock ? query.forUpdate() : query).executeTakeFirstOrThrow()
-    return { seq: Number(row.seq), hash: row.hash }
+    return { seq: Number(row.seq), hash: row.hash, feedSeq: Number(row.feed_seq) }
   }
 
-  async head(ex: Executor, scope: OrgScope): Promise<{ seq: number; hash: string } | undefined> {
+  async head(ex: Executor, scope: OrgScope): Promise<ChainHead | undefined> {
     const row = await ex
       .selectFrom('audit_heads')
-      .select(['seq', 'hash'])
+      .select(['seq', 'hash', 'feed_seq'])
       .where('organization_id', '=', scope.organizationId)
       .executeTakeFirst()
-    return row && { seq: Number(row.seq), hash: row.hash }
+    return row && { seq: Number(row.seq), hash: row.hash, feedSeq: Number(row.feed_seq) }
   }
 
   async unsealed(ex: Executor, scope: OrgScope, limit: number): Promise<AuditRecord[]> {
@@ -80,14 +88,17 @@ export class AuditStore {
   async seal(
     ex: Executor,
     scope: OrgScope,
-    sealed: ReadonlyArray<{ id: string; seq: number; hash: string }>,
-    head: { seq: number; hash: string },
+    sealed: ReadonlyArray<{ id: string; seq: number; hash: string; feedSeq: number | null }>,
+    head: ChainHead,
   ): Promise<void> {
     if (sealed.length > 0) {
       // One statement for the batch: both engines update from a list of values.
-      const values = sql.join(sealed.map((record) => sql`(${record.id}, ${record.seq}, ${record.hash})`))
-      await sql`with sealed (id, seq, hash) as (values ${values})
-        update audit_records set seq = cast(sealed.seq as bigint), hash = sealed.hash
+      const values = sql.join(
+        sealed.map((record) => sql`(${record.id}, ${record.seq}, ${record.hash}, ${record.feedSeq})`),
+      )
+      await sql`with sealed (id, seq, hash, feed_seq) as (values ${values})
+        update audit_records set seq = cast(sealed.seq as bigint), hash = sealed.hash,
+          feed_seq = cast(sealed.feed_seq as bigint)
         from sealed
         where audit_records.organization_id = ${scope.organizationId} and audit_records.id = sealed.id`.execute(
         ex,
@@ -95,9 +106,29 @@ export class AuditStore {
     }
     await ex
       .updateTable('audit_heads')
-      .set({ seq: head.seq, hash: head.hash })
+      .set({ seq: head.seq, hash: head.hash, feed_seq: head.feedSeq })
       .where('organization_id', '=', scope.organizationId)
       .execute()
+  }
+
+  /** The feed's events in (afterSeq, upToSeq], oldest first, of the given types (all when null). */
+  async feedAfter(
+    ex: Executor,
+    scope: OrgScope,
+    afterSeq: number,
+    upToSeq: number,
+    types: readonly string[] | null,
+    limit: number,
+  ): Promise<Array<AuditRecord & { feedSeq: number }>> {
+    let query = ex
+      .selectFrom('audit_records')
+      .selectAll()
+      .where('organization_id', '=', scope.organizationId)
+      .where('feed_seq', '>', afterSeq)
+      .where('feed_seq', '<=', upToSeq)
+    if (types) query = query.where('operation', 'in', [...types])
+    const rows = await query.orderBy('feed_seq').limit(limit).execute()
+    return rows.map((row) => ({ ...toRecord(row), feedSeq: Number(row.feed_seq) }))
   }
 
   /** Sealed records in chain order from `afterSeq`, for verification. */
@@ -161,6 +192,7 @@ const insertRecordRows = preparedRowsQuery((ex, rows: Array<SlotFor<AuditRecords
       before: slot('before'),
       after: slot('after'),
       hash: slot('hash'),
+      feed_seq: slot('feed_seq'),
     })),
   ),
 )

@@ -2,10 +2,10 @@ import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import { inTransaction, writeAtEnd } from '../../db/transaction.js'
 import type { Clock } from '../../kernel/clock.js'
-import { newId } from '../../kernel/ids.js'
+import { monotonicId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
 import { type Page, pageOf, parsePageRequest } from '../../kernel/page.js'
-import { ok, type Result } from '../../kernel/result.js'
+import { fail, ok, type Result } from '../../kernel/result.js'
 import type { OrgScope, Principal, Requirement } from '../access/principal.js'
 import {
   type AuditChange,
@@ -16,6 +16,7 @@ import {
   genesisHash,
 } from './audit-record.js'
 import type { AuditStore } from './audit-store.js'
+import { type FeedEvent, feedEventOf, feedTypes, isFeedType } from './event-feed.js'
 
 // Who changed what and when (DESIGN 7.4). Services append their changes in their own database
 // transaction; the records are sealed into the organization's hash chain shortly after, one sealer
@@ -57,8 +58,9 @@ export class AuditTrail {
     if (changes.length === 0 || !this.deps.enabled) return
     const at = this.deps.clock.now().toISOString()
     const actor = actorOf(scope)
+    // Sealed in id order: ids that increase keep a transaction's changes in the order they were made.
     const records = changes.map((change) => ({
-      id: newId(),
+      id: monotonicId(),
       seq: null,
       at,
       ...actor,
@@ -101,6 +103,65 @@ export class AuditTrail {
     await this.seal(scope)
     const found = await this.deps.store.page(this.deps.db, scope, args, page.value)
     return ok(pageOf(found.items, found.totalCount, page.value))
+  }
+
+  /**
+   * The event feed (DESIGN 7.5): the organization's business facts after `after`, in order and
+   * without gaps, and the feed's last number. Sealing first means every change acknowledged to
+   * anyone is in the answer.
+   */
+  async events(
+    principal: Principal,
+    organizationId: string,
+    args: { after?: number | null; types?: readonly string[] | null; limit?: number | null },
+  ): Promise<Result<{ items: FeedEvent[]; lastSeq: number }>> {
+    const scope = await this.deps.access().authorize(principal, organizationId, 'member')
+    return this.feed(scope, args)
+  }
+
+  /** The feed as the operator CLI tails it. */
+  async eventsAsOperator(
+    organizationId: string,
+    args: { after?: number | null; types?: readonly string[] | null; limit?: number | null },
+  ): Promise<Result<{ items: FeedEvent[]; lastSeq: number }>> {
+    return this.feed(await this.deps.access().authorizeOperator(organizationId), args)
+  }
+
+  private async feed(
+    scope: OrgScope,
+    args: { after?: number | null; types?: readonly string[] | null; limit?: number | null },
+  ): Promise<Result<{ items: FeedEvent[]; lastSeq: number }>> {
+    const after = args.after ?? 0
+    if (!Number.isInteger(after) || after < 0) {
+      return fail('INVALID_OFFSET', 'after must be a feed seq, 0 or more.', 'after')
+    }
+    const limit = args.limit ?? limits.feedPageDefault
+    if (limit < 1 || limit > limits.feedPageMax) {
+      return fail('INVALID_LIMIT', `limit must be from 1 to ${limits.feedPageMax}.`, 'limit')
+    }
+    const unknown = args.types?.find((type) => !isFeedType(type))
+    if (unknown !== undefined) {
+      return fail(
+        'INVALID_FILTER',
+        `types must be among: ${feedTypes.join(', ')}; got ${JSON.stringify(unknown)}.`,
+        'types',
+      )
+    }
+    await this.seal(scope)
+    // The head is read first and bounds the page, so a number sealed in between is never passed
+    // over: lastSeq is where the next call starts, the last event of a full page, else the head.
+    const upTo = (await this.deps.store.head(this.deps.db, scope))?.feedSeq ?? 0
+    const records = await this.deps.store.feedAfter(
+      this.deps.db,
+      scope,
+      after,
+      upTo,
+      args.types ?? null,
+      limit,
+    )
+    const last = records.at(-1)
+    const lastSeq = records.length === limit && last ? last.feedSeq : Math.max(upTo, after)
+    return ok({ items: records.map(feedEventOf), lastSeq })
   }
 
   /** The CLI's `audit verify`: seals what is waiting, then walks the chain from its start. */
@@ -182,13 +243,16 @@ export class AuditTrail {
         const head = await this.deps.store.lockHead(tx, scope, this.deps.engine === 'postgres')
         const records = await this.deps.store.unsealed(tx, scope, limits.auditSealBatchMax)
         if (records.length === 0) return 0
-        let { seq, hash } = head
+        let { seq, hash, feedSeq } = head
         const chained = records.map((record) => {
           seq++
           hash = chainHash(hash, { ...record, seq })
-          return { id: record.id, seq, hash }
+          // Numbered in the order the chain takes them, which is the order they committed in
+          // as far as any reader could see: a feed reader never finds a number below one it read.
+          const feed = isFeedType(record.operation) ? ++feedSeq : null
+          return { id: record.id, seq, hash, feedSeq: feed }
         })
-        await this.deps.store.seal(tx, scope, chained, { seq, hash })
+        await this.deps.store.seal(tx, scope, chained, { seq, hash, feedSeq })
         return records.length
       })
       total += sealed

@@ -26,6 +26,8 @@ const history = async (
 export const auditResolvers: Resolvers = {
   Query: {
     auditLog: async (_, { organizationId, ...args }, context) => auditPage(context, organizationId, args),
+    events: async (_, { organizationId, ...args }, { principal, services }) =>
+      valueOrError(await services.audit.events(principal, organizationId, args)),
   },
   LedgerEvent: { history },
   Account: { history },

@@ -12,6 +12,7 @@ import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountService } from '../accounts/account-service.js'
 import type { AccountRecord } from '../accounts/account-store.js'
+import type { AuditTrail } from '../audit/audit-trail.js'
 import { paymentProblem } from '../ledger-events/ledger-event.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
 import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
@@ -37,6 +38,7 @@ export class BankImportService {
       eventQueries: LedgerEventQueryService
       eventRecorder: LedgerEventRecorder
       periodLock: PeriodLock
+      audit: AuditTrail
       functionalCurrencyOf: (organizationId: string) => Promise<string>
     },
   ) {}
@@ -124,6 +126,21 @@ export class BankImportService {
         })),
       )
       hitFaultPoint('import.rows', events.length)
+      await this.deps.audit.record(tx, scope, [
+        {
+          operation: 'bank_import.completed',
+          entityType: 'account',
+          entityId: paymentAccountId,
+          before: null,
+          after: {
+            paymentAccountId,
+            currency,
+            rowCount: rows.length,
+            importedCount: events.length,
+            skippedCount: rows.length - events.length,
+          },
+        },
+      ])
       await alsoWrite?.(tx)
       return ok({
         importedCount: events.length,

@@ -15,6 +15,8 @@ import { parseName } from '../../kernel/text.js'
 import type { ObjectStore } from '../../storage/object-store.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
+import type { AuditChange } from '../audit/audit-record.js'
+import type { AuditTrail } from '../audit/audit-trail.js'
 import { sniffStatementFile } from '../bank-files/read-statement-file.js'
 import type { JobQueue } from '../jobs/job-queue.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
@@ -81,6 +83,7 @@ export class ReceiptService {
       ledgerEvents: LedgerEventQueryService
       eventRecorder: LedgerEventRecorder
       reader: () => ReceiptReader
+      audit: AuditTrail
     },
   ) {}
 
@@ -138,6 +141,9 @@ export class ReceiptService {
           this.now(),
         )
         await this.deps.eventRecorder.setHasDocument(tx, scope, event.id, true)
+        await this.deps.audit.record(tx, scope, [
+          receiptChange('matched', received.id, { eventId: null }, { eventId: event.id, status: 'reviewed' }),
+        ])
         return ok(received.id)
       }
       const upload = await this.deps.store.findUpload(tx, scope, input.s3Key)
@@ -166,6 +172,14 @@ export class ReceiptService {
       })
       await this.deps.eventRecorder.setHasDocument(tx, scope, event.id, true)
       await this.deps.jobs.enqueue(tx, scope.organizationId, extractReceiptJob, id)
+      await this.deps.audit.record(tx, scope, [
+        receiptChange('received', id, null, {
+          source: 'web_upload',
+          s3Key: upload.s3Key,
+          filename: upload.filename,
+        }),
+        receiptChange('matched', id, { eventId: null }, { eventId: event.id, status: 'reviewed' }),
+      ])
       return ok(id)
     })
     if (attached.ok) this.deps.jobs.nudge()
@@ -241,7 +255,12 @@ export class ReceiptService {
           dedupKey: digest,
           intakeAddressId: input.intakeAddressId,
         })
-        if (fresh) await this.deps.jobs.enqueue(tx, scope.organizationId, extractReceiptJob, id)
+        if (fresh) {
+          await this.deps.jobs.enqueue(tx, scope.organizationId, extractReceiptJob, id)
+          await this.deps.audit.record(tx, scope, [
+            receiptChange('received', id, null, { source: input.source, s3Key, filename: document.filename }),
+          ])
+        }
         return fresh
       })
       if (inserted) ids.push(id)
@@ -275,29 +294,21 @@ export class ReceiptService {
       const current = await this.deps.store.findById(tx, scope, receipt.id)
       if (!current || current.status === 'rejected') return
       if (!read.ok) {
-        await this.deps.store.update(
-          tx,
-          scope,
-          current.id,
-          { extractionError: read.error.message },
-          this.now(),
-        )
+        const failed = { extractionError: read.error.message }
+        await this.deps.store.update(tx, scope, current.id, failed, this.now())
+        await this.deps.audit.record(tx, scope, [receiptChange('failed', current.id, null, failed)])
         return
       }
-      await this.deps.store.update(
-        tx,
-        scope,
-        current.id,
-        {
-          vendorName: current.vendorName ?? read.value.vendorName,
-          amountMinor: current.amountMinor ?? read.value.amountMinor,
-          currency: read.value.currency,
-          receiptDate: current.receiptDate ?? read.value.receiptDate,
-          extractionError: null,
-          ...(current.status === 'draft' ? { status: 'processed' as const } : {}),
-        },
-        this.now(),
-      )
+      const extracted = {
+        vendorName: current.vendorName ?? read.value.vendorName,
+        amountMinor: current.amountMinor ?? read.value.amountMinor,
+        currency: read.value.currency,
+        receiptDate: current.receiptDate ?? read.value.receiptDate,
+        extractionError: null,
+        ...(current.status === 'draft' ? { status: 'processed' as const } : {}),
+      }
+      await this.deps.store.update(tx, scope, current.id, extracted, this.now())
+      await this.deps.audit.record(tx, scope, [receiptChange('extracted', current.id, null, extracted)])
       await this.matchInside(tx, scope, current.id)
       hitFaultPoint('receipt.extracted')
     })
@@ -314,13 +325,11 @@ export class ReceiptService {
     reason: string,
   ): Promise<void> {
     const scope = this.deps.access.internalScope(organizationId)
-    await this.deps.store.update(
-      tx,
-      scope,
-      receiptId,
-      { extractionError: `Extraction gave up after ${limits.jobAttemptsMax} attempts: ${reason}` },
-      this.now(),
-    )
+    const failed = {
+      extractionError: `Extraction gave up after ${limits.jobAttemptsMax} attempts: ${reason}`,
+    }
+    await this.deps.store.update(tx, scope, receiptId, failed, this.now())
+    await this.deps.audit.record(tx, scope, [receiptChange('failed', receiptId, null, failed)])
   }
 
   /** Inside the transaction that queues the extraction again: the receipt waits for it once more. */
@@ -380,6 +389,9 @@ export class ReceiptService {
     const eventId = candidates[0] as string
     if (await this.deps.store.update(tx, scope, receipt.id, { eventId }, this.now(), true)) {
       await this.deps.eventRecorder.setHasDocument(tx, scope, eventId, true)
+      await this.deps.audit.record(tx, scope, [
+        receiptChange('matched', receipt.id, { eventId: null }, { eventId }),
+      ])
     }
   }
 
@@ -549,3 +561,12 @@ export const unsupportedType = () =>
     'Only JPEG, PNG, WebP, HEIC and PDF receipts, and OFX, QFX, camt.053, MT940, QIF and CSV statement files are accepted.',
     'file',
   )
+
+/** A receipt's step as the audit trail and the event feed tell it: `receipt.<verb>`. */
+const receiptChange = (verb: string, receiptId: string, before: unknown, after: unknown): AuditChange => ({
+  operation: `receipt.${verb}`,
+  entityType: 'receipt',
+  entityId: receiptId,
+  before,
+  after,
+})
