@@ -344,6 +344,49 @@ export function buildProgram(io: CliIo): Command {
       }),
     )
 
+  const events = program.command('events').description("An organization's event feed (DESIGN 7.5).")
+  events
+    .command('tail')
+    .description('Print the feed as JSON lines from --after on, then follow it until interrupted.')
+    .requiredOption('--org-id <id>', 'the organization id')
+    .option('--after <seq>', 'start after this seq', '0')
+    .option('--types <types>', 'comma-separated event types (all when absent)')
+    .option('--no-follow', 'print what the feed holds now and exit')
+    .action((options: { orgId: string; after: string; types?: string; follow: boolean }) =>
+      withCore(async (core) => {
+        const organizationId = requireUuid('--org-id', options.orgId)
+        let after = Number(options.after)
+        if (!Number.isInteger(after) || after < 0)
+          throw new CliFailure(`--after must be a whole number, 0 or more, not ${options.after}.`)
+        const types = options.types?.split(',').map((type) => type.trim())
+        let stopped = false
+        const stop = () => {
+          stopped = true
+        }
+        process.once('SIGINT', stop)
+        process.once('SIGTERM', stop)
+        try {
+          while (!stopped) {
+            const page = unwrap(
+              await core.services.audit.eventsAsOperator(organizationId, {
+                after,
+                types: types ?? null,
+                limit: limits.feedPageMax,
+              }),
+            )
+            for (const event of page.items) json(event)
+            after = page.lastSeq
+            if (page.items.length === limits.feedPageMax) continue
+            if (!options.follow) break
+            await new Promise((resolve) => setTimeout(resolve, limits.feedTailPollMs))
+          }
+        } finally {
+          process.off('SIGINT', stop)
+          process.off('SIGTERM', stop)
+        }
+      }),
+    )
+
   const bankFile = program
     .command('bank-file')
     .description('Bank statement files (OFX, camt.053, MT940, QIF, CSV).')

@@ -7,6 +7,8 @@ export const limits = {
   /** Events one page of the event feed holds (DESIGN 7.5). */
   feedPageDefault: 100,
   feedPageMax: 1_000,
+  /** How often `events tail` asks the feed for more once it has caught up. */
+  feedTailPollMs: 1_000,
   /** Rates one setExchangeRates call may set; all or nothing, like a statement import. */
   exchangeRatesPerCallMax: 10_000,
   /** Rates one CSV loaded by the CLI may hold: decades of every Bank of Canada series. */

@@ -1,13 +1,20 @@
 // The event feed over HTTP: every business fact once, numbered without gaps in the order the books took it, for its own organization only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { execFile, spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { multipart, tinyPng } from '../support/files.js'
 import { accountsByName, createTenant, type Tenant } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
 
+const run = promisify(execFile)
+const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-feed-'))
 let server: TestServer
 
 beforeAll(async () => {
-  server = await startServer()
+  server = await startServer({ dataDir })
 })
 afterAll(() => server.close())
 
@@ -239,4 +246,62 @@ describe('events', () => {
     expect(body.errors?.[0]?.message).toBeTruthy()
     expect(body.data?.events ?? null).toBeNull()
   }, 90_000)
+})
+
+describe('daybook events tail', () => {
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: inject('databaseUrl') ?? '',
+  }
+
+  it('prints the feed as JSON lines, filtered, and follows it until interrupted', async () => {
+    const tenant = await createTenant(server)
+    const start = await afterChart(tenant)
+    const accounts = await accountsByName(server, tenant)
+    const first = await createEvent(tenant, 'Tail one', accounts.Chequing as string)
+    const printed = await run(
+      process.execPath,
+      [
+        'bin/daybook.js',
+        'events',
+        'tail',
+        '--org-id',
+        tenant.organizationId,
+        '--types',
+        'ledger_event.created',
+        '--no-follow',
+      ],
+      { env },
+    )
+    const lines = printed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as FeedEvent)
+    expect(lines.map((e) => [e.seq, e.type, e.entityId])).toEqual([
+      [start + 1, 'ledger_event.created', first],
+    ])
+
+    const tail = spawn(
+      process.execPath,
+      ['bin/daybook.js', 'events', 'tail', '--org-id', tenant.organizationId, '--after', String(start + 1)],
+      { env },
+    )
+    let output = ''
+    tail.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+    })
+    const exited = new Promise<number | null>((resolve) => tail.on('exit', resolve))
+    const second = await createEvent(tenant, 'Tail two', accounts.Chequing as string)
+    const deadline = Date.now() + 20_000
+    while (!output.includes(second) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+    tail.kill('SIGINT')
+    expect(await exited).toBe(0)
+    const followed = output
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as FeedEvent)
+    expect(followed.map((e) => [e.seq, e.entityId])).toEqual([[start + 2, second]])
+  }, 60_000)
 })
