@@ -3,7 +3,12 @@ import { parseCalendarDate } from '../kernel/calendar-date.js'
 import { isUuid } from '../kernel/ids.js'
 import { limits } from '../kernel/limits.js'
 
-function stringScalar(name: string, check: (value: string) => string | undefined, description: string) {
+function stringScalar(
+  name: string,
+  check: (value: string) => string | undefined,
+  description: string,
+  specifiedByURL: string,
+) {
   const parse = (value: unknown): string => {
     if (typeof value !== 'string')
       throw new GraphQLError(`${name} must be a string.`, { extensions: { code: 'BAD_USER_INPUT' } })
@@ -14,6 +19,8 @@ function stringScalar(name: string, check: (value: string) => string | undefined
   return new GraphQLScalarType({
     name,
     description,
+    // Also in the SDL; said here too so the schema the server runs keeps it whatever merges them.
+    specifiedByURL,
     serialize: (value) => value,
     parseValue: parse,
     parseLiteral: (ast: ValueNode) => {
@@ -32,6 +39,7 @@ export const UUIDScalar = stringScalar(
       ? undefined
       : `Invalid UUID: ${JSON.stringify(value.slice(0, limits.uuidQuotedLengthMax))}.`,
   'A UUID.',
+  'https://www.rfc-editor.org/rfc/rfc9562#section-4',
 )
 
 export const DateScalar = stringScalar(
@@ -41,4 +49,5 @@ export const DateScalar = stringScalar(
     return parsed.ok ? undefined : parsed.error.message
   },
   'A calendar date, YYYY-MM-DD.',
+  'https://www.rfc-editor.org/rfc/rfc3339#section-5.6',
 )

@@ -13,9 +13,9 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
-  /** A UUID such as 0b8f1c7e-3d2a-4c51-9e0f-6a7b8c9d0e1f. */
+  /** A UUID such as 0b8f1c7e-3d2a-4c51-9e0f-6a7b8c9d0e1f, in the textual form of RFC 9562. */
   UUID: { input: string; output: string; }
-  /** A calendar date, YYYY-MM-DD. */
+  /** A calendar date, YYYY-MM-DD: RFC 3339's full-date. */
   Date: { input: string; output: string; }
 };
 
