@@ -347,6 +347,12 @@ describe('currencies', () => {
 
     await confirm(ask, software.id)
     await confirm(ask, client.id)
+    // The rate the table gave is part of the confirm, in the audit trail and the event feed.
+    const confirmed = await ask<{ items: Array<{ entityId: string; data: string }> }>(
+      'query ($org: UUID!) { events(organizationId: $org, types: ["ledger_event.confirmed"]) { items { entityId data } } }',
+    )
+    const softwareConfirmed = confirmed.items.find((e) => e.entityId === software.id)
+    expect(JSON.parse(softwareConfirmed?.data ?? '{}').after).toMatchObject({ exchangeRate: '1.35' })
     expect(await event(ask, client.id)).toMatchObject({
       exchangeRate: '1.36',
       functionalAmount: '1360.00',

@@ -223,12 +223,13 @@ export class LedgerEventLifecycleService {
     }
     const posted = await this.deps.posting.post(tx, scope, [{ ...event, taxAccountId, journalEntryId }])
     if (!posted.ok) return posted
+    const exchangeRate = posted.value.get(eventId)
     await this.deps.audit.record(tx, scope, [
       eventChange(
         'confirmed',
         eventId,
         { journalEntryId: null },
-        { status: 'confirmed', journalEntryId, taxAccountId },
+        { status: 'confirmed', journalEntryId, taxAccountId, ...(exchangeRate ? { exchangeRate } : {}) },
       ),
     ])
     hitFaultPoint('confirm.posted')

@@ -53,7 +53,8 @@ export class LedgerEventPosting {
     },
   ) {}
 
-  async post(tx: Executor, scope: OrgScope, events: PostingEvent[]): Promise<Result<true>> {
+  /** Posts the events; answers the rates taken from the rate table, by event, for the audit trail. */
+  async post(tx: Executor, scope: OrgScope, events: PostingEvent[]): Promise<Result<Map<string, string>>> {
     const plans = await this.plan(tx, scope, events)
     if (!plans.ok) return plans
     const { planned, ratesFound } = plans.value
@@ -65,7 +66,7 @@ export class LedgerEventPosting {
         return fail('EVENT_ALREADY_CONFIRMED', 'This event already has a journal entry.', 'eventId')
     } else if (planned.length > 0) await this.deps.journal.postEventEntries(tx, scope, planned)
     for (const [eventId, rate] of ratesFound) await this.deps.store.setExchangeRate(tx, scope, eventId, rate)
-    return ok(true as const)
+    return ok(ratesFound)
   }
 
   /** Refuses with the first event of another currency that has no rate to be posted with. */

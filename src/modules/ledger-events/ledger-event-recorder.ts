@@ -127,6 +127,8 @@ export class LedgerEventRecorder {
     await this.deps.importStore.insertManyPosted(tx, scope, rows)
     const posted = await this.deps.posting.post(tx, scope, rows)
     if (!posted.ok) return posted
+    // The rows as the books now hold them: an event posted at the rate table's rate keeps it.
+    for (const row of rows) row.exchangeRate = posted.value.get(row.id) ?? row.exchangeRate
     await this.audited(tx, scope, rows)
     return ok(rows)
   }
