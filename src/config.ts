@@ -18,6 +18,14 @@ const schema = z.object({
   RATE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(limits.rateLimitPerHourDefault),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GRAPHQL_INTROSPECTION: z.enum(['true', 'false']).optional(),
+  GRAPHIQL: z.enum(['true', 'false']).optional(),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .refine((value) => parseCorsOrigins(value) !== undefined, {
+      message:
+        'CORS_ORIGINS must be origins as browsers send them (scheme://host[:port], lower case, no path), separated by commas',
+    }),
   NODE_ENV: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   S3_BUCKET: z.string().optional(),
@@ -75,6 +83,10 @@ export interface Config {
   workers: number
   logLevel: string
   introspection: boolean
+  /** Whether GET /graphql serves GraphiQL to browsers (DESIGN 7.8). */
+  graphiql: boolean
+  /** Origins whose pages may call the API from a browser (DESIGN 7.8); none by default. */
+  corsOrigins: string[]
   publicUrl: string | undefined
   s3: S3Settings | undefined
   smtp:
@@ -106,6 +118,27 @@ function parseTrustProxy(value: string): TrustProxy | undefined {
     const family = isIP(address)
     if (family === 0 || extra !== undefined) return false
     return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128))
+  })
+  return valid ? entries : undefined
+}
+
+/**
+ * Browsers compare Origin with the allowed origins character for character, so an entry written
+ * any other way than a browser writes it (upper case, a default port, a trailing slash) would
+ * silently never match: it is refused instead.
+ */
+function parseCorsOrigins(value: string): string[] | undefined {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+  const valid = entries.every((entry) => {
+    try {
+      const url = new URL(entry)
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === entry
+    } catch {
+      return false
+    }
   })
   return valid ? entries : undefined
 }
@@ -162,6 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerHour: e.RATE_LIMIT_PER_HOUR,
     logLevel: e.LOG_LEVEL,
     introspection: e.GRAPHQL_INTROSPECTION ? e.GRAPHQL_INTROSPECTION === 'true' : e.NODE_ENV !== 'production',
+    graphiql: e.GRAPHIQL ? e.GRAPHIQL === 'true' : e.NODE_ENV !== 'production',
+    corsOrigins: parseCorsOrigins(e.CORS_ORIGINS) ?? [],
     publicUrl: e.PUBLIC_URL,
     s3: e.S3_BUCKET
       ? {

@@ -1,4 +1,10 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+} from 'fastify'
 import { GraphQLError } from 'graphql'
 import type { GraphQLContext } from '../graphql/context.js'
 import { inputNestingProblem } from '../graphql/input-nesting.js'
@@ -10,9 +16,10 @@ import {
   idempotencyKeyPattern,
 } from '../modules/idempotency/idempotency-service.js'
 import type { Services } from '../services.js'
-import { graphiqlPage } from './graphiql.js'
+import type { GraphiQLPage } from './graphiql.js'
+import { type GraphQLMediaType, graphqlResponseJson, negotiateGraphQLMediaType } from './media-type.js'
 import { operationInfo } from './operation-info.js'
-import { errorBody, httpStatus } from './status-policy.js'
+import { errorBody, httpStatus, requestErrorStatus } from './status-policy.js'
 
 interface GraphQLRequestBody {
   query: string
@@ -161,7 +168,9 @@ export function executionErrorFormatter(
   return {
     statusCode: httpStatus.ok,
     response: {
-      data: execution.data ?? null,
+      // No data at all means nothing ran (an unknown operation, variables that do not coerce):
+      // a request error, which GraphQL answers without the key.
+      data: execution.data,
       errors: execution.errors.map((e) => formatError(e, log, 'BAD_REQUEST')),
     },
   }
@@ -185,10 +194,17 @@ export function registerGraphQLRoutes(
     publicUrl: string | undefined
     /** graphql-js's "Did you mean" hints name fields a caller has not found: only with introspection. */
     suggestions: boolean
+    /** Served to a browser's GET without a query; where it is off, that GET is refused as any other. */
+    graphiql: GraphiQLPage | undefined
   },
 ): void {
   const { publicUrl } = options
-  async function execute(request: FastifyRequest, reply: FastifyReply, body: GraphQLRequestBody) {
+  async function execute(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: GraphQLRequestBody,
+    mediaType: GraphQLMediaType,
+  ) {
     const info = operationInfo(body.query, body.operationName)
     request.operation = info
     const variables = body.variables
@@ -204,28 +220,26 @@ export function registerGraphQLRoutes(
     const idempotencyKey = request.headers['idempotency-key']
     if (idempotencyKey !== undefined && info.type === 'mutation') {
       if (typeof idempotencyKey !== 'string' || !idempotencyKeyPattern.test(idempotencyKey)) {
-        return reply
-          .code(httpStatus.ok)
-          .send(
-            errorBody(
-              `Idempotency-Key must be 1 to ${limits.idempotencyKeyLengthMax} visible ASCII characters.`,
-              'INVALID_IDEMPOTENCY_KEY',
-            ),
-          )
+        return refuse(
+          reply,
+          mediaType,
+          httpStatus.ok,
+          `Idempotency-Key must be 1 to ${limits.idempotencyKeyLengthMax} visible ASCII characters.`,
+          'INVALID_IDEMPOTENCY_KEY',
+        )
       }
       const scope = services.idempotency.scopeOf(request.principal)
       if (scope) {
         const input = [body.query, variables ?? null, body.operationName ?? null]
         decision = await services.idempotency.begin(scope, idempotencyKey, input)
         if (decision.kind === 'reused') {
-          return reply
-            .code(httpStatus.ok)
-            .send(
-              errorBody(
-                'This Idempotency-Key was already used with a different request.',
-                'IDEMPOTENCY_KEY_REUSED',
-              ),
-            )
+          return refuse(
+            reply,
+            mediaType,
+            httpStatus.ok,
+            'This Idempotency-Key was already used with a different request.',
+            'IDEMPOTENCY_KEY_REUSED',
+          )
         }
         if (decision.kind === 'replay') {
           return reply
@@ -250,6 +264,12 @@ export function registerGraphQLRoutes(
     try {
       const result = await app.graphql(body.query, context, body.variables, body.operationName)
       // Execution errors were already shaped by executionErrorFormatter inside app.graphql.
+      if (result.data === undefined) {
+        // Nothing ran, so a retry with the same key should run for real.
+        await recorded?.abandon()
+        const status = requestErrorStatus(httpStatus.ok, mediaType)
+        return reply.code(status).send({ errors: result.errors ?? [] })
+      }
       const answer = result.errors
         ? { data: result.data ?? null, errors: result.errors }
         : { data: result.data }
@@ -269,7 +289,7 @@ export function registerGraphQLRoutes(
       }
       if (failure.code === 'MER_ERR_GQL_VALIDATION' && inner.length > 0) {
         const syntax = inner.some((e) => e.message.startsWith('Syntax Error'))
-        const status = syntax ? httpStatus.malformedRequest : httpStatus.ok
+        const status = requestErrorStatus(syntax ? httpStatus.malformedRequest : httpStatus.ok, mediaType)
         const code = syntax ? 'GRAPHQL_PARSE_FAILED' : 'GRAPHQL_VALIDATION_FAILED'
         const errors = inner.map((e) => {
           const formatted =
@@ -280,7 +300,7 @@ export function registerGraphQLRoutes(
             ? formatted
             : { ...formatted, message: withoutSuggestion(formatted.message) }
         })
-        return reply.code(status).send({ data: null, errors })
+        return reply.code(status).send({ errors })
       }
       request.log.error({ err: thrown }, 'unexpected error executing GraphQL')
       return reply.code(500).send(errorBody('Internal server error.', 'INTERNAL_SERVER_ERROR'))
@@ -288,9 +308,22 @@ export function registerGraphQLRoutes(
   }
 
   const post = async (request: FastifyRequest, reply: FastifyReply) => {
+    const mediaType = negotiateGraphQLMediaType(request.headers.accept)
+    if (!mediaType) return notAcceptable(reply)
+    // Fastify reads text/plain bodies too; under application/json such a body stays a malformed
+    // request (400), as it always was.
+    if (mediaType === graphqlResponseJson && !isJson(request.headers['content-type'])) {
+      return refuse(
+        reply,
+        mediaType,
+        httpStatus.unsupportedMediaType,
+        'Request body must be JSON (Content-Type: application/json).',
+        'MALFORMED_REQUEST',
+      )
+    }
     const parsed = parseGraphQLRequest(request.body)
-    if (!parsed.ok) return reply.code(parsed.status).send(errorBody(parsed.message, parsed.code))
-    return execute(request, reply, parsed.body)
+    if (!parsed.ok) return refuse(reply, mediaType, parsed.status, parsed.message, parsed.code)
+    return execute(request, reply, parsed.body, mediaType)
   }
 
   const get = async (
@@ -298,27 +331,76 @@ export function registerGraphQLRoutes(
     reply: FastifyReply,
   ) => {
     const { query, variables, operationName } = request.query
+    if (query === undefined && options.graphiql && (request.headers.accept ?? '').includes('text/html')) {
+      return options.graphiql(reply)
+    }
+    const mediaType = negotiateGraphQLMediaType(request.headers.accept)
+    if (!mediaType) return notAcceptable(reply)
     if (query === undefined) {
-      if ((request.headers.accept ?? '').includes('text/html')) {
-        return reply.type('text/html; charset=utf-8').send(graphiqlPage)
-      }
-      return reply.code(httpStatus.malformedRequest).send(errorBody('Missing query.', 'MALFORMED_REQUEST'))
+      return refuse(reply, mediaType, httpStatus.malformedRequest, 'Missing query.', 'MALFORMED_REQUEST')
     }
     let parsedVariables: unknown
     try {
       parsedVariables = variables === undefined ? undefined : JSON.parse(variables)
     } catch {
-      return reply
-        .code(httpStatus.malformedRequest)
-        .send(errorBody('variables must be JSON.', 'MALFORMED_REQUEST'))
+      return refuse(
+        reply,
+        mediaType,
+        httpStatus.malformedRequest,
+        'variables must be JSON.',
+        'MALFORMED_REQUEST',
+      )
     }
     const parsed = parseGraphQLRequest({ query, variables: parsedVariables, operationName })
-    if (!parsed.ok) return reply.code(parsed.status).send(errorBody(parsed.message, parsed.code))
-    return execute(request, reply, parsed.body)
+    if (!parsed.ok) return refuse(reply, mediaType, parsed.status, parsed.message, parsed.code)
+    return execute(request, reply, parsed.body, mediaType)
   }
 
+  const config = { authenticated: true, graphqlOverHttp: true }
   for (const url of ['/graphql', '/graphql/']) {
-    app.post(url, { config: { authenticated: true } }, post)
-    app.get(url, { config: { authenticated: true } }, get)
+    app.post(url, { config, onSend: inNegotiatedMediaType }, post)
+    app.get<{ Querystring: Record<string, string> }>(url, { config, onSend: inNegotiatedMediaType }, get)
   }
+}
+
+/** A request error: refused before anything ran, so its answer has no data key. */
+function refuse(
+  reply: FastifyReply,
+  mediaType: GraphQLMediaType,
+  status: number,
+  message: string,
+  code: ErrorCode,
+) {
+  return reply.code(requestErrorStatus(status, mediaType, code)).send(errorBody(message, code))
+}
+
+function isJson(contentType: string | undefined): boolean {
+  return contentType?.split(';', 1)[0]?.trim().toLowerCase() === 'application/json'
+}
+
+function notAcceptable(reply: FastifyReply) {
+  return reply
+    .code(httpStatus.notAcceptable)
+    .send(
+      errorBody(
+        `Accept names no media type this endpoint answers in: ask for ${graphqlResponseJson} or application/json.`,
+        'NOT_ACCEPTABLE',
+      ),
+    )
+}
+
+/**
+ * Every JSON answer of the route, refusals before the handler (429) included, goes out in the
+ * media type the client asked for; the GraphiQL page keeps its own.
+ */
+const inNegotiatedMediaType: onSendHookHandler = (request, reply, payload, done) => {
+  const contentType = reply.getHeader('content-type')
+  if (
+    typeof contentType === 'string' &&
+    contentType.startsWith('application/json') &&
+    negotiateGraphQLMediaType(request.headers.accept) === graphqlResponseJson
+  ) {
+    reply.type(`${graphqlResponseJson}; charset=utf-8`)
+  }
+  done(null, payload)
 }

@@ -1,5 +1,12 @@
+import compress from '@fastify/compress'
 import multipart from '@fastify/multipart'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify'
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify'
 import { NoSchemaIntrospectionCustomRule } from 'graphql'
 import type { CompilerOptions } from 'graphql-jit'
 import mercurius, { type MercuriusOptions } from 'mercurius'
@@ -13,9 +20,12 @@ import { limits } from '../kernel/limits.js'
 import type { ApiKeyQuota } from '../modules/access/api-key-quota.js'
 import type { Principal } from '../modules/access/principal.js'
 import type { Services } from '../services.js'
+import { registerCors } from './cors.js'
+import { registerGraphiQL } from './graphiql.js'
 import { executionErrorFormatter, registerGraphQLRoutes } from './graphql-route.js'
 import { registerIntakeRoutes } from './intake-routes.js'
 import { BatchedLogDestination } from './log-destination.js'
+import { type GraphQLMediaType, negotiateGraphQLMediaType } from './media-type.js'
 import { childrenOf, Metrics } from './metrics.js'
 import type { OperationInfo } from './operation-info.js'
 import { rateLimitMessage } from './rate-limit.js'
@@ -34,6 +44,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes that read the Authorization header and count against an API key's quota. */
     authenticated?: boolean
+    /** The GraphQL over HTTP routes, whose answers follow the media type the client accepts. */
+    graphqlOverHttp?: boolean
   }
 }
 
@@ -75,6 +87,16 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
   app.decorateRequest('principal', { getter: () => ({ kind: 'anonymous' }) as Principal })
   app.decorateRequest('operation', undefined)
   app.decorateRequest('organizationId', undefined)
+  // Before any route exists, so every route gets its hook. Request bodies stay as sent: a
+  // compressed body would bypass what the body limits mean.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: limits.compressionThresholdBytes,
+    globalDecompression: false,
+  })
+  // Before the hook that authenticates, so a preflight is answered without a credential and a
+  // refusal (401, 429) still carries the headers a browser needs to read it.
+  await registerCors(app, config.corsOrigins)
   const metrics = new Metrics()
   const graphqlRequests = metrics.counter(
     'daybook_graphql_requests_total',
@@ -142,7 +164,7 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     if (!request.routeOptions.config.authenticated) return
     // Every authenticated answer is its caller's own: no cache may keep it or hand it to another.
     reply.header('cache-control', 'no-store')
-    reply.header('vary', 'Authorization')
+    addVary(reply, 'Authorization')
     const principal = await services.access.authenticate(request.headers.authorization)
     Object.defineProperty(request, 'principal', { value: principal, writable: true })
     if (principal.kind !== 'api_key') return
@@ -176,7 +198,10 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
   })
 
   app.setErrorHandler((error, request, reply) => {
-    const mapped = statusForFrameworkError(error as { code?: string; statusCode?: number })
+    const mapped = statusForFrameworkError(
+      error as { code?: string; statusCode?: number },
+      mediaTypeOfRefusal(request),
+    )
     if (mapped.status >= 500) request.log.error({ err: error }, 'unhandled error')
     return reply.code(mapped.status).send(errorBody(mapped.message, mapped.code))
   })
@@ -203,7 +228,11 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
   }
   await app.register(mercurius, options)
 
-  registerGraphQLRoutes(app, services, { publicUrl: config.publicUrl, suggestions: config.introspection })
+  registerGraphQLRoutes(app, services, {
+    publicUrl: config.publicUrl,
+    suggestions: config.introspection,
+    graphiql: config.graphiql ? registerGraphiQL(app) : undefined,
+  })
 
   // The contract is public: served even where introspection is off, to anyone.
   const sdl = printedSdl()
@@ -237,4 +266,16 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
   })
 
   return app
+}
+
+/** Adds to Vary what CORS or compression put there already, rather than replacing it. */
+function addVary(reply: FastifyReply, field: string): void {
+  const current = reply.getHeader('vary')
+  reply.header('vary', current === undefined ? field : `${String(current)}, ${field}`)
+}
+
+/** Framework refusals on a GraphQL route follow the media type the client asked for. */
+function mediaTypeOfRefusal(request: FastifyRequest): GraphQLMediaType {
+  if (!request.routeOptions.config.graphqlOverHttp) return 'application/json'
+  return negotiateGraphQLMediaType(request.headers.accept) ?? 'application/json'
 }

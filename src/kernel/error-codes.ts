@@ -27,6 +27,7 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'NOT_FOUND',
   'METHOD_NOT_ALLOWED',
+  'NOT_ACCEPTABLE',
   'INTERNAL_SERVER_ERROR',
   // Business rules: `errorCode` in payloads, `extensions.code` on queries.
   'ACCOUNT_NAME_TAKEN',

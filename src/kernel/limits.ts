@@ -4,6 +4,10 @@ export const limits = {
   pageSizeMax: 200,
   batchItemsMax: 500,
   rowsPerImportMax: 10_000,
+  /** Answers smaller than this go uncompressed: compressing them would cost more than it saves. */
+  compressionThresholdBytes: 1_024,
+  /** How long a browser may keep a CORS preflight's answer (Chromium keeps one 2 hours at most). */
+  corsPreflightMaxAgeSeconds: 600,
   /** Events one page of the event feed holds (DESIGN 7.5). */
   feedPageDefault: 100,
   feedPageMax: 1_000,
