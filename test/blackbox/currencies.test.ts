@@ -46,13 +46,14 @@ async function chequingOf(tenant: Tenant): Promise<string> {
   return found.id
 }
 
+/** Each event's amount in its own currency, as it was given (DESIGN 7.7). */
 async function eventAmounts(tenant: Tenant): Promise<Array<{ amount: string; currency: string }>> {
   const data = await gql(
     tenant,
-    'query ($org: UUID!) { listLedgerEvents(organizationId: $org, limit: 200) { totalCount items { functionalAmount functionalCurrency } } }',
+    'query ($org: UUID!) { listLedgerEvents(organizationId: $org, limit: 200) { totalCount items { originalAmount originalCurrency } } }',
   )
-  return (data.listLedgerEvents.items as Array<{ functionalAmount: string; functionalCurrency: string }>).map(
-    (e) => ({ amount: e.functionalAmount, currency: e.functionalCurrency }),
+  return (data.listLedgerEvents.items as Array<{ originalAmount: string; originalCurrency: string }>).map(
+    (e) => ({ amount: e.originalAmount, currency: e.originalCurrency }),
   )
 }
 
