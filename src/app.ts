@@ -52,6 +52,10 @@ import { ReconciliationStore } from './modules/reconciliations/reconciliation-st
 import { ReportService } from './modules/reports/report-service.js'
 import { TaxCodeService } from './modules/tax-codes/tax-code-service.js'
 import { TaxCodeStore } from './modules/tax-codes/tax-code-store.js'
+import { systemResolve } from './modules/webhooks/webhook-address.js'
+import { WebhookDispatcher } from './modules/webhooks/webhook-dispatcher.js'
+import { WebhookService } from './modules/webhooks/webhook-service.js'
+import { WebhookStore } from './modules/webhooks/webhook-store.js'
 import type { Services } from './services.js'
 import { openObjectStore } from './storage/object-store.js'
 
@@ -61,6 +65,8 @@ export interface Core {
   services: Services
   /** A server listens to them; the CLI only sends them. */
   notices: ChangeNotices
+  /** Sends the event feed to webhook endpoints; the server starts it beside the job queue. */
+  webhookDispatcher: WebhookDispatcher
   close(): Promise<void>
 }
 
@@ -307,6 +313,24 @@ export async function buildCore(
     receipts,
     store: new ProcessorImportStore(),
   })
+  const webhookStore = new WebhookStore()
+  const webhookDeps = {
+    db,
+    engine,
+    clock,
+    access,
+    audit,
+    store: webhookStore,
+    settings: config.webhooks,
+    resolve: systemResolve,
+  }
+  const webhooks = new WebhookService(webhookDeps)
+  const webhookDispatcher = new WebhookDispatcher({
+    ...webhookDeps,
+    log: (message, error) =>
+      console.error(JSON.stringify({ level: 'error', msg: message, err: String(error) })),
+  })
+  webhooks.onWork(() => webhookDispatcher.nudge())
   const services: Services = {
     access,
     organizations,
@@ -329,12 +353,15 @@ export async function buildCore(
     jobs,
     idempotency: new IdempotencyService({ db, store: new IdempotencyStore(), clock }),
     audit,
+    webhooks,
   }
   return {
     database,
     services,
     notices,
+    webhookDispatcher,
     async close() {
+      await webhookDispatcher.stop()
       await jobs.stop()
       await audit.stop()
       await reader.close()
@@ -389,7 +416,10 @@ export async function buildApp(config: Config, options: { clock?: Clock } = {}):
         onError: (error) => server.log.error({ err: error }, 'smtp intake failed'),
       })
     : undefined
-  if (config.jobWorker) core.services.jobs.start()
+  if (config.jobWorker) {
+    core.services.jobs.start()
+    core.webhookDispatcher.start()
+  }
   return {
     server,
     core,

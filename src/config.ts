@@ -68,6 +68,14 @@ const schema = z.object({
     .min(1)
     .default(limits.signInPerAddressPerMinuteDefault),
   SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(limits.signInPerMinuteDefault),
+  WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
+  WEBHOOK_ALLOW_HTTP: z.enum(['true', 'false']).default('false'),
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default(limits.webhookRetryScheduleDefault)
+    .refine((value) => parseRetrySchedule(value) !== undefined, {
+      message: `WEBHOOK_RETRY_SCHEDULE must be 1 to ${limits.webhookRetriesMax} whole numbers of seconds (at least 1), separated by commas`,
+    }),
   DAYBOOK_CHECK_TENANT_SCOPE: z.enum(['0', '1']).default('0'),
   DAYBOOK_AUDIT_TRAIL: z.enum(['on', 'off']).default('on'),
 })
@@ -99,10 +107,27 @@ export interface Config {
   /** Whose X-Forwarded-For to believe for the client address (ADR 0015); false believes none. */
   trustProxy: TrustProxy
   signInQuotas: { perAddressPerMinute: number; perMinute: number }
+  /** Where webhooks may go and how often they are tried (ADR 0037). */
+  webhooks: WebhookSettings
   /** Test-only: fail every query on an organization's table that does not name it (ADR 0026). */
   checkTenantScope: boolean
   /** Benchmark-only: off records no audit trail, to measure what it costs (ADR 0032). */
   auditTrail: boolean
+}
+
+export interface WebhookSettings {
+  /** Host names and IP literals (lower case, IPv6 without brackets) that may be private or loopback. */
+  allowedHosts: string[]
+  allowHttp: boolean
+  /** Seconds to wait before each retry; one attempt more than there are entries. */
+  retryScheduleSeconds: number[]
+}
+
+function parseRetrySchedule(value: string): number[] | undefined {
+  const entries = value.split(',').map((entry) => entry.trim())
+  if (entries.length < 1 || entries.length > limits.webhookRetriesMax) return undefined
+  if (!entries.every((entry) => /^[1-9]\d{0,7}$/.test(entry))) return undefined
+  return entries.map(Number)
 }
 
 /** Fastify's trustProxy: trust every proxy, or only these addresses and CIDRs. */
@@ -222,6 +247,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     extraction: { memoryMb: e.EXTRACTION_MEMORY_MB, timeoutMs: e.EXTRACTION_TIMEOUT_MS },
     trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     signInQuotas: { perAddressPerMinute: e.SIGN_IN_PER_ADDRESS_PER_MINUTE, perMinute: e.SIGN_IN_PER_MINUTE },
+    webhooks: {
+      allowedHosts: e.WEBHOOK_ALLOWED_HOSTS.split(',')
+        .map((entry) =>
+          entry
+            .trim()
+            .toLowerCase()
+            .replace(/^\[(.*)\]$/, '$1'),
+        )
+        .filter((entry) => entry !== ''),
+      allowHttp: e.WEBHOOK_ALLOW_HTTP === 'true',
+      retryScheduleSeconds: parseRetrySchedule(e.WEBHOOK_RETRY_SCHEDULE) ?? [],
+    },
     checkTenantScope: e.DAYBOOK_CHECK_TENANT_SCOPE === '1',
     auditTrail: e.DAYBOOK_AUDIT_TRAIL === 'on',
   }

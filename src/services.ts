@@ -19,6 +19,7 @@ import type { ReceiptService } from './modules/receipts/receipt-service.js'
 import type { ReconciliationService } from './modules/reconciliations/reconciliation-service.js'
 import type { ReportService } from './modules/reports/report-service.js'
 import type { TaxCodeService } from './modules/tax-codes/tax-code-service.js'
+import type { WebhookService } from './modules/webhooks/webhook-service.js'
 
 // What the edges (GraphQL, HTTP routes, SMTP, CLI) reach the modules through. Only types live
 // here, so naming them ties nobody to the composition root (app.ts), which builds them.
@@ -44,4 +45,5 @@ export interface Services {
   jobs: JobQueue
   idempotency: IdempotencyService
   audit: AuditTrail
+  webhooks: WebhookService
 }

@@ -21,6 +21,7 @@ import * as reconciliations from './migrations/0014-reconciliations.js'
 import * as auditTrail from './migrations/0015-audit-trail.js'
 import * as directionAndCurrencies from './migrations/0016-direction-and-currencies.js'
 import * as eventFeed from './migrations/0017-event-feed.js'
+import * as webhooks from './migrations/0018-webhooks.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0015-audit-trail': auditTrail,
   '0016-direction-and-currencies': directionAndCurrencies,
   '0017-event-feed': eventFeed,
+  '0018-webhooks': webhooks,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -357,6 +357,54 @@ export interface IdempotencyKeysTable {
   expires_at: string
 }
 
+/** An organization's webhook subscription (ADR 0037); `cursor_seq` is its place in the feed. */
+export interface WebhookEndpointsTable {
+  organization_id: string
+  id: string
+  url: string
+  description: string | null
+  /** JSON array of feed types; null for every type. */
+  event_types: string | null
+  enabled: Flag
+  secret: string
+  previous_secret: string | null
+  previous_secret_until: string | null
+  cursor_seq: Int
+  failing_since: string | null
+  disabled_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface WebhookDeliveriesTable {
+  organization_id: string
+  id: string
+  endpoint_id: string
+  event_id: string
+  event_seq: Int
+  event_type: string
+  delivery_key: string
+  body: string
+  status: string
+  attempts: Int
+  next_attempt_at: string
+  locked_until: string | null
+  last_error: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface WebhookAttemptsTable {
+  organization_id: string
+  delivery_id: string
+  attempt: Int
+  at: string
+  status_code: Int | null
+  duration_ms: Int
+  response_body: string | null
+  error: string | null
+}
+
 export interface Database {
   organizations: OrganizationsTable
   users: UsersTable
@@ -386,6 +434,9 @@ export interface Database {
   jobs: JobsTable
   idempotency_keys: IdempotencyKeysTable
   api_key_quota_windows: ApiKeyQuotaWindowsTable
+  webhook_endpoints: WebhookEndpointsTable
+  webhook_deliveries: WebhookDeliveriesTable
+  webhook_attempts: WebhookAttemptsTable
 }
 
 /** Any handle that can run queries: the database itself or an open database transaction. */

@@ -35,6 +35,9 @@ export const tenantTables: ReadonlySet<string> = new Set([
   'uploads',
   'intake_addresses',
   'jobs',
+  'webhook_endpoints',
+  'webhook_deliveries',
+  'webhook_attempts',
 ])
 
 /** Copied to every node: read without an organization, written rarely. */

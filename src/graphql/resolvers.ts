@@ -14,6 +14,7 @@ import { receiptResolvers } from '../modules/receipts/resolvers.js'
 import { reconciliationResolvers } from '../modules/reconciliations/resolvers.js'
 import { reportResolvers } from '../modules/reports/resolvers.js'
 import { taxCodeResolvers } from '../modules/tax-codes/resolvers.js'
+import { webhookResolvers } from '../modules/webhooks/resolvers.js'
 import type { Resolvers } from './generated/resolvers-types.js'
 import { DateScalar, UUIDScalar } from './scalars.js'
 
@@ -34,6 +35,7 @@ const moduleResolvers: Resolvers[] = [
   reconciliationResolvers,
   intakeResolvers,
   auditResolvers,
+  webhookResolvers,
 ]
 
 /** Merges every module's resolvers type by type; a field defined twice is a wiring bug. */

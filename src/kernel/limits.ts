@@ -1,5 +1,20 @@
 // Every limit of the service lives here, named with its unit last.
 export const limits = {
+  // The MCP server (`daybook mcp`): its own bounds beside the API's it relays.
+  /**
+   * The longest Retry-After a tool call waits out itself, once. The quota's window lasts an hour,
+   * so a longer wait belongs to the agent, which is told the seconds and can do other work.
+   */
+  mcpRetryWaitInCallSecondsMax: 2,
+  /** One HTTP exchange with Daybook; a statement of 10,000 rows imports well within it. */
+  mcpRequestTimeoutMs: 120_000,
+  /** Rule pages explain_suggestion reads (200 rules each): an organization's rules, within reason. */
+  mcpCategoryRulePagesMax: 25,
+  /** Near matches as checkBankStatementDups finds them: the same amount, this many days either side. */
+  mcpSimilarEventDays: 3,
+  mcpSimilarEventsMax: 10,
+  /** Statement rows a bank-file answer shows by default: enough to review, small for a context window. */
+  mcpBankFileRowsShownDefault: 100,
   pageSizeDefault: 25,
   pageSizeMax: 200,
   batchItemsMax: 500,
@@ -13,6 +28,30 @@ export const limits = {
   feedPageMax: 1_000,
   /** How often `events tail` asks the feed for more once it has caught up. */
   feedTailPollMs: 1_000,
+  /** Webhooks (ADR 0037): endpoints per organization, and what one may say. */
+  webhookEndpointsPerOrganizationMax: 20,
+  webhookUrlLengthMax: 2_000,
+  webhookDescriptionLengthMax: 500,
+  /** Seconds between a delivery's attempts unless WEBHOOK_RETRY_SCHEDULE says otherwise: 13 attempts over some 3.2 days. */
+  webhookRetryScheduleDefault: '5,300,1800,7200,18000,36000,36000,36000,36000,36000,36000,36000',
+  webhookRetriesMax: 50,
+  /** A receiver that has not answered 2xx within this long has not taken the delivery. */
+  webhookTimeoutMs: 10_000,
+  /** How long a process holds a delivery it sends; well over the timeout, so a live sender never loses it. */
+  webhookLeaseMs: 60_000,
+  /** The part of a receiver's answer kept with each attempt. */
+  webhookResponseBytesKept: 2_048,
+  /** How long a rotated-out secret still signs deliveries beside the new one. */
+  webhookOldSecretMs: 24 * 60 * 60 * 1000,
+  /** An endpoint failing without a success for this long is disabled. */
+  webhookFailingMsMax: 5 * 24 * 60 * 60 * 1000,
+  /** The dispatcher's poll while there is work, and its longest wait when idle. */
+  webhookPollMs: 250,
+  webhookIdlePollMaxMs: 2_000,
+  /** Deliveries one dispatcher sends at once (to different endpoints: one endpoint is sent in order). */
+  webhookSendsInFlightMax: 8,
+  /** Feed events one endpoint takes into deliveries per pass. */
+  webhookFanOutEventsMax: 500,
   /** Rates one setExchangeRates call may set; all or nothing, like a statement import. */
   exchangeRatesPerCallMax: 10_000,
   /** Rates one CSV loaded by the CLI may hold: decades of every Bank of Canada series. */

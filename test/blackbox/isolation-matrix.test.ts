@@ -110,6 +110,13 @@ const operations: Record<string, { admin?: true }> = {
   generalLedger: {},
   listTaxCodes: {},
   listSalesTaxCodes: {},
+  listWebhookEndpoints: { admin: true },
+  listWebhookDeliveries: { admin: true },
+  createWebhookEndpoint: { admin: true },
+  updateWebhookEndpoint: { admin: true },
+  deleteWebhookEndpoint: { admin: true },
+  rotateWebhookSecret: { admin: true },
+  redeliverWebhookEvent: { admin: true },
 }
 
 // ---- the kinds of ids, and the argument table ---------------------------------------------------
@@ -141,6 +148,11 @@ const idKinds = [
   'finishedReconciliation',
   'reconcilableAccount',
   'batchId',
+  'webhookEndpoint',
+  /** An endpoint a call may delete. */
+  'deletableWebhookEndpoint',
+  /** A feed event sent to the organization's webhookEndpoint. */
+  'webhookEvent',
 ] as const
 /** Text an organization wrote, probed through search and duplicate checks. */
 const textKinds = ['merchant', 'accountName', 'contactName', 'rulePattern', 'processorTxn'] as const
@@ -171,6 +183,7 @@ const consumable = new Set<Kind>([
   'finishedReconciliation',
   'reconcilableAccount',
   'batchId',
+  'deletableWebhookEndpoint',
   'freshEmail',
   'freshName',
 ])
@@ -373,6 +386,22 @@ const argTable: Record<string, ArgSpec[]> = {
   'listTaxCodes.limit': fixed(5),
   'listTaxCodes.search': fixed('8810'),
   'listSalesTaxCodes.limit': fixed(200),
+
+  // A public address (TEST-NET-3) that passes the URL rules of a server with default settings.
+  'createWebhookEndpoint.url': fixed('https://203.0.113.7/hooks'),
+  'createWebhookEndpoint.eventTypes': fixed(['contact.created']),
+  'createWebhookEndpoint.description': fixed('isolation'),
+  'updateWebhookEndpoint.endpointId': id('webhookEndpoint'),
+  'updateWebhookEndpoint.url': fixed('https://203.0.113.7/hooks'),
+  'updateWebhookEndpoint.eventTypes': fixed(['ledger_event.created']),
+  'updateWebhookEndpoint.enabled': fixed(true),
+  'deleteWebhookEndpoint.endpointId': id('deletableWebhookEndpoint', 'webhookEndpoint'),
+  'rotateWebhookSecret.endpointId': id('webhookEndpoint'),
+  'listWebhookDeliveries.endpointId': id('webhookEndpoint'),
+  'listWebhookDeliveries.limit': fixed(200),
+  'listWebhookDeliveries.offset': fixed(0),
+  'redeliverWebhookEvent.endpointId': id('webhookEndpoint'),
+  'redeliverWebhookEvent.eventId': id('webhookEvent'),
 }
 
 // ---- GraphQL text generated from the schema -------------------------------------------------------
@@ -657,6 +686,32 @@ class Maker {
     return found?.id as string
   }
 
+  async webhookEndpoint(): Promise<string> {
+    const data = await ok(
+      this.owner,
+      'mutation ($org: UUID!, $u: String!) { createWebhookEndpoint(organizationId: $org, url: $u) { success error endpoint { id } } }',
+      this.org({ u: 'https://203.0.113.7/hooks' }),
+    )
+    expect(data.createWebhookEndpoint).toMatchObject({ success: true })
+    return data.createWebhookEndpoint.endpoint.id
+  }
+
+  /** A feed event the endpoint has been sent (or is being sent): a contact made, then its delivery. */
+  async webhookEvent(endpointId: string): Promise<string> {
+    await this.contact(this.name('Hooked'))
+    for (let i = 0; i < 100; i++) {
+      const data = await ok(
+        this.owner,
+        'query ($org: UUID!, $e: UUID!) { listWebhookDeliveries(organizationId: $org, endpointId: $e, limit: 1) { items { eventId } } }',
+        this.org({ e: endpointId }),
+      )
+      const eventId = data.listWebhookDeliveries.items[0]?.eventId as string | undefined
+      if (eventId) return eventId
+      await sleep(100)
+    }
+    throw new Error('the webhook dispatcher never queued a delivery')
+  }
+
   /** A fresh object of a kind that an operation may use up. */
   async fresh(kind: Kind): Promise<string> {
     switch (kind) {
@@ -710,6 +765,8 @@ class Maker {
         while (Date.now() < bBatchDoneMs + 1100) await sleep(100)
         return this.processorImport(`txn_own${randomUUID().slice(0, 12)}`, 'Own order')
       }
+      case 'deletableWebhookEndpoint':
+        return this.webhookEndpoint()
       case 'freshEmail':
         return (await createUser(server)).email
       case 'freshName':
@@ -981,6 +1038,9 @@ beforeAll(async () => {
   bFixed.batchId = await bMaker.processorImport(bFixed.processorTxn, `${tag} Order`)
   bBatchDoneMs = Date.now()
   bFixed.processorAccount = await bMaker.processorAccount()
+  bFixed.webhookEndpoint = await bMaker.webhookEndpoint()
+  bFixed.deletableWebhookEndpoint = bFixed.webhookEndpoint
+  bFixed.webhookEvent = await bMaker.webhookEvent(bFixed.webhookEndpoint)
   bIds = { ...missingIds(), ...bFixed } as Ids
 
   // ---- A: the fixed objects; the rest is made fresh for each call
@@ -1001,6 +1061,8 @@ beforeAll(async () => {
   await aMaker.processorImport(aStatic.processorTxn, 'Own order')
   aStatic.processorAccount = await aMaker.processorAccount()
   aStatic.statementS3Key = await uploadStatement(a.bearer)
+  aStatic.webhookEndpoint = await aMaker.webhookEndpoint()
+  aStatic.webhookEvent = await aMaker.webhookEvent(aStatic.webhookEndpoint)
   // An event of A on the same day and amount as B's, so duplicate checks have something to find.
   const aEvent = await aMaker.event(aStatic.merchant)
   await aMaker.classify(aEvent)

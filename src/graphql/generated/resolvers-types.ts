@@ -63,6 +63,10 @@ export type Query = {
   listTaxCodes: Maybe<TaxCodePage>;
   /** Canadian sales tax codes with their rates over time. sortBy: id (default) or name. */
   listSalesTaxCodes: Maybe<SalesTaxCodePage>;
+  /** Owners and admins signed in as people. */
+  listWebhookEndpoints: Maybe<Array<WebhookEndpoint>>;
+  /** Owners and admins signed in as people. The newest event first. */
+  listWebhookDeliveries: Maybe<WebhookDeliveryPage>;
 };
 
 
@@ -257,6 +261,19 @@ export type QueryListSalesTaxCodesArgs = {
   sortDir?: InputMaybe<Scalars['String']['input']>;
 };
 
+
+export type QueryListWebhookEndpointsArgs = {
+  organizationId: Scalars['UUID']['input'];
+};
+
+
+export type QueryListWebhookDeliveriesArgs = {
+  organizationId: Scalars['UUID']['input'];
+  endpointId: Scalars['UUID']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   tokenAuth: Maybe<TokenAuthPayload>;
@@ -338,6 +355,20 @@ export type Mutation = {
   finishReconciliation: Maybe<ReconciliationPayload>;
   /** The last finished reconciliation of its account only; owner or admin. Events go back to their status; an adjustment is reversed. */
   undoReconciliation: Maybe<ReconciliationPayload>;
+  /**
+   * Owners and admins signed in as people. url: https (http only where the operator allows it), to
+   * a host that is not private or loopback. eventTypes: feed types; null or empty for all. The
+   * endpoint is sent the events that happen from now on.
+   */
+  createWebhookEndpoint: Maybe<WebhookEndpointPayload>;
+  /** Owners and admins signed in as people. Omitted arguments stay as they are; eventTypes: [] sends every type. */
+  updateWebhookEndpoint: Maybe<WebhookEndpointPayload>;
+  /** Owners and admins signed in as people. Its deliveries go with it. */
+  deleteWebhookEndpoint: Maybe<MutationResult>;
+  /** Owners and admins signed in as people. The old secret signs beside the new one for 24 hours. */
+  rotateWebhookSecret: Maybe<WebhookEndpointPayload>;
+  /** Owners and admins signed in as people. Sends an event this endpoint was sent once more, with the same webhook-id. */
+  redeliverWebhookEvent: Maybe<WebhookDeliveryPayload>;
 };
 
 
@@ -645,6 +676,42 @@ export type MutationUndoReconciliationArgs = {
   organizationId: Scalars['UUID']['input'];
   reconciliationId: Scalars['UUID']['input'];
   reason: Scalars['String']['input'];
+};
+
+
+export type MutationCreateWebhookEndpointArgs = {
+  organizationId: Scalars['UUID']['input'];
+  url: Scalars['String']['input'];
+  eventTypes?: InputMaybe<Array<Scalars['String']['input']>>;
+  description?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateWebhookEndpointArgs = {
+  organizationId: Scalars['UUID']['input'];
+  endpointId: Scalars['UUID']['input'];
+  url?: InputMaybe<Scalars['String']['input']>;
+  eventTypes?: InputMaybe<Array<Scalars['String']['input']>>;
+  enabled?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+
+export type MutationDeleteWebhookEndpointArgs = {
+  organizationId: Scalars['UUID']['input'];
+  endpointId: Scalars['UUID']['input'];
+};
+
+
+export type MutationRotateWebhookSecretArgs = {
+  organizationId: Scalars['UUID']['input'];
+  endpointId: Scalars['UUID']['input'];
+};
+
+
+export type MutationRedeliverWebhookEventArgs = {
+  organizationId: Scalars['UUID']['input'];
+  endpointId: Scalars['UUID']['input'];
+  eventId: Scalars['UUID']['input'];
 };
 
 /** The outcome of a mutation that returns nothing else. errorCode is stable; error is for people. */
@@ -1647,6 +1714,83 @@ export type SalesTaxCodePage = {
   offset: Scalars['Int']['output'];
 };
 
+/**
+ * An address that is sent the organization's event feed as it happens, signed as Standard Webhooks
+ * says (DESIGN 7.5, ADR 0037).
+ */
+export type WebhookEndpoint = {
+  __typename?: 'WebhookEndpoint';
+  id: Scalars['UUID']['output'];
+  url: Scalars['String']['output'];
+  description: Maybe<Scalars['String']['output']>;
+  /** The feed types it is sent; null for every type. */
+  eventTypes: Maybe<Array<Scalars['String']['output']>>;
+  /** False once turned off, or after 5 days in which no delivery succeeded (disabledAt says when). */
+  enabled: Scalars['Boolean']['output'];
+  disabledAt: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['String']['output'];
+};
+
+export type WebhookEndpointPayload = {
+  __typename?: 'WebhookEndpointPayload';
+  success: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+  endpoint: Maybe<WebhookEndpoint>;
+  /** whsec_ and base64: shown only in the answer that makes it (create, rotate). */
+  secret: Maybe<Scalars['String']['output']>;
+};
+
+/** One try at sending a delivery. */
+export type WebhookAttempt = {
+  __typename?: 'WebhookAttempt';
+  /** 1 for the first try of the delivery. */
+  attempt: Scalars['Int']['output'];
+  at: Scalars['String']['output'];
+  /** The receiver's HTTP status; null when it never answered. */
+  statusCode: Maybe<Scalars['Int']['output']>;
+  durationMs: Scalars['Int']['output'];
+  /** The first 2 KB of the receiver's answer. */
+  responseBody: Maybe<Scalars['String']['output']>;
+  error: Maybe<Scalars['String']['output']>;
+};
+
+/** One feed event on its way to one endpoint: the first delivery, or one asked for again. */
+export type WebhookDelivery = {
+  __typename?: 'WebhookDelivery';
+  id: Scalars['UUID']['output'];
+  /** The feed event's id, sent as webhook-id. */
+  eventId: Scalars['UUID']['output'];
+  eventType: Scalars['String']['output'];
+  /** The event's seq in the feed. */
+  seq: Scalars['Int']['output'];
+  /** pending, delivered or failed (every attempt of the retry schedule failed). */
+  status: Scalars['String']['output'];
+  attemptCount: Scalars['Int']['output'];
+  /** When the next attempt is due, while pending. */
+  nextAttemptAt: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['String']['output'];
+  lastError: Maybe<Scalars['String']['output']>;
+  /** Newest first. */
+  attempts: Array<WebhookAttempt>;
+};
+
+export type WebhookDeliveryPage = {
+  __typename?: 'WebhookDeliveryPage';
+  items: Array<WebhookDelivery>;
+  totalCount: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+};
+
+export type WebhookDeliveryPayload = {
+  __typename?: 'WebhookDeliveryPayload';
+  success: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+  delivery: Maybe<WebhookDelivery>;
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -1812,6 +1956,12 @@ export type ResolversTypes = {
   SalesTaxRate: ResolverTypeWrapper<SalesTaxRate>;
   SalesTaxCode: ResolverTypeWrapper<SalesTaxCode>;
   SalesTaxCodePage: ResolverTypeWrapper<SalesTaxCodePage>;
+  WebhookEndpoint: ResolverTypeWrapper<WebhookEndpoint>;
+  WebhookEndpointPayload: ResolverTypeWrapper<WebhookEndpointPayload>;
+  WebhookAttempt: ResolverTypeWrapper<WebhookAttempt>;
+  WebhookDelivery: ResolverTypeWrapper<WebhookDelivery>;
+  WebhookDeliveryPage: ResolverTypeWrapper<WebhookDeliveryPage>;
+  WebhookDeliveryPayload: ResolverTypeWrapper<WebhookDeliveryPayload>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -1907,6 +2057,12 @@ export type ResolversParentTypes = {
   SalesTaxRate: SalesTaxRate;
   SalesTaxCode: SalesTaxCode;
   SalesTaxCodePage: SalesTaxCodePage;
+  WebhookEndpoint: WebhookEndpoint;
+  WebhookEndpointPayload: WebhookEndpointPayload;
+  WebhookAttempt: WebhookAttempt;
+  WebhookDelivery: WebhookDelivery;
+  WebhookDeliveryPage: WebhookDeliveryPage;
+  WebhookDeliveryPayload: WebhookDeliveryPayload;
 };
 
 export interface UuidScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['UUID'], any> {
@@ -1942,6 +2098,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   generalLedger?: Resolver<Maybe<ResolversTypes['GeneralLedger']>, ParentType, ContextType, RequireFields<QueryGeneralLedgerArgs, 'organizationId' | 'accountId'>>;
   listTaxCodes?: Resolver<Maybe<ResolversTypes['TaxCodePage']>, ParentType, ContextType, RequireFields<QueryListTaxCodesArgs, 'organizationId'>>;
   listSalesTaxCodes?: Resolver<Maybe<ResolversTypes['SalesTaxCodePage']>, ParentType, ContextType, RequireFields<QueryListSalesTaxCodesArgs, 'organizationId'>>;
+  listWebhookEndpoints?: Resolver<Maybe<Array<ResolversTypes['WebhookEndpoint']>>, ParentType, ContextType, RequireFields<QueryListWebhookEndpointsArgs, 'organizationId'>>;
+  listWebhookDeliveries?: Resolver<Maybe<ResolversTypes['WebhookDeliveryPage']>, ParentType, ContextType, RequireFields<QueryListWebhookDeliveriesArgs, 'organizationId' | 'endpointId'>>;
 };
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
@@ -1985,6 +2143,11 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   setReconciliationCleared?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationSetReconciliationClearedArgs, 'organizationId' | 'reconciliationId' | 'eventIds' | 'cleared'>>;
   finishReconciliation?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationFinishReconciliationArgs, 'organizationId' | 'reconciliationId'>>;
   undoReconciliation?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationUndoReconciliationArgs, 'organizationId' | 'reconciliationId' | 'reason'>>;
+  createWebhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationCreateWebhookEndpointArgs, 'organizationId' | 'url'>>;
+  updateWebhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationUpdateWebhookEndpointArgs, 'organizationId' | 'endpointId'>>;
+  deleteWebhookEndpoint?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationDeleteWebhookEndpointArgs, 'organizationId' | 'endpointId'>>;
+  rotateWebhookSecret?: Resolver<Maybe<ResolversTypes['WebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationRotateWebhookSecretArgs, 'organizationId' | 'endpointId'>>;
+  redeliverWebhookEvent?: Resolver<Maybe<ResolversTypes['WebhookDeliveryPayload']>, ParentType, ContextType, RequireFields<MutationRedeliverWebhookEventArgs, 'organizationId' | 'endpointId' | 'eventId'>>;
 };
 
 export type MutationResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MutationResult'] = ResolversParentTypes['MutationResult']> = {
@@ -2668,6 +2831,60 @@ export type SalesTaxCodePageResolvers<ContextType = GraphQLContext, ParentType e
   offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type WebhookEndpointResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WebhookEndpoint'] = ResolversParentTypes['WebhookEndpoint']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  eventTypes?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  enabled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  disabledAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type WebhookEndpointPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WebhookEndpointPayload'] = ResolversParentTypes['WebhookEndpointPayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  endpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpoint']>, ParentType, ContextType>;
+  secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type WebhookAttemptResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WebhookAttempt'] = ResolversParentTypes['WebhookAttempt']> = {
+  attempt?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  statusCode?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  responseBody?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type WebhookDeliveryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WebhookDelivery'] = ResolversParentTypes['WebhookDelivery']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  eventId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  eventType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  seq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  attemptCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nextAttemptAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  attempts?: Resolver<Array<ResolversTypes['WebhookAttempt']>, ParentType, ContextType>;
+};
+
+export type WebhookDeliveryPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WebhookDeliveryPage'] = ResolversParentTypes['WebhookDeliveryPage']> = {
+  items?: Resolver<Array<ResolversTypes['WebhookDelivery']>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type WebhookDeliveryPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WebhookDeliveryPayload'] = ResolversParentTypes['WebhookDeliveryPayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  delivery?: Resolver<Maybe<ResolversTypes['WebhookDelivery']>, ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphQLContext> = {
   UUID?: GraphQLScalarType;
   Date?: GraphQLScalarType;
@@ -2751,5 +2968,11 @@ export type Resolvers<ContextType = GraphQLContext> = {
   SalesTaxRate?: SalesTaxRateResolvers<ContextType>;
   SalesTaxCode?: SalesTaxCodeResolvers<ContextType>;
   SalesTaxCodePage?: SalesTaxCodePageResolvers<ContextType>;
+  WebhookEndpoint?: WebhookEndpointResolvers<ContextType>;
+  WebhookEndpointPayload?: WebhookEndpointPayloadResolvers<ContextType>;
+  WebhookAttempt?: WebhookAttemptResolvers<ContextType>;
+  WebhookDelivery?: WebhookDeliveryResolvers<ContextType>;
+  WebhookDeliveryPage?: WebhookDeliveryPageResolvers<ContextType>;
+  WebhookDeliveryPayload?: WebhookDeliveryPayloadResolvers<ContextType>;
 };
 
