@@ -387,6 +387,15 @@ export function buildProgram(io: CliIo): Command {
       }),
     )
 
+  program
+    .command('mcp')
+    .description('Serve the API to an agent: an MCP server on stdio, with DAYBOOK_URL and DAYBOOK_API_KEY.')
+    .action(async () => {
+      const { serveMcpOnProcessStdio } = await import('../mcp/mcp-server.js')
+      const served = await serveMcpOnProcessStdio()
+      if (!served.ok) throw new CliFailure(served.error)
+    })
+
   const bankFile = program
     .command('bank-file')
     .description('Bank statement files (OFX, camt.053, MT940, QIF, CSV).')

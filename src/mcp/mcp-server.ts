@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs'
+import type { Readable, Writable } from 'node:stream'
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import { ok, type Result } from '../kernel/result.js'
+import { createDaybookHttp, type DaybookAnswer, type DaybookHttp } from './daybook-http.js'
+import { readLocalFile } from './local-file.js'
+import { loadMcpConfig } from './mcp-config.js'
+import { registerDaybookTools, type ToolContext } from './tools.js'
+
+const instructions = `Daybook keeps an organization's books. Bank and card transactions arrive as ledger events in a review queue; each needs a category (an income or expense account) and a payment account (the bank or card) before confirming it posts a balanced journal entry. Rejecting ignores an event, or reverses a confirmed one; nothing is ever edited in place.
+A review: list_review_queue, explain_suggestion for an event you are unsure of, list_accounts to find account ids, classify_event, then confirm_event or reject_event. Bank statements: preview_bank_file, then import_bank_file with the preview's upload.s3Key. Receipts: list_receipts, attach_receipt. Reports: income_statement, balance_sheet, dashboard_summary. What changed: events, keeping lastSeq.
+Amounts are decimal strings ("42.50"), dates YYYY-MM-DD. A refused call answers isError with errorCode and error; a RATE_LIMITED answer says in retryAfterSeconds when to ask again.`
+
+/** The package's version, read where both src/ and dist/ find it: two folders up. */
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version?: string
+  }
+  return manifest.version ?? '0.0.0'
+}
+
+export interface Organization {
+  id: string
+  name: string
+}
+
+/** The API key's own organization, asked once it is needed and kept once known. */
+export function organizationSource(daybook: DaybookHttp): () => Promise<DaybookAnswer<Organization>> {
+  let known: Organization | undefined
+  return async () => {
+    if (known) return ok(known)
+    const answer = await daybook.graphql<{ myOrganizations: Organization[] | null }>(
+      '{ myOrganizations { id name } }',
+      {},
+      { mutation: false },
+    )
+    if (!answer.ok) return answer
+    const organizations = answer.value.myOrganizations ?? []
+    const [only] = organizations
+    if (!only || organizations.length > 1) {
+      return {
+        ok: false,
+        error: {
+          errorCode: 'ORGANIZATION_NOT_FOUND',
+          error: `DAYBOOK_API_KEY must be one organization's API key; it may use ${organizations.length}.`,
+        },
+      }
+    }
+    known = only
+    return ok(only)
+  }
+}
+
+export function buildMcpServer(context: ToolContext): McpServer {
+  const server = new McpServer({ name: 'daybook', version: packageVersion() }, { instructions })
+  registerDaybookTools(server, context)
+  return server
+}
+
+/** Refusals that no later call can get past: the key itself is wrong. */
+const keyRefusals = new Set(['UNAUTHENTICATED', 'INVALID_API_KEY', 'ORGANIZATION_NOT_FOUND'])
+
+export interface McpStdio {
+  stdin: Readable
+  stdout: Writable
+  /** Logs, one line each; stdout carries nothing but MCP messages. */
+  log: (line: string) => void
+}
+
+/**
+ * `daybook mcp`: serves until the client closes stdin. Missing settings, or a key Daybook refuses,
+ * end it at once with the reason; a Daybook that does not answer yet only delays the first call.
+ * Resolves when stdin ends, while the calls already read may still be finishing.
+ */
+export async function serveMcpOnStdio(
+  stdio: McpStdio,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Result<void, string>> {
+  const config = loadMcpConfig(env)
+  if (!config.ok) return config
+  const daybook = createDaybookHttp(config.value)
+  const organization = organizationSource(daybook)
+  const first = await organization()
+  if (!first.ok && keyRefusals.has(first.error.errorCode)) {
+    return { ok: false, error: `${config.value.graphqlUrl} refused DAYBOOK_API_KEY: ${first.error.error}` }
+  }
+  if (first.ok) {
+    stdio.log(
+      `daybook mcp: organization ${first.value.name} (${first.value.id}) at ${config.value.graphqlUrl}`,
+    )
+  } else {
+    stdio.log(`daybook mcp: ${first.error.error} Tools will ask again when called.`)
+  }
+
+  const server = buildMcpServer({
+    daybook,
+    organizationId: async () => {
+      const known = await organization()
+      return known.ok ? ok(known.value.id) : known
+    },
+    readLocalFile,
+  })
+  const inputEnded = new Promise<void>((resolve) => {
+    stdio.stdin.once('end', resolve)
+    stdio.stdin.once('close', resolve)
+  })
+  // A client that went away cannot be answered; its broken pipe must not crash the calls in flight.
+  stdio.stdout.on('error', () => {})
+  await server.connect(new StdioServerTransport(stdio.stdin, stdio.stdout))
+  await inputEnded
+  // Not closed here: the requests read before the end are still answered, and their pending
+  // fetches keep the process alive until they are; then nothing is left and it exits.
+  return ok(undefined)
+}
+
+/** serveMcpOnStdio on this process's own streams, for `daybook mcp`. */
+export function serveMcpOnProcessStdio(): Promise<Result<void, string>> {
+  // A dependency that logs with console.log would corrupt the MCP channel; its lines go to stderr.
+  console.log = console.error
+  console.info = console.error
+  console.debug = console.error
+  return serveMcpOnStdio({
+    stdin: process.stdin,
+    stdout: process.stdout,
+    log: (line) => process.stderr.write(`${line}\n`),
+  })
+}

@@ -1,0 +1,455 @@
+// `daybook mcp` driven by the MCP SDK's own client over stdio against a real server: review, bank files, receipts, reports, the feed, refusals and the quota.
+import { execFile, spawn } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fixtureDataDir } from '../support/csv.js'
+import { tinyPng } from '../support/files.js'
+import { accountsByName, createTenant, type Tenant } from '../support/fixtures.js'
+import { startServer, type TestServer } from '../support/server.js'
+
+const run = promisify(execFile)
+const bin = path.resolve('bin/daybook.js')
+const statementFile = path.join(fixtureDataDir, 'bank', 'ofxparse_bank_medium_CAD.ofx')
+const scratch = mkdtempSync(path.join(tmpdir(), 'daybook-mcp-'))
+
+let server: TestServer
+const sessions: Session[] = []
+
+beforeAll(async () => {
+  server = await startServer()
+})
+afterAll(async () => {
+  for (const session of sessions) await session.client.close()
+  await server.close()
+})
+
+interface Session {
+  client: Client
+  /** What the client could not read as an MCP message on the server's stdout. */
+  protocolErrors: Error[]
+  stderr: () => string
+}
+
+/** An MCP client that starts `daybook mcp` for the tenant's API key, as an agent's host would. */
+async function connect(on: TestServer, tenant: Tenant): Promise<Session> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [bin, 'mcp'],
+    env: { DAYBOOK_URL: on.url, DAYBOOK_API_KEY: tenant.apiKey },
+    stderr: 'pipe',
+  })
+  let stderr = ''
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString()
+  })
+  const client = new Client({ name: 'daybook-blackbox', version: '1.0.0' })
+  const session: Session = { client, protocolErrors: [], stderr: () => stderr }
+  client.onerror = (error) => session.protocolErrors.push(error)
+  await client.connect(transport)
+  sessions.push(session)
+  return session
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read answers of every shape
+type Json = any
+
+async function tool(session: Session, name: string, args: Record<string, unknown> = {}) {
+  const result = await session.client.callTool({ name, arguments: args })
+  const content = result.content as Array<{ type: string; text: string }>
+  expect(content).toHaveLength(1)
+  expect(content[0]?.type).toBe('text')
+  return { isError: result.isError === true, json: JSON.parse(content[0]?.text ?? '') as Json }
+}
+
+/** A tool's answer that must have succeeded. */
+async function answered(session: Session, name: string, args: Record<string, unknown> = {}) {
+  const result = await tool(session, name, args)
+  expect(result.isError, JSON.stringify(result.json)).toBe(false)
+  return result.json
+}
+
+async function createEvent(tenant: Tenant, fields: Record<string, unknown>): Promise<string> {
+  const response = await server.gql(
+    `mutation ($org: UUID!, $merchantName: String!, $amount: String!, $transactionDate: String!, $categoryId: UUID, $paymentAccountId: UUID) {
+      createLedgerEvent(organizationId: $org, merchantName: $merchantName, amount: $amount, transactionDate: $transactionDate,
+        categoryId: $categoryId, paymentAccountId: $paymentAccountId) { success errorCode eventId } }`,
+    { org: tenant.organizationId, ...fields },
+    tenant.bearer,
+  )
+  const created = response.body.data?.createLedgerEvent
+  expect(created?.success, JSON.stringify(response.body)).toBe(true)
+  return created.eventId as string
+}
+
+const toolNames = [
+  'attach_receipt',
+  'balance_sheet',
+  'classify_event',
+  'confirm_event',
+  'dashboard_summary',
+  'events',
+  'explain_suggestion',
+  'get_event',
+  'import_bank_file',
+  'income_statement',
+  'list_accounts',
+  'list_receipts',
+  'list_review_queue',
+  'preview_bank_file',
+  'reject_event',
+]
+
+describe('daybook mcp', () => {
+  it('lists its tools, each described for an agent with an input schema', async () => {
+    const session = await connect(server, await createTenant(server))
+    const { tools } = await session.client.listTools()
+    expect(tools.map((listed) => listed.name).sort()).toEqual(toolNames)
+    for (const listed of tools) {
+      expect(listed.description?.length, listed.name).toBeGreaterThan(80)
+      expect(listed.inputSchema.type).toBe('object')
+    }
+    const classify = tools.find((listed) => listed.name === 'classify_event')
+    expect(classify?.inputSchema.required).toEqual(['eventId'])
+    expect(session.client.getInstructions()).toContain('decimal strings')
+    expect(session.stderr()).toContain('daybook mcp: organization')
+    expect(session.protocolErrors).toEqual([])
+  })
+
+  it('works the review queue: explain, classify, confirm, reject, and the books and the feed move', async () => {
+    const tenant = await createTenant(server)
+    const accounts = await accountsByName(server, tenant)
+    const rule = await server.gql(
+      'mutation ($org: UUID!, $c: UUID!) { createCategoryRule(organizationId: $org, vendorPattern: "Staples%", categoryId: $c) { success } }',
+      { org: tenant.organizationId, c: accounts['Office Expenses'] },
+      tenant.bearer,
+    )
+    expect(rule.body.data?.createCategoryRule.success).toBe(true)
+    const paymentAccountId = accounts.Chequing
+    const staples = await createEvent(tenant, {
+      merchantName: 'STAPLES #42',
+      amount: '42.50',
+      transactionDate: '2026-03-05',
+      paymentAccountId,
+    })
+    const bakery = await createEvent(tenant, {
+      merchantName: 'Corner Bakery',
+      amount: '18.25',
+      transactionDate: '2026-03-06',
+      paymentAccountId,
+    })
+    const mystery = await createEvent(tenant, {
+      merchantName: 'Mystery Charge',
+      amount: '99.00',
+      transactionDate: '2026-03-07',
+    })
+    const session = await connect(server, tenant)
+    const march = { startDate: '2026-03-01', endDate: '2026-03-31' }
+
+    const queue = (await answered(session, 'list_review_queue')).listLedgerEvents
+    expect(queue.totalCount).toBe(3)
+    expect(queue.items.map((event: Json) => event.merchantName)).toEqual([
+      'Mystery Charge',
+      'Corner Bakery',
+      'STAPLES #42',
+    ])
+    const staplesInQueue = queue.items.find((event: Json) => event.id === staples)
+    expect(staplesInQueue).toMatchObject({
+      functionalAmount: '42.50',
+      functionalCurrency: 'CAD',
+      direction: 'out',
+      category: { id: accounts['Office Expenses'], name: 'Office Expenses' },
+      paymentAccount: { id: paymentAccountId, name: 'Chequing' },
+    })
+    expect(
+      (await answered(session, 'list_review_queue', { search: 'bakery' })).listLedgerEvents.totalCount,
+    ).toBe(1)
+
+    const explained = await answered(session, 'explain_suggestion', { eventId: staples })
+    expect(explained.getLedgerEvent.id).toBe(staples)
+    expect(explained.suggestion).toMatchObject({
+      verdict: 'category_matches_rule',
+      rule: { vendorPattern: 'Staples%', account: { name: 'Office Expenses' } },
+      missingForConfirm: [],
+      rulesRead: 1,
+      rulesTotal: 1,
+    })
+    expect(explained.similarEvents).toEqual([])
+    const unexplained = await answered(session, 'explain_suggestion', { eventId: bakery })
+    expect(unexplained.suggestion).toMatchObject({
+      verdict: 'no_suggestion',
+      missingForConfirm: ['category'],
+    })
+
+    const before = (await answered(session, 'income_statement', march)).incomeStatement
+    expect(before).toMatchObject({ currency: 'CAD', totalExpenses: '0.00', netIncome: '0.00' })
+
+    const refused = await tool(session, 'confirm_event', { eventId: bakery })
+    expect(refused.isError).toBe(true)
+    expect(refused.json.confirmLedgerEvent).toMatchObject({
+      success: false,
+      errorCode: 'EVENT_NOT_CLASSIFIED',
+      error: expect.stringContaining('updateStagedEntry'),
+    })
+
+    const meals = (await answered(session, 'list_accounts', { search: 'Meals' })).listAccounts.items[0]
+    expect(meals).toMatchObject({ id: accounts['Meals & Entertainment'], accountType: 'expense' })
+    const classified = (await answered(session, 'classify_event', { eventId: bakery, categoryId: meals.id }))
+      .updateStagedEntry
+    expect(classified).toMatchObject({
+      success: true,
+      event: { category: { name: 'Meals & Entertainment' } },
+    })
+
+    for (const eventId of [staples, bakery]) {
+      const confirmed = (await answered(session, 'confirm_event', { eventId })).confirmLedgerEvent
+      expect(confirmed).toMatchObject({ success: true, eventId, journalEntryId: expect.any(String) })
+    }
+    expect((await answered(session, 'reject_event', { eventId: mystery })).rejectLedgerEvent).toMatchObject({
+      success: true,
+      eventId: mystery,
+      reversalEntryId: null,
+    })
+    expect((await answered(session, 'list_review_queue')).listLedgerEvents.totalCount).toBe(0)
+
+    const after = (await answered(session, 'income_statement', march)).incomeStatement
+    expect(after).toMatchObject({ totalExpenses: '60.75', netIncome: '-60.75' })
+    expect(after.expenseAccounts).toEqual(
+      expect.arrayContaining([
+        { accountId: accounts['Office Expenses'], accountName: 'Office Expenses', total: '42.50' },
+        {
+          accountId: accounts['Meals & Entertainment'],
+          accountName: 'Meals & Entertainment',
+          total: '18.25',
+        },
+      ]),
+    )
+    const sheet = (await answered(session, 'balance_sheet', { asOf: '2026-03-31' })).balanceSheet
+    expect(sheet).toMatchObject({ asOf: '2026-03-31', currentEarnings: '-60.75' })
+    expect(sheet.assets).toContainEqual(
+      expect.objectContaining({ accountName: 'Chequing', amount: '-60.75' }),
+    )
+    const dashboard = (await answered(session, 'dashboard_summary', march)).dashboardSummary
+    expect(dashboard).toMatchObject({ totalExpenses: '60.75', unreviewedCount: 0 })
+
+    // The feed is numbered after commit, a moment later: read it until the three facts are there.
+    const types = ['ledger_event.confirmed', 'ledger_event.rejected']
+    let feed: Json
+    for (let attempt = 0; attempt < 50; attempt++) {
+      feed = (await answered(session, 'events', { types })).events
+      if (feed.items.length >= 3) break
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(feed.items.map((event: Json) => [event.type, event.entityId])).toEqual([
+      ['ledger_event.confirmed', staples],
+      ['ledger_event.confirmed', bakery],
+      ['ledger_event.rejected', mystery],
+    ])
+    expect(feed.lastSeq).toBeGreaterThanOrEqual(feed.items[2].seq)
+    const later = (await answered(session, 'events', { after: feed.lastSeq, types })).events
+    expect(later.items).toEqual([])
+    expect(session.protocolErrors).toEqual([])
+  })
+
+  it('answers refusals in the API’s words: a GraphQL error, an event that is not there, a bad argument', async () => {
+    const session = await connect(server, await createTenant(server))
+    const malformed = await tool(session, 'get_event', { eventId: 'not-a-uuid' })
+    expect(malformed.isError).toBe(true)
+    expect(malformed.json).toMatchObject({ success: false, errorCode: 'BAD_USER_INPUT' })
+    const missing = await tool(session, 'get_event', { eventId: '6f1c2d3e-4b5a-4c6d-8e7f-901234567890' })
+    expect(missing).toEqual({
+      isError: true,
+      json: {
+        success: false,
+        errorCode: 'EVENT_NOT_FOUND',
+        error: 'No ledger event with this id.',
+      },
+    })
+    const badFilter = await tool(session, 'events', { types: ['no.such_type'] })
+    expect(badFilter).toMatchObject({ isError: true, json: { errorCode: 'INVALID_FILTER' } })
+    expect(session.protocolErrors).toEqual([])
+  })
+
+  it('previews a bank statement file from disk, imports what it previewed, and sees the rows as duplicates next time', async () => {
+    const tenant = await createTenant(server)
+    const accounts = await accountsByName(server, tenant)
+    const session = await connect(server, tenant)
+    const target = { paymentAccountId: accounts.Chequing }
+
+    const preview = await answered(session, 'preview_bank_file', { filePath: statementFile, ...target })
+    expect(preview.upload).toMatchObject({
+      s3Key: expect.stringContaining(tenant.organizationId),
+      filename: 'ofxparse_bank_medium_CAD.ofx',
+    })
+    const rowCount = preview.rowSummary.rows as number
+    expect(rowCount).toBeGreaterThan(0)
+    expect(preview.rowSummary).toEqual({
+      rows: rowCount,
+      duplicates: 0,
+      possibleDuplicates: 0,
+      shown: rowCount,
+    })
+    expect(preview.importBankStatementFile).toMatchObject({ success: true, format: 'OFX', importedCount: 0 })
+    expect(preview.importBankStatementFile.rows[0].amount).toMatch(/^\d+\.\d{2}$/)
+    expect((await answered(session, 'list_review_queue')).listLedgerEvents.totalCount).toBe(0)
+
+    const imported = await answered(session, 'import_bank_file', {
+      s3Key: preview.upload.s3Key,
+      ...target,
+      rowsShown: 1,
+    })
+    expect(imported.upload).toBeUndefined()
+    expect(imported.importBankStatementFile).toMatchObject({
+      success: true,
+      importedCount: rowCount,
+      skippedCount: 0,
+    })
+    expect(imported.importBankStatementFile.rows).toHaveLength(1)
+    const queue = (await answered(session, 'list_review_queue', { limit: 200 })).listLedgerEvents
+    expect(queue.totalCount).toBe(rowCount)
+    expect(new Set(queue.items.map((event: Json) => event.source))).toEqual(new Set(['bank_import']))
+
+    const again = await answered(session, 'preview_bank_file', { filePath: statementFile, ...target })
+    expect(again.rowSummary.duplicates).toBe(rowCount)
+
+    const missing = await tool(session, 'preview_bank_file', {
+      filePath: path.join(scratch, 'nothing.ofx'),
+      ...target,
+    })
+    expect(missing).toMatchObject({
+      isError: true,
+      json: { success: false, errorCode: 'LOCAL_FILE_UNREADABLE' },
+    })
+    expect(session.protocolErrors).toEqual([])
+  })
+
+  it('attaches a receipt from disk to an event, lists it, and points out a possible twin of the event', async () => {
+    const tenant = await createTenant(server)
+    const lunch = (merchantName: string, transactionDate: string) =>
+      createEvent(tenant, { merchantName, amount: '12.00', transactionDate })
+    const eventId = await lunch('Lunch', '2026-03-01')
+    const twin = await lunch('LUNCH CAFE', '2026-03-03')
+    await lunch('Lunch', '2026-03-09')
+    const receiptFile = path.join(scratch, 'lunch.png')
+    writeFileSync(receiptFile, tinyPng)
+    const session = await connect(server, tenant)
+
+    const attached = await answered(session, 'attach_receipt', { eventId, filePath: receiptFile })
+    expect(attached.upload).toMatchObject({
+      filename: 'lunch.png',
+      contentType: 'image/png',
+      size: tinyPng.length,
+    })
+    expect(attached.attachReceiptToEvent).toMatchObject({ success: true, receiptId: expect.any(String) })
+
+    const receipts = (await answered(session, 'list_receipts')).listReceipts
+    expect(receipts.totalCount).toBe(1)
+    expect(receipts.items[0]).toMatchObject({
+      id: attached.attachReceiptToEvent.receiptId,
+      s3Key: attached.upload.s3Key,
+      event: { id: eventId, merchantName: 'Lunch' },
+    })
+    const event = (await answered(session, 'get_event', { eventId })).getLedgerEvent
+    expect(event).toMatchObject({ hasDocument: true, receipts: [{ filename: 'lunch.png' }] })
+    const explained = await answered(session, 'explain_suggestion', { eventId })
+    expect(explained.getLedgerEvent.receipts).toHaveLength(1)
+    // The same amount two days later may be the same lunch twice; eight days later it is another.
+    expect(explained.similarEvents).toEqual([
+      expect.objectContaining({ id: twin, functionalAmount: '12.00' }),
+    ])
+    expect(session.protocolErrors).toEqual([])
+  })
+})
+
+describe('the quota', () => {
+  let limited: TestServer
+  beforeAll(async () => {
+    limited = await startServer({ env: { RATE_LIMIT_PER_HOUR: '3' } })
+  })
+  afterAll(() => limited.close())
+
+  it('answers a 429 at once with its Retry-After, and asks no more than once', async () => {
+    const tenant = await createTenant(limited)
+    // The server's first request (myOrganizations) and two calls spend the quota of 3.
+    const session = await connect(limited, tenant)
+    await answered(session, 'list_accounts', { limit: 1 })
+    await answered(session, 'list_accounts', { limit: 1 })
+    const started = Date.now()
+    const refused = await tool(session, 'list_accounts', { limit: 1 })
+    expect(Date.now() - started).toBeLessThan(2_000)
+    expect(refused.isError).toBe(true)
+    expect(refused.json).toEqual({
+      success: false,
+      errorCode: 'RATE_LIMITED',
+      error: 'Rate Limit Exceeded. 3 Requests/Hour.',
+      retryAfterSeconds: expect.any(Number),
+    })
+    expect(refused.json.retryAfterSeconds).toBeGreaterThan(3500)
+    const metrics = await (await fetch(`${limited.url}/metrics`)).text()
+    expect(metrics).toMatch(/^daybook_rate_limit_rejections_total 1$/m)
+  })
+})
+
+describe('starting', () => {
+  async function start(env: Record<string, string>) {
+    try {
+      const { stdout, stderr } = await run(process.execPath, [bin, 'mcp'], {
+        env: { PATH: process.env.PATH ?? '', ...env },
+      })
+      return { code: 0, stdout, stderr }
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string }
+      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
+    }
+  }
+
+  it('refuses to start without its settings, or with a key Daybook refuses, in one line on stderr', async () => {
+    const unset = await start({})
+    expect(unset).toMatchObject({ code: 1, stdout: '' })
+    expect(unset.stderr.trim().split('\n')).toHaveLength(1)
+    expect(unset.stderr).toContain('DAYBOOK_URL and DAYBOOK_API_KEY')
+
+    const wrongKey = await start({ DAYBOOK_URL: server.url, DAYBOOK_API_KEY: 'dbk_not_a_key' })
+    expect(wrongKey).toMatchObject({ code: 1, stdout: '' })
+    expect(wrongKey.stderr.trim()).toMatch(/refused DAYBOOK_API_KEY: .+/)
+  })
+
+  it('writes nothing but MCP messages on stdout, answers what it read before stdin closed, then exits 0', async () => {
+    const tenant = await createTenant(server)
+    const child = spawn(process.execPath, [bin, 'mcp'], {
+      env: { PATH: process.env.PATH ?? '', DAYBOOK_URL: server.url, DAYBOOK_API_KEY: tenant.apiKey },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString()
+    })
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
+    const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`)
+    send({
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: LATEST_PROTOCOL_VERSION,
+        capabilities: {},
+        clientInfo: { name: 'raw', version: '1' },
+      },
+    })
+    send({ method: 'notifications/initialized' })
+    send({ id: 2, method: 'tools/call', params: { name: 'dashboard_summary', arguments: {} } })
+    // A client piping requests may close stdin at once: the call is answered all the same.
+    child.stdin.end()
+    expect(await exited).toBe(0)
+    const lines = stdout.split('\n').filter((line) => line !== '')
+    expect(lines.map((line) => JSON.parse(line).id)).toEqual([1, 2])
+    for (const line of lines) expect(JSON.parse(line).jsonrpc).toBe('2.0')
+    const call = JSON.parse(lines[1] ?? '')
+    expect(call.result.isError).toBeUndefined()
+    expect(JSON.parse(call.result.content[0].text).dashboardSummary.totalExpenses).toBe('0.00')
+  })
+})
