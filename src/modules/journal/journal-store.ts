@@ -43,6 +43,15 @@ function lineOf(row: {
 }
 
 const lineColumns = ['account_id', 'contact_id', 'debit_minor', 'credit_minor', 'original_minor'] as const
+const entryColumns = [
+  'id',
+  'event_id',
+  'kind',
+  'txn_date',
+  'total_minor',
+  'currency',
+  'original_currency',
+] as const
 
 // Entries and lines are only ever inserted; a correction is a new (reversing) entry.
 export class JournalStore {
@@ -57,7 +66,7 @@ export class JournalStore {
     if (ids.length === 0) return []
     const rows = await ex
       .selectFrom('journal_entries')
-      .select(['id', 'event_id', 'kind', 'txn_date', 'total_minor', 'currency', 'original_currency'])
+      .select(entryColumns)
       .where('organization_id', '=', scope.organizationId)
       .where('id', 'in', ids)
       .execute()
@@ -213,16 +222,7 @@ export class JournalStore {
   ): Promise<Array<JournalEntryRecord & { createdAt: string; lines: PostingLine[] }>> {
     let query = ex
       .selectFrom('journal_entries')
-      .select([
-        'id',
-        'event_id',
-        'kind',
-        'txn_date',
-        'total_minor',
-        'currency',
-        'original_currency',
-        'created_at',
-      ])
+      .select([...entryColumns, 'created_at'])
       .where('organization_id', '=', scope.organizationId)
     if (after) {
       query = query.where((eb) =>
@@ -363,16 +363,7 @@ export class JournalStore {
     for (let start = 0; start < entryIds.length; start += limits.sqlIdsPerQueryMax) {
       const entries = await ex
         .selectFrom('journal_entries')
-        .select([
-          'id',
-          'organization_id',
-          'event_id',
-          'kind',
-          'txn_date',
-          'total_minor',
-          'currency',
-          'original_currency',
-        ])
+        .select([...entryColumns, 'organization_id'])
         .where(this.organizationColumn(), '=', scope.organizationId)
         .where('id', 'in', entryIds.slice(start, start + limits.sqlIdsPerQueryMax))
         .execute()

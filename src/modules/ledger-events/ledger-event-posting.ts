@@ -104,6 +104,10 @@ export class LedgerEventPosting {
       if (checked) return checked
       const paymentAccountId = event.paymentAccountId as string
       const rate = rateOf.get(event.id)
+      const toFunctional = rate
+        ? (minor: bigint) =>
+            convertMinor(minor, currencyDecimals(event.currency), rate, currencyDecimals(functional))
+        : undefined
       const plan = planPosting({
         direction: event.direction,
         grossMinor: event.amountMinor,
@@ -117,29 +121,13 @@ export class LedgerEventPosting {
         contactId: event.contactId,
         txnDate: event.transactionDate,
         currency: functional,
-        ...(rate
-          ? {
-              conversion: {
-                originalCurrency: event.currency,
-                toFunctional: (minor: bigint) =>
-                  convertMinor(minor, currencyDecimals(event.currency), rate, currencyDecimals(functional)),
-              },
-            }
-          : {}),
+        ...(toFunctional ? { conversion: { originalCurrency: event.currency, toFunctional } } : {}),
       })
       if (!plan) {
-        if (
-          rate &&
-          convertMinor(
-            event.amountMinor,
-            currencyDecimals(event.currency),
-            rate,
-            currencyDecimals(functional),
-          ) === 0n
-        ) {
+        if (toFunctional?.(event.amountMinor) === 0n) {
           return fail(
             'INVALID_AMOUNT',
-            `At the rate ${rate.text}, this event's amount is less than the smallest unit of ${functional}; there is nothing to post.`,
+            `At the rate ${rate?.text}, this event's amount is less than the smallest unit of ${functional}; there is nothing to post.`,
             'amount',
           )
         }
