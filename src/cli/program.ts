@@ -10,6 +10,7 @@ import type { Result } from '../kernel/result.js'
 import { AccessDenied } from '../modules/access/access-denied.js'
 import { bankFileImportAnswer } from '../modules/bank-files/bank-file-answer.js'
 import type { StatementFormat } from '../modules/bank-files/read-statement-file.js'
+import type { WebhookDeliveryView } from '../modules/webhooks/webhook-service.js'
 
 // Every command prints one JSON object on stdout and exits 0, or one line on stderr and exits 1;
 // bad usage exits 2 (DESIGN 3).
@@ -387,6 +388,61 @@ export function buildProgram(io: CliIo): Command {
       }),
     )
 
+  const webhooks = program
+    .command('webhooks')
+    .description("An organization's webhook endpoints and what was sent to them (DESIGN 7.5).")
+  webhooks
+    .command('list')
+    .description("The organization's endpoints, without their secrets.")
+    .requiredOption('--org-id <id>', 'the organization id')
+    .action((options: { orgId: string }) =>
+      withCore(async (core) => {
+        const organizationId = requireUuid('--org-id', options.orgId)
+        json({ endpoints: await core.services.webhooks.listWebhookEndpointsAsOperator(organizationId) })
+      }),
+    )
+  webhooks
+    .command('deliveries')
+    .description("An endpoint's deliveries, the newest event first, each with its attempts.")
+    .requiredOption('--org-id <id>', 'the organization id')
+    .requiredOption('--endpoint-id <id>', 'the endpoint id')
+    .option('--limit <count>', `at most this many (1 to ${limits.pageSizeMax})`, '20')
+    .action((options: { orgId: string; endpointId: string; limit: string }) =>
+      withCore(async (core) => {
+        const organizationId = requireUuid('--org-id', options.orgId)
+        const endpointId = requireUuid('--endpoint-id', options.endpointId)
+        const limit = Number(options.limit)
+        if (!Number.isInteger(limit) || limit < 1 || limit > limits.pageSizeMax)
+          throw new CliFailure(
+            `--limit must be a whole number from 1 to ${limits.pageSizeMax}, not ${options.limit}.`,
+          )
+        const page = unwrap(
+          await core.services.webhooks.listWebhookDeliveriesAsOperator(organizationId, endpointId, { limit }),
+        )
+        json({ deliveries: page.items.map(deliveryAnswer) })
+      }),
+    )
+  webhooks
+    .command('redeliver')
+    .description(
+      'Queue one more delivery of an event the endpoint was sent, under the same webhook-id; the server sends it.',
+    )
+    .requiredOption('--org-id <id>', 'the organization id')
+    .requiredOption('--endpoint-id <id>', 'the endpoint id')
+    .requiredOption('--event-id <id>', "the feed event's id (its webhook-id)")
+    .action((options: { orgId: string; endpointId: string; eventId: string }) =>
+      withCore(async (core) => {
+        const delivery = unwrap(
+          await core.services.webhooks.redeliverWebhookEventAsOperator(
+            requireUuid('--org-id', options.orgId),
+            requireUuid('--endpoint-id', options.endpointId),
+            requireUuid('--event-id', options.eventId),
+          ),
+        )
+        json(deliveryAnswer(delivery))
+      }),
+    )
+
   program
     .command('mcp')
     .description('Serve the API to an agent: an MCP server on stdio, with DAYBOOK_URL and DAYBOOK_API_KEY.')
@@ -455,6 +511,14 @@ export function buildProgram(io: CliIo): Command {
     )
 
   return program
+}
+
+/** A delivery as listWebhookDeliveries answers it, so the CLI and the API read alike. */
+function deliveryAnswer(delivery: WebhookDeliveryView) {
+  return {
+    ...delivery,
+    attempts: delivery.attempts.map(({ deliveryId: _deliveryId, ...attempt }) => attempt),
+  }
 }
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {

@@ -228,8 +228,12 @@ export class WebhookService {
   }
 
   async listWebhookEndpoints(principal: Principal, organizationId: string): Promise<WebhookEndpointView[]> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
-    return (await this.deps.store.listEndpoints(this.deps.db, scope)).map(viewOf)
+    return this.endpointsIn(await this.deps.access.authorize(principal, organizationId, 'admin'))
+  }
+
+  /** The operator CLI's reading, for an organization whose people cannot say what went wrong. */
+  async listWebhookEndpointsAsOperator(organizationId: string): Promise<WebhookEndpointView[]> {
+    return this.endpointsIn(await this.deps.access.authorizeOperator(organizationId))
   }
 
   async listWebhookDeliveries(
@@ -239,6 +243,26 @@ export class WebhookService {
     args: { limit?: number | null; offset?: number | null },
   ): Promise<Result<Page<WebhookDeliveryView>>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    return this.deliveriesIn(scope, endpointId, args)
+  }
+
+  async listWebhookDeliveriesAsOperator(
+    organizationId: string,
+    endpointId: string,
+    args: { limit?: number | null; offset?: number | null },
+  ): Promise<Result<Page<WebhookDeliveryView>>> {
+    return this.deliveriesIn(await this.deps.access.authorizeOperator(organizationId), endpointId, args)
+  }
+
+  private async endpointsIn(scope: OrgScope): Promise<WebhookEndpointView[]> {
+    return (await this.deps.store.listEndpoints(this.deps.db, scope)).map(viewOf)
+  }
+
+  private async deliveriesIn(
+    scope: OrgScope,
+    endpointId: string,
+    args: { limit?: number | null; offset?: number | null },
+  ): Promise<Result<Page<WebhookDeliveryView>>> {
     const page = parsePageRequest(args, ['seq'], { sortBy: 'seq', sortDir: 'desc' })
     if (!page.ok) return page
     if (page.value.limit > limits.pageSizeMax) {
@@ -258,6 +282,26 @@ export class WebhookService {
     eventId: string,
   ): Promise<Result<WebhookDeliveryView>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    return this.redeliverIn(scope, endpointId, eventId)
+  }
+
+  /**
+   * The operator's redelivery, queued for the server's dispatcher: the CLI's process sends
+   * nothing itself, so the delivery goes out at the server's next poll, a couple of seconds at most.
+   */
+  async redeliverWebhookEventAsOperator(
+    organizationId: string,
+    endpointId: string,
+    eventId: string,
+  ): Promise<Result<WebhookDeliveryView>> {
+    return this.redeliverIn(await this.deps.access.authorizeOperator(organizationId), endpointId, eventId)
+  }
+
+  private async redeliverIn(
+    scope: OrgScope,
+    endpointId: string,
+    eventId: string,
+  ): Promise<Result<WebhookDeliveryView>> {
     const queued = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
       const endpoint = await this.deps.store.findEndpoint(
         tx,
