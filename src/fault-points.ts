@@ -16,6 +16,12 @@ export const faultPoints = [
   'reconcile.finish',
   /** An extraction's receipt update, written, before the commit; counts extractions. */
   'receipt.extracted',
+  /**
+   * A webhook delivery, sent and answered by its receiver, before the attempt is recorded; counts
+   * sends. The receiver has the message while the books still say it is due, which is the state
+   * at-least-once delivery must survive.
+   */
+  'webhook.sent',
 ] as const
 
 export type FaultPoint = (typeof faultPoints)[number]

@@ -1,8 +1,11 @@
 // A SIGKILL fired inside each write: after a restart the write is gone, all acknowledged work is kept, and one retry does it once.
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { createServer, type IncomingHttpHeaders } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type RawBuilder, sql } from 'kysely'
+import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '../../src/db/engine.js'
 import type { FaultPoint } from '../../src/fault-points.js'
@@ -11,6 +14,7 @@ import {
   type Answer,
   assertBooksConsistent,
   type CrashEnv,
+  cli,
   endLeasesOfKilledServer,
   gql,
   kill,
@@ -34,9 +38,10 @@ interface ArmedServer extends RunningServer {
   markerFile: string
 }
 
-function armed(point: FaultPoint, count: number): Promise<ArmedServer> {
+function armed(point: FaultPoint, count: number, env: Record<string, string> = {}): Promise<ArmedServer> {
   const markerFile = path.join(target.dataDir, `fault-${point}-${Date.now()}.json`)
   return start(target, {
+    ...env,
     DAYBOOK_FAULT_POINT: `${point}:${count}`,
     DAYBOOK_FAULT_MARKER_FILE: markerFile,
   }).then((server) => ({ ...server, markerFile }))
@@ -503,5 +508,134 @@ describe('fault points: a kill inside the write', () => {
     }
     expect(await state()).toEqual({ status: 'finished', reconciled: 2, adjustments: 1 })
     await assertBooksConsistent(database, organizationId)
+  })
+  it('webhook.sent: a confirm acknowledged, its webhook sent but not recorded when killed, is sent once more after the restart under the same webhook-id', async () => {
+    const { organizationId, key } = tenant(target, `Fault Webhook ${Date.now()}`)
+    const email = `owner-${Date.now()}@example.com`
+    const password = 'a long password for the owner'
+    cli(target, 'user', 'create', '--email', email, '--password', password)
+    cli(target, 'member', 'add', '--org-id', organizationId, '--email', email, '--role', 'owner')
+
+    const received: Array<{ headers: IncomingHttpHeaders; body: string }> = []
+    const receiver = createServer((request, response) => {
+      const chunks: Buffer[] = []
+      request.on('data', (chunk: Buffer) => chunks.push(chunk))
+      request.on('end', () => {
+        received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') })
+        response.writeHead(200, { 'content-type': 'text/plain' }).end('thanks')
+      })
+    })
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`
+    const webhookEnv = { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_ALLOW_HTTP: 'true' }
+    try {
+      const server = await armed('webhook.sent', 1, webhookEnv)
+      const signIn = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          query: 'mutation ($e: String!, $p: String!) { tokenAuth(email: $e, password: $p) { token } }',
+          variables: { e: email, p: password },
+        }),
+      })
+      const token = ((await signIn.json()) as { data: { tokenAuth: { token: string } } }).data.tokenAuth.token
+      const endpoint = await gql(
+        server.url,
+        key,
+        'mutation ($org: UUID!, $url: String!) { createWebhookEndpoint(organizationId: $org, url: $url, eventTypes: ["ledger_event.confirmed"]) { success errorCode secret endpoint { id } } }',
+        { org: organizationId, url: hookUrl },
+        { authorization: `JWT ${token}` },
+      )
+      const created = endpoint.body.data?.createWebhookEndpoint
+      expect(created, JSON.stringify(endpoint.body)).toMatchObject({ success: true })
+      const account = await accountIds(server.url, key, organizationId)
+      const eventId = await createEvent(server.url, key, organizationId, {
+        merchant: 'Fault webhook',
+        amount: '20.00',
+        date: '2026-02-03',
+        categoryId: account('Office Expenses'),
+        paymentAccountId: account('Chequing'),
+      })
+      const confirmed = await gql(
+        server.url,
+        key,
+        confirmMutation,
+        { org: organizationId, e: eventId },
+        { 'idempotency-key': 'webhook-confirm' },
+      )
+      expect(confirmed.body.data?.confirmLedgerEvent.success).toBe(true)
+
+      // No request is in flight: the dispatcher, not a client, reaches the point.
+      const marker = await expectKilledAt(server, 'webhook.sent', undefined)
+      expect(marker.reached).toBe(1)
+      expect(received).toHaveLength(1)
+      const first = received[0] as { headers: IncomingHttpHeaders; body: string }
+      const webhookId = String(first.headers['webhook-id'])
+      expect(JSON.parse(first.body)).toMatchObject({
+        type: 'ledger_event.confirmed',
+        data: { id: webhookId, entityId: eventId },
+      })
+      const delivery = async () =>
+        (
+          await database.db
+            .selectFrom('webhook_deliveries')
+            .select(['id', 'status', 'attempts'])
+            .where('organization_id', '=', organizationId)
+            .execute()
+        ).map((row) => ({ ...row, attempts: Number(row.attempts) }))
+      const attempts = async () =>
+        (
+          await database.db
+            .selectFrom('webhook_attempts')
+            .select(['attempt', 'status_code'])
+            .where('organization_id', '=', organizationId)
+            .execute()
+        ).map((row) => ({ attempt: Number(row.attempt), status_code: Number(row.status_code) }))
+      // The books still owe the receiver its message: claimed once, no attempt recorded.
+      expect(await delivery()).toEqual([{ id: expect.any(String), status: 'pending', attempts: 1 }])
+      expect(await attempts()).toEqual([])
+      await assertBooksConsistent(database, organizationId)
+
+      // The dead process's 60 s lease on the delivery ends now rather than in a minute.
+      await database.db
+        .updateTable('webhook_deliveries')
+        .set({ locked_until: '2000-01-01T00:00:00.000Z' })
+        .where('organization_id', '=', organizationId)
+        .execute()
+      const restarted = await start(target, webhookEnv)
+      try {
+        const until = Date.now() + 30_000
+        while (received.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 100))
+        // Long enough for several passes of the dispatcher: a third send would show by then.
+        await new Promise((resolve) => setTimeout(resolve, 3_000))
+        const acknowledgedAgain = await gql(
+          restarted.url,
+          key,
+          confirmMutation,
+          { org: organizationId, e: eventId },
+          { 'idempotency-key': 'webhook-confirm' },
+        )
+        expect(acknowledgedAgain.replayed).toBe(true)
+      } finally {
+        await kill(restarted.child)
+      }
+      expect(received.map((r) => r.headers['webhook-id'])).toEqual([webhookId, webhookId])
+      const second = received[1] as { headers: IncomingHttpHeaders; body: string }
+      expect(second.body).toBe(first.body)
+      const secret = String(created.secret)
+      for (const request of received) {
+        expect(() =>
+          new Webhook(secret.slice('whsec_'.length)).verify(
+            request.body,
+            request.headers as Record<string, string>,
+          ),
+        ).not.toThrow()
+      }
+      expect(await delivery()).toEqual([{ id: expect.any(String), status: 'delivered', attempts: 2 }])
+      expect(await attempts()).toEqual([{ attempt: 2, status_code: 200 }])
+      await assertBooksConsistent(database, organizationId)
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve))
+    }
   })
 })

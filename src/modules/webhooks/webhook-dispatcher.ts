@@ -2,6 +2,7 @@ import type { WebhookSettings } from '../../config.js'
 import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import { inTransaction } from '../../db/transaction.js'
+import { hitFaultPoint } from '../../fault-points.js'
 import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
@@ -214,6 +215,7 @@ export class WebhookDispatcher {
       // Stopping cut the attempt short: the receiver did nothing wrong. The lease runs out and
       // the next process to claim the delivery counts it as one more attempt, within the schedule.
       if (this.stopping.signal.aborted && !outcome.delivered) return
+      hitFaultPoint('webhook.sent')
     }
     const now = this.deps.clock.now()
     const nowText = now.toISOString()
