@@ -9,6 +9,7 @@ import { benchLedger } from './ledger.js'
 import { benchPeer } from './peer.js'
 import { benchProcessorImport } from './processor-import.js'
 import { benchReports } from './reports.js'
+import { benchWebhooks } from './webhooks.js'
 
 // `npm run bench`: every figure of the issues in one run, each beside its baseline as a ratio,
 // written to docs/benchmarks.md. PostgreSQL figures need BENCH_DATABASE_URL (or DATABASE_URL).
@@ -33,6 +34,7 @@ const allSections: Record<
   'bank-import': { title: 'Bank import', run: benchBankImport },
   reports: { title: 'Reports', run: benchReports },
   audit: { title: 'Audit', run: benchAudit },
+  webhooks: { title: 'Webhooks', run: benchWebhooks },
   'processor-import': { title: 'Processor import', run: (engine) => benchProcessorImport(engine) },
   extraction: { title: 'Extraction', run: benchExtraction },
   peer: { title: 'Peer', run: benchPeer },
