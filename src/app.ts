@@ -313,7 +313,7 @@ export async function buildCore(
     receipts,
     store: new ProcessorImportStore(),
   })
-  const webhookStore = new WebhookStore()
+  const webhookStore = new WebhookStore(engine)
   const webhookDeps = {
     db,
     engine,

@@ -147,10 +147,9 @@ export class AuditTrail {
         'types',
       )
     }
-    await this.seal(scope)
     // The head is read first and bounds the page, so a number sealed in between is never passed
     // over: lastSeq is where the next call starts, the last event of a full page, else the head.
-    const upTo = (await this.deps.store.head(this.deps.db, scope))?.feedSeq ?? 0
+    const upTo = await this.feedHead(scope)
     const records = await this.deps.store.feedAfter(
       this.deps.db,
       scope,
@@ -162,6 +161,12 @@ export class AuditTrail {
     const last = records.at(-1)
     const lastSeq = records.length === limit && last ? last.feedSeq : Math.max(upTo, after)
     return ok({ items: records.map(feedEventOf), lastSeq })
+  }
+
+  /** The feed's last number once everything committed is sealed: where a new subscriber starts. */
+  async feedHead(scope: OrgScope): Promise<number> {
+    await this.seal(scope)
+    return (await this.deps.store.head(this.deps.db, scope))?.feedSeq ?? 0
   }
 
   /** The CLI's `audit verify`: seals what is waiting, then walks the chain from its start. */

@@ -77,9 +77,16 @@ export class WebhookDispatcher {
       } catch (error) {
         this.deps.log('webhook pass failed', error)
       }
-      // Idle, the poll slows down to a few seconds; work, or a nudge, brings it back.
-      this.idleMs = worked ? limits.webhookPollMs : Math.min(this.idleMs * 2, limits.webhookIdlePollMaxMs)
       if (!this.running) break
+      // A pass that found work is followed at once: one endpoint has one delivery in flight, so
+      // a pause here would bound its rate. Idle, the poll slows down to a few seconds; a nudge
+      // brings it back.
+      if (worked) {
+        this.idleMs = limits.webhookPollMs
+        await new Promise<void>((resolve) => setImmediate(resolve))
+        continue
+      }
+      this.idleMs = Math.min(this.idleMs * 2, limits.webhookIdlePollMaxMs)
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, this.idleMs)
         this.wake = () => {
@@ -94,12 +101,17 @@ export class WebhookDispatcher {
   // ---- fan-out --------------------------------------------------------------------------------
 
   private async fanOut(): Promise<boolean> {
-    const endpoints = await this.deps.store.enabledEndpoints(this.deps.db)
+    const byOrganization = new Map<string, EndpointCursor[]>()
+    for (const endpoint of await this.deps.store.enabledEndpoints(this.deps.db)) {
+      const endpoints = byOrganization.get(endpoint.organizationId) ?? []
+      endpoints.push(endpoint)
+      byOrganization.set(endpoint.organizationId, endpoints)
+    }
     let queued = false
-    for (const endpoint of endpoints) {
+    for (const [organizationId, endpoints] of byOrganization) {
       if (!this.running && this.loop) break
       try {
-        if (await this.fanOutTo(endpoint)) queued = true
+        if (await this.fanOutIn(organizationId, endpoints)) queued = true
       } catch (error) {
         this.deps.log('webhook fan-out failed', error)
       }
@@ -107,43 +119,53 @@ export class WebhookDispatcher {
     return queued
   }
 
-  private async fanOutTo(endpoint: EndpointCursor): Promise<boolean> {
+  /**
+   * One read of the organization's feed, from the endpoint furthest behind, and one transaction
+   * queueing it for all of its endpoints: the cost of a pass grows with organizations, not with
+   * endpoints.
+   */
+  private async fanOutIn(organizationId: string, endpoints: EndpointCursor[]): Promise<boolean> {
+    const after = Math.min(...endpoints.map((endpoint) => endpoint.cursorSeq))
     // Reading the feed seals what was committed first, so every acknowledged change is in it.
-    const page = await this.deps.audit.eventsAsOperator(endpoint.organizationId, {
-      after: endpoint.cursorSeq,
+    const page = await this.deps.audit.eventsAsOperator(organizationId, {
+      after,
       limit: limits.webhookFanOutEventsMax,
     })
     if (!page.ok) throw new Error(page.error.message)
-    if (page.value.lastSeq <= endpoint.cursorSeq) return false
-    const types = endpoint.eventTypes ? new Set(endpoint.eventTypes) : undefined
-    const events = page.value.items.filter((event) => !types || types.has(event.type))
+    const { items, lastSeq } = page.value
+    // An endpoint ahead of the page's end waits for the ones behind it to catch up.
+    const behind = endpoints.filter((endpoint) => endpoint.cursorSeq < lastSeq)
+    if (behind.length === 0) return false
+    const scope = this.deps.access.internalScope(organizationId)
     const now = this.now()
-    await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
-      const moved = await this.deps.store.advanceCursor(
-        tx,
-        endpoint.organizationId,
-        endpoint.id,
-        endpoint.cursorSeq,
-        page.value.lastSeq,
-      )
-      if (!moved) return
-      await this.deps.store.insertDeliveries(
-        tx,
-        endpoint.organizationId,
-        events.map((event) => ({
-          id: newId(),
-          endpointId: endpoint.id,
-          eventId: event.id,
-          eventSeq: event.seq,
-          eventType: event.type,
-          deliveryKey: 'first',
-          body: bodyOf(event),
-          nextAttemptAt: now,
-          createdAt: now,
-        })),
-      )
+    return inTransaction(this.deps.db, this.deps.engine, async (tx) => {
+      let queued = false
+      for (const endpoint of behind) {
+        const moved = await this.deps.store.advanceCursor(tx, scope, endpoint.id, endpoint.cursorSeq, lastSeq)
+        if (!moved) continue
+        const types = endpoint.eventTypes ? new Set(endpoint.eventTypes) : undefined
+        const events = items.filter(
+          (event) => event.seq > endpoint.cursorSeq && (!types || types.has(event.type)),
+        )
+        await this.deps.store.insertDeliveries(
+          tx,
+          scope,
+          events.map((event) => ({
+            id: newId(),
+            endpointId: endpoint.id,
+            eventId: event.id,
+            eventSeq: event.seq,
+            eventType: event.type,
+            deliveryKey: 'first',
+            body: bodyOf(event),
+            nextAttemptAt: now,
+            createdAt: now,
+          })),
+        )
+        if (events.length > 0) queued = true
+      }
+      return queued
     })
-    return events.length > 0
   }
 
   // ---- sending --------------------------------------------------------------------------------
@@ -153,7 +175,6 @@ export class WebhookDispatcher {
     const claimed = await inTransaction(this.deps.db, this.deps.engine, (tx) =>
       this.deps.store.claimDue(
         tx,
-        this.deps.engine,
         new Date(nowMs).toISOString(),
         new Date(nowMs + limits.webhookLeaseMs).toISOString(),
         limits.webhookSendsInFlightMax,
@@ -169,8 +190,9 @@ export class WebhookDispatcher {
 
   private async send(claim: ClaimedDelivery): Promise<void> {
     const { organizationId, delivery } = claim
+    const scope = this.deps.access.internalScope(organizationId)
     const schedule = this.deps.settings.retryScheduleSeconds
-    const endpoint = await this.deps.store.findEndpoint(this.deps.db, organizationId, delivery.endpointId)
+    const endpoint = await this.deps.store.findEndpoint(this.deps.db, scope, delivery.endpointId)
     if (!endpoint) return
     const attemptsMax = schedule.length + 1
     const at = this.deps.clock.now()
@@ -220,7 +242,7 @@ export class WebhookDispatcher {
     const now = this.deps.clock.now()
     const nowText = now.toISOString()
     await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
-      await this.deps.store.recordAttempt(tx, organizationId, {
+      await this.deps.store.recordAttempt(tx, scope, {
         deliveryId: delivery.id,
         attempt: delivery.attempts,
         at: at.toISOString(),
@@ -233,7 +255,7 @@ export class WebhookDispatcher {
       const waitSeconds = schedule[delivery.attempts - 1] ?? 0
       const settled = await this.deps.store.settleDelivery(
         tx,
-        organizationId,
+        scope,
         delivery.id,
         delivery.attempts,
         outcome.delivered
@@ -246,17 +268,11 @@ export class WebhookDispatcher {
         nowText,
       )
       if (!settled) return
-      const current = await this.deps.store.findEndpoint(tx, organizationId, endpoint.id, this.deps.engine)
+      const current = await this.deps.store.findEndpoint(tx, scope, endpoint.id, true)
       if (!current) return
       if (outcome.delivered) {
         if (current.failingSince !== null) {
-          await this.deps.store.updateEndpoint(
-            tx,
-            organizationId,
-            endpoint.id,
-            { failingSince: null },
-            nowText,
-          )
+          await this.deps.store.updateEndpoint(tx, scope, endpoint.id, { failingSince: null }, nowText)
         }
         return
       }
@@ -265,12 +281,11 @@ export class WebhookDispatcher {
       if (current.enabled && failingMs >= limits.webhookFailingMsMax) {
         await this.deps.store.updateEndpoint(
           tx,
-          organizationId,
+          scope,
           endpoint.id,
           { enabled: false, disabledAt: nowText, failingSince },
           nowText,
         )
-        const scope = this.deps.access.internalScope(organizationId)
         await this.deps.audit.record(tx, scope, [
           {
             ...endpointChange('disabled', endpoint.id, auditFields(current), {
@@ -281,7 +296,7 @@ export class WebhookDispatcher {
           },
         ])
       } else if (current.failingSince === null) {
-        await this.deps.store.updateEndpoint(tx, organizationId, endpoint.id, { failingSince }, nowText)
+        await this.deps.store.updateEndpoint(tx, scope, endpoint.id, { failingSince }, nowText)
       }
     })
   }

@@ -89,7 +89,7 @@ export class WebhookService {
       )
     }
     // The endpoint hears of what happens from now on: its cursor starts at the feed's end.
-    const cursorSeq = await this.feedHead(scope.organizationId)
+    const cursorSeq = await this.deps.audit.feedHead(scope)
     const now = this.now()
     const endpoint: WebhookEndpointRecord = {
       id: newId(),
@@ -142,14 +142,7 @@ export class WebhookService {
       if (!checked.ok) return checked
       eventTypes = checked.value
     }
-    const updated = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-      const existing = await this.deps.store.findEndpoint(
-        tx,
-        scope.organizationId,
-        endpointId,
-        this.deps.engine,
-      )
-      if (!existing) return endpointNotFound()
+    const updated = await this.changeEndpoint(scope, endpointId, async (tx, existing) => {
       const enabled = input.enabled ?? existing.enabled
       const reenabled = enabled && !existing.enabled
       const changes = {
@@ -160,7 +153,7 @@ export class WebhookService {
         ...(reenabled ? { failingSince: null, disabledAt: null } : {}),
         ...(!enabled && existing.enabled ? { disabledAt: this.now() } : {}),
       }
-      await this.deps.store.updateEndpoint(tx, scope.organizationId, endpointId, changes, this.now())
+      await this.deps.store.updateEndpoint(tx, scope, endpointId, changes, this.now())
       const after = { ...existing, ...changes }
       await this.deps.audit.record(tx, scope, [
         endpointChange('updated', endpointId, auditFields(existing), auditFields(after)),
@@ -177,15 +170,8 @@ export class WebhookService {
     endpointId: string,
   ): Promise<Result<true>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
-    return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-      const existing = await this.deps.store.findEndpoint(
-        tx,
-        scope.organizationId,
-        endpointId,
-        this.deps.engine,
-      )
-      if (!existing || !(await this.deps.store.deleteEndpoint(tx, scope, endpointId)))
-        return endpointNotFound()
+    return this.changeEndpoint(scope, endpointId, async (tx, existing) => {
+      if (!(await this.deps.store.deleteEndpoint(tx, scope, endpointId))) return endpointNotFound()
       await this.deps.audit.record(tx, scope, [
         endpointChange('deleted', endpointId, auditFields(existing), null),
       ])
@@ -204,18 +190,11 @@ export class WebhookService {
   ): Promise<Result<{ endpoint: WebhookEndpointView; secret: string }>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
     const secret = newWebhookSecret()
-    return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-      const existing = await this.deps.store.findEndpoint(
-        tx,
-        scope.organizationId,
-        endpointId,
-        this.deps.engine,
-      )
-      if (!existing) return endpointNotFound()
+    return this.changeEndpoint(scope, endpointId, async (tx, existing) => {
       const until = new Date(this.deps.clock.now().getTime() + limits.webhookOldSecretMs).toISOString()
       await this.deps.store.updateEndpoint(
         tx,
-        scope.organizationId,
+        scope,
         endpointId,
         { secret, previousSecret: existing.secret, previousSecretUntil: until },
         this.now(),
@@ -268,7 +247,7 @@ export class WebhookService {
     if (page.value.limit > limits.pageSizeMax) {
       return fail('INVALID_LIMIT', `limit must be at most ${limits.pageSizeMax}.`, 'limit')
     }
-    const endpoint = await this.deps.store.findEndpoint(this.deps.db, scope.organizationId, endpointId)
+    const endpoint = await this.deps.store.findEndpoint(this.deps.db, scope, endpointId)
     if (!endpoint) return endpointNotFound()
     const found = await this.deps.store.deliveriesPage(this.deps.db, scope, endpointId, page.value)
     return ok(pageOf(await this.views(scope, found.items), found.totalCount, page.value))
@@ -302,14 +281,7 @@ export class WebhookService {
     endpointId: string,
     eventId: string,
   ): Promise<Result<WebhookDeliveryView>> {
-    const queued = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-      const endpoint = await this.deps.store.findEndpoint(
-        tx,
-        scope.organizationId,
-        endpointId,
-        this.deps.engine,
-      )
-      if (!endpoint) return endpointNotFound()
+    const queued = await this.changeEndpoint(scope, endpointId, async (tx) => {
       const original = await this.deps.store.deliveryOfEvent(tx, scope, endpointId, eventId)
       if (!original) {
         return fail(
@@ -320,7 +292,7 @@ export class WebhookService {
       }
       const id = newId()
       const now = this.now()
-      await this.deps.store.insertDeliveries(tx, scope.organizationId, [
+      await this.deps.store.insertDeliveries(tx, scope, [
         {
           id,
           endpointId,
@@ -344,24 +316,16 @@ export class WebhookService {
     return ok(view as WebhookDeliveryView)
   }
 
-  // ---- for the dispatcher ---------------------------------------------------------------------
-
-  /**
-   * The feed's last number. The feed answers it as lastSeq when a page is not full, so the pages
-   * asked for hold only the rarest type and are almost always one.
-   */
-  async feedHead(organizationId: string): Promise<number> {
-    let after = 0
-    for (;;) {
-      const page = await this.deps.audit.eventsAsOperator(organizationId, {
-        after,
-        types: ['webhook_endpoint.disabled'],
-        limit: limits.feedPageMax,
-      })
-      if (!page.ok) throw new Error(page.error.message)
-      if (page.value.items.length < limits.feedPageMax) return page.value.lastSeq
-      after = page.value.lastSeq
-    }
+  /** Runs `change` in a transaction with the endpoint held still, or refuses an unknown endpoint. */
+  private changeEndpoint<T>(
+    scope: OrgScope,
+    endpointId: string,
+    change: (tx: Executor, existing: WebhookEndpointRecord) => Promise<Result<T>>,
+  ): Promise<Result<T>> {
+    return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const existing = await this.deps.store.findEndpoint(tx, scope, endpointId, true)
+      return existing ? change(tx, existing) : endpointNotFound()
+    })
   }
 
   private async views(scope: OrgScope, deliveries: WebhookDeliveryRecord[]): Promise<WebhookDeliveryView[]> {

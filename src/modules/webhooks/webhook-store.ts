@@ -170,6 +170,8 @@ export type EndpointChanges = Partial<{
 }>
 
 export class WebhookStore {
+  constructor(private readonly engine: EngineName) {}
+
   // ---- endpoints ----------------------------------------------------------------------------
 
   async insertEndpoint(ex: Executor, scope: OrgScope, endpoint: WebhookEndpointRecord): Promise<void> {
@@ -203,19 +205,19 @@ export class WebhookStore {
     return Number(row.count)
   }
 
+  /** `lock` holds the endpoint still while a change to it is decided (PostgreSQL; SQLite has one writer). */
   async findEndpoint(
     ex: Executor,
-    organizationId: string,
+    scope: OrgScope,
     id: string,
-    engine?: EngineName,
+    lock = false,
   ): Promise<WebhookEndpointRecord | undefined> {
     let query = ex
       .selectFrom('webhook_endpoints')
       .select(endpointColumns)
-      .where('organization_id', '=', organizationId)
+      .where('organization_id', '=', scope.organizationId)
       .where('id', '=', id)
-    // Holds the endpoint still while a change to it is decided (PostgreSQL; SQLite has one writer).
-    if (engine === 'postgres') query = query.forUpdate()
+    if (lock && this.engine === 'postgres') query = query.forUpdate()
     const row = await query.executeTakeFirst()
     return row && toEndpoint(row)
   }
@@ -233,7 +235,7 @@ export class WebhookStore {
 
   async updateEndpoint(
     ex: Executor,
-    organizationId: string,
+    scope: OrgScope,
     id: string,
     changes: EndpointChanges,
     now: string,
@@ -256,7 +258,7 @@ export class WebhookStore {
         ...(changes.disabledAt !== undefined ? { disabled_at: changes.disabledAt } : {}),
         updated_at: now,
       })
-      .where('organization_id', '=', organizationId)
+      .where('organization_id', '=', scope.organizationId)
       .where('id', '=', id)
       .execute()
   }
@@ -307,17 +309,11 @@ export class WebhookStore {
   }
 
   /** Moves the cursor only from where the caller read it: false when another process moved it first. */
-  async advanceCursor(
-    ex: Executor,
-    organizationId: string,
-    id: string,
-    from: number,
-    to: number,
-  ): Promise<boolean> {
+  async advanceCursor(ex: Executor, scope: OrgScope, id: string, from: number, to: number): Promise<boolean> {
     const result = await ex
       .updateTable('webhook_endpoints')
       .set({ cursor_seq: to })
-      .where('organization_id', '=', organizationId)
+      .where('organization_id', '=', scope.organizationId)
       .where('id', '=', id)
       .where('cursor_seq', '=', from)
       .where('enabled', '=', 1)
@@ -329,7 +325,7 @@ export class WebhookStore {
 
   async insertDeliveries(
     ex: Executor,
-    organizationId: string,
+    scope: OrgScope,
     deliveries: Array<
       Omit<WebhookDeliveryRecord, 'status' | 'attempts' | 'lastError' | 'updatedAt'> & {
         deliveryKey: string
@@ -341,7 +337,7 @@ export class WebhookStore {
       .insertInto('webhook_deliveries')
       .values(
         deliveries.map((d) => ({
-          organization_id: organizationId,
+          organization_id: scope.organizationId,
           id: d.id,
           endpoint_id: d.endpointId,
           event_id: d.eventId,
@@ -443,13 +439,7 @@ export class WebhookStore {
    * organizations (docs/scaling.md); taking each is a conditional update within its own, so two
    * processes never send one delivery at the same time. The claim counts the attempt.
    */
-  async claimDue(
-    ex: Executor,
-    engine: EngineName,
-    now: string,
-    leaseUntil: string,
-    limit: number,
-  ): Promise<ClaimedDelivery[]> {
+  async claimDue(ex: Executor, now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
     let query = acrossOrganizations(ex)
       .selectFrom('webhook_deliveries as d')
       .select([
@@ -505,7 +495,7 @@ export class WebhookStore {
       .orderBy('d.id')
       .limit(limit)
     // Another process's candidates are skipped rather than waited for.
-    if (engine === 'postgres') query = query.forUpdate().skipLocked()
+    if (this.engine === 'postgres') query = query.forUpdate().skipLocked()
     const candidates = await query.execute()
     const claimed: ClaimedDelivery[] = []
     for (const row of candidates) {
@@ -527,11 +517,11 @@ export class WebhookStore {
     return claimed
   }
 
-  async recordAttempt(ex: Executor, organizationId: string, attempt: WebhookAttemptRecord): Promise<void> {
+  async recordAttempt(ex: Executor, scope: OrgScope, attempt: WebhookAttemptRecord): Promise<void> {
     await ex
       .insertInto('webhook_attempts')
       .values({
-        organization_id: organizationId,
+        organization_id: scope.organizationId,
         delivery_id: attempt.deliveryId,
         attempt: attempt.attempt,
         at: attempt.at,
@@ -547,7 +537,7 @@ export class WebhookStore {
   /** The claimed attempt's outcome; false when the delivery moved on without this process (its lease ran out). */
   async settleDelivery(
     ex: Executor,
-    organizationId: string,
+    scope: OrgScope,
     id: string,
     attempts: number,
     outcome: { status: DeliveryStatus; nextAttemptAt: string; lastError: string | null },
@@ -562,7 +552,7 @@ export class WebhookStore {
         locked_until: null,
         updated_at: now,
       })
-      .where('organization_id', '=', organizationId)
+      .where('organization_id', '=', scope.organizationId)
       .where('id', '=', id)
       .where('attempts', '=', attempts)
       .where('status', '=', 'pending')
