@@ -128,7 +128,8 @@ interface FormattedError {
   message: string
   path?: ReadonlyArray<string | number>
   locations?: ReadonlyArray<{ line: number; column: number }>
-  extensions: { code: string }
+  /** `field` names the argument a failure is about, where it is about one. */
+  extensions: { code: string; field?: string }
 }
 
 /** Deliberate errors keep their message; anything else is a bug, logged and masked. */
@@ -148,11 +149,14 @@ export function formatError(
     return { message: original.message, ...where, extensions: { code: original.code } }
   }
   if (!original || original instanceof GraphQLError) {
-    const code = (original ?? error).extensions?.code
+    const { code, field } = (original ?? error).extensions ?? {}
     return {
       message: error.message,
       ...where,
-      extensions: { code: typeof code === 'string' ? code : fallbackCode },
+      extensions: {
+        code: typeof code === 'string' ? code : fallbackCode,
+        ...(typeof field === 'string' ? { field } : {}),
+      },
     }
   }
   log.error({ err: original }, 'unexpected error in a resolver')

@@ -1184,7 +1184,7 @@ const dates: Case[] = [
           org(t, { s: '2026-02-30' }),
           t.bearer,
         ),
-        'BAD_USER_INPUT',
+        'INVALID_DATE',
       ),
   },
   {

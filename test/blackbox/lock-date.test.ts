@@ -102,7 +102,8 @@ describe('setLockDate', () => {
     expect(mine.body.data?.myOrganizations).toEqual([{ id: tenant.organizationId, lockDate: '2025-01-31' }])
 
     const bad = await gql(tenant, setLockDate, { d: '2025-02-30' })
-    expect(bad.errors?.[0]?.message).toMatch(/2025-02-30|Date/)
+    expect(bad.data?.setLockDate).toMatchObject({ success: false, errorCode: 'INVALID_DATE' })
+    expect(bad.data?.setLockDate?.error).toMatch(/^lockDate .*2025-02-30/)
     const reopened = await gql(tenant, setLockDate, { d: null })
     expect(reopened.data?.setLockDate?.organization).toEqual({ id: tenant.organizationId, lockDate: null })
   })

@@ -15,7 +15,7 @@ export type Scalars = {
   Float: { input: number; output: number; }
   /** A UUID such as 0b8f1c7e-3d2a-4c51-9e0f-6a7b8c9d0e1f, in the textual form of RFC 9562. */
   UUID: { input: string; output: string; }
-  /** A calendar date, YYYY-MM-DD: RFC 3339's full-date. */
+  /** A calendar date, YYYY-MM-DD: RFC 3339's full-date. An argument that is not one is refused by its operation with INVALID_DATE, naming the argument. */
   Date: { input: string; output: string; }
 };
 

@@ -70,6 +70,12 @@ export class ExchangeRateService {
     if (!page.ok) return page
     const currency = args.currency ? parseCurrency(args.currency) : ok(null)
     if (!currency.ok) return currency
+    for (const field of ['dateFrom', 'dateTo'] as const) {
+      const value = args[field]
+      if (value == null) continue
+      const date = parseCalendarDate(value, field)
+      if (!date.ok) return date
+    }
     if (args.dateFrom && args.dateTo && args.dateFrom > args.dateTo) {
       return fail(
         'INVALID_DATE_RANGE',
@@ -132,7 +138,7 @@ export class ExchangeRateService {
       if (currency.value === functional) {
         return refuse(`${functional} is the functional currency; its rate is always 1.`, 'currency')
       }
-      const date = parseCalendarDate(row.date)
+      const date = parseCalendarDate(row.date, 'date')
       if (!date.ok) return refuse(date.error.message, 'date')
       const rate = parseExchangeRate(row.rate, 'rate')
       if (!rate.ok) return refuse(rate.error.message, 'rate')

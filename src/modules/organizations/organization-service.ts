@@ -2,6 +2,7 @@ import type { ChangeNotices } from '../../db/change-notices.js'
 import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import { inTransaction, inTransactionResult } from '../../db/transaction.js'
+import { parseCalendarDate } from '../../kernel/calendar-date.js'
 import type { Clock } from '../../kernel/clock.js'
 import { defaultCurrency, parseCurrency } from '../../kernel/currency.js'
 import { newId } from '../../kernel/ids.js'
@@ -139,6 +140,10 @@ export class OrganizationService {
     lockDate: string | null,
   ): Promise<Result<OrganizationRecord>> {
     const scope = await this.deps.access().authorize(principal, organizationId, 'admin')
+    if (lockDate !== null) {
+      const parsed = parseCalendarDate(lockDate, 'lockDate')
+      if (!parsed.ok) return parsed
+    }
     await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
       // The update waits for writes that read the old date under a share lock (PeriodLock).
       const before = await this.deps.store.lockDate(tx, scope.organizationId, false)

@@ -2,6 +2,7 @@ import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import { inTransactionResult } from '../../db/transaction.js'
 import { hitFaultPoint } from '../../fault-points.js'
+import { parseCalendarDate } from '../../kernel/calendar-date.js'
 import type { Clock } from '../../kernel/clock.js'
 import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
 import { newId } from '../../kernel/ids.js'
@@ -73,11 +74,13 @@ export class ReconciliationService {
     input: { paymentAccountId: string; statementDate: string; statementBalance: string },
   ): Promise<Result<ReconciliationView>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const statementDate = parseCalendarDate(input.statementDate, 'statementDate')
+    if (!statementDate.ok) return statementDate
     const balance = parseMoney(input.statementBalance, currencyDecimals(defaultCurrency), 'statementBalance')
     if (!balance.ok) return balance
     return this.start(scope, {
       paymentAccountId: input.paymentAccountId,
-      statementDate: input.statementDate,
+      statementDate: statementDate.value,
       statementBalanceMinor: balance.value,
       listedEventIds: [],
     })
