@@ -129,7 +129,7 @@ that is not there.
 
 This file is generated, so it always shows what the code does: \`npm run docs:error-codes\` writes it
 from that union, from what \`src/kernel/error-code-docs.ts\` says of each code, and from every
-\`fail('CODE', message)\` call under \`src/\` outside the tests. \`src/kernel/error-codes.test.ts\` fails while
+\`fail('CODE', message)\` call under \`src/\` outside the tests. \`test/docs/error-codes.test.ts\` fails while
 the committed file differs from what the generator writes.
 
 ## Reading the tables
@@ -152,7 +152,7 @@ the plain text beside the code says what it holds.
 3. Use it: \`fail('NEW_CODE', message)\`, with the message as a string or template literal, so that the
    generator can read it.
 4. Run \`npm run docs:error-codes\` and commit the regenerated \`docs/error-codes.md\`. \`npm run typecheck\`
-   fails until steps 1 and 2 are done, and \`npx vitest run src/kernel/error-codes.test.ts\` fails until
+   fails until steps 1 and 2 are done, and \`npx vitest run test/docs/error-codes.test.ts\` fails until
    step 4 is.
 
 A code is never renamed or given a new meaning: clients branch on it. Retire a code only with the

@@ -1,6 +1,6 @@
 // Every code a failure may carry, listed once. The compiler refuses any other code; docs/error-codes.md
 // is generated from these, error-code-docs.ts and the fail() calls (npm run docs:error-codes), and
-// error-codes.test.ts fails while it is stale, so clients can rely on each one.
+// test/docs/error-codes.test.ts fails while it is stale, so clients can rely on each one.
 export const errorCodes = [
   // Access denials: GraphQL errors with the spec's messages.
   'UNAUTHENTICATED',

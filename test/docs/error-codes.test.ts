@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { failCallSites, renderErrorCodesDoc } from '../../scripts/error-codes-doc.js'
-import { errorCodeDocs } from './error-code-docs.js'
-import { type ErrorCode, errorCodes } from './error-codes.js'
-import { fail } from './result.js'
+import { errorCodeDocs } from '../../src/kernel/error-code-docs.js'
+import { type ErrorCode, errorCodes } from '../../src/kernel/error-codes.js'
+import { fail } from '../../src/kernel/result.js'
 
 const docPath = path.resolve(import.meta.dirname, '../../docs/error-codes.md')
 
