@@ -118,6 +118,7 @@ async function subscribedTenant(): Promise<{
 }
 
 describe('daybook webhooks', () => {
+  // Each command is a process of its own: on a busy machine a test of several takes a while.
   it('lists endpoints without secrets, shows deliveries with their attempts, and redelivers under the same webhook-id', async () => {
     const { tenant, endpointId, secret, eventId } = await subscribedTenant()
 
@@ -221,7 +222,7 @@ describe('daybook webhooks', () => {
       ),
     )
     expect(limited.deliveries).toHaveLength(1)
-  })
+  }, 120_000)
 
   it('refuses with one line what it cannot do: unknown ids, an event never sent, a bad limit', async () => {
     const { tenant, endpointId } = await subscribedTenant()
@@ -277,5 +278,5 @@ describe('daybook webhooks', () => {
     expect(refused(await daybook('webhooks', 'redeliver', '--org-id', tenant.organizationId), 2)).toContain(
       '--endpoint-id',
     )
-  })
+  }, 120_000)
 })
