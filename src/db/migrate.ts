@@ -22,6 +22,7 @@ import * as auditTrail from './migrations/0015-audit-trail.js'
 import * as directionAndCurrencies from './migrations/0016-direction-and-currencies.js'
 import * as eventFeed from './migrations/0017-event-feed.js'
 import * as webhooks from './migrations/0018-webhooks.js'
+import * as extractionErrorCode from './migrations/0019-extraction-error-code.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0016-direction-and-currencies': directionAndCurrencies,
   '0017-event-feed': eventFeed,
   '0018-webhooks': webhooks,
+  '0019-extraction-error-code': extractionErrorCode,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

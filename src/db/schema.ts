@@ -300,6 +300,7 @@ export interface ReceiptsTable {
   dedup_key: string | null
   intake_address_id: string | null
   extraction_error: string | null
+  extraction_error_code: string | null
   created_at: string
   updated_at: string
 }

@@ -174,7 +174,6 @@ export const errorCodeDocs: Readonly<Record<ErrorCode, ErrorCodeDoc>> = {
   INVALID_OFFSET: business,
   INVALID_PATTERN: business,
   INVALID_PHONE: business,
-  INVALID_REFERENCE: business,
   INVALID_ROLE: business,
   INVALID_ROW: business,
   INVALID_BANK_FILE: {
@@ -233,7 +232,6 @@ export const errorCodeDocs: Readonly<Record<ErrorCode, ErrorCodeDoc>> = {
   RULE_NOT_FOUND: business,
   RULE_PATTERN_TAKEN: business,
   SALES_TAX_CODE_NOT_FOUND: business,
-  SYSTEM_ACCOUNT_MISSING: business,
   TAX_ACCOUNT_NOT_ALLOWED: business,
   TAX_ACCOUNT_NOT_FOUND: business,
   TAX_ACCOUNT_REQUIRED: business,
@@ -306,22 +304,25 @@ export const errorCodeDocs: Readonly<Record<ErrorCode, ErrorCodeDoc>> = {
   },
   UNREADABLE_DOCUMENT: {
     section: 'receipts',
-    where: 'receipt `extractionError`',
+    where: 'receipt `extractionErrorCode`, with its message in `extractionError`',
     description: 'The document could not be read (damaged, or an image OCR could not open).',
   },
   DOCUMENT_OVER_LIMIT: {
     section: 'receipts',
-    where: 'receipt `extractionError`',
+    where: 'receipt `extractionErrorCode`, with its message in `extractionError`',
     description:
       'Reading the document needed more memory, time, decoded bytes, pages or pixels than one document may ' +
       'use (the message names which).',
   },
   UNSUPPORTED_TYPE: {
     section: 'receipts',
-    where: 'receipt `extractionError`',
+    where: 'receipt `extractionErrorCode`, with its message in `extractionError`',
     description: 'Nothing can read this kind of document offline (HEIC).',
   },
-  NO_TEXT_FOUND: { section: 'receipts', where: 'receipt `extractionError`' },
+  NO_TEXT_FOUND: {
+    section: 'receipts',
+    where: 'receipt `extractionErrorCode`, with its message in `extractionError`',
+  },
 
   WEBHOOK_ENDPOINT_NOT_FOUND: {
     section: 'webhooks',

@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../../src/config.js'
 import { takeTenantScopeViolations } from '../../src/db/tenant-scope.js'
 import type { Clock } from '../../src/kernel/clock.js'
 import { assertAuditChainsIntact } from './audit-chains.js'
+import { logErrorCodes } from './error-code-log.js'
 
 export interface GraphQLResponse<T = Record<string, unknown>> {
   status: number
@@ -48,6 +49,7 @@ export async function startServer(
     ...options.env,
   })
   const app = await buildApp(config, options.clock ? { clock: options.clock } : {})
+  logErrorCodes(app.server, inject('errorCodeLog'))
   await app.server.listen({ host: '127.0.0.1', port: 0 })
   const address = app.server.server.address()
   if (address === null || typeof address === 'string') throw new Error('server did not bind a TCP port')

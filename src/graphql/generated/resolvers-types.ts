@@ -1501,6 +1501,8 @@ export type Receipt = {
   uploadedAt: Scalars['String']['output'];
   /** Why the document could not be read, or why reading it failed after every retry; null once read. */
   extractionError: Maybe<Scalars['String']['output']>;
+  /** The code of extractionError when the document could not be read (UNREADABLE_DOCUMENT, UNSUPPORTED_TYPE, NO_TEXT_FOUND, DOCUMENT_OVER_LIMIT); null when it was read, is not yet read, or reading gave up after every retry. */
+  extractionErrorCode: Maybe<Scalars['String']['output']>;
 };
 
 export type ReceiptPage = {
@@ -2656,6 +2658,7 @@ export type ReceiptResolvers<ContextType = GraphQLContext, ParentType extends Re
   s3Key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   uploadedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   extractionError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  extractionErrorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ReceiptPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReceiptPage'] = ResolversParentTypes['ReceiptPage']> = {

@@ -81,8 +81,9 @@ export function parseMemo(value: string | null | undefined): Result<string> {
 export function parseReference(value: string | null | undefined): Result<string | null> {
   if (value === null || value === undefined || value === '') return ok(null)
   if (value.length > limits.referenceLengthMax || value.includes('\u0000')) {
+    // A reference arrives only in a statement row, so its refusal is that row's (INVALID_ROW).
     return fail(
-      'INVALID_REFERENCE',
+      'INVALID_ROW',
       `reference must be at most ${limits.referenceLengthMax} characters.`,
       'reference',
     )

@@ -327,12 +327,9 @@ export class ProcessorImportService {
     const accounts: Partial<Record<AccountRole, string>> & { processor: string } = { processor: processor.id }
     for (const role of needed) {
       const account = await this.deps.accounts.accountByRole(tx, scope, systemRoles[role])
-      if (!account) {
-        return fail(
-          'SYSTEM_ACCOUNT_MISSING',
-          `This organization has no ${accountLabels[role]} account of the default chart, which the import books to.`,
-        )
-      }
+      // Every organization is made with the default chart, whose system accounts cannot be
+      // deleted or lose their role: one missing is a bug, not a client's mistake.
+      assert(account, `the organization has no ${accountLabels[role]} account of the default chart`)
       accounts[role] = account.id
     }
     return ok(accounts)

@@ -294,7 +294,7 @@ export class ReceiptService {
       const current = await this.deps.store.findById(tx, scope, receipt.id)
       if (!current || current.status === 'rejected') return
       if (!read.ok) {
-        const failed = { extractionError: read.error.message }
+        const failed = { extractionError: read.error.message, extractionErrorCode: read.error.code }
         await this.deps.store.update(tx, scope, current.id, failed, this.now())
         await this.deps.audit.record(tx, scope, [receiptChange('failed', current.id, null, failed)])
         return
@@ -305,6 +305,7 @@ export class ReceiptService {
         currency: read.value.currency,
         receiptDate: current.receiptDate ?? read.value.receiptDate,
         extractionError: null,
+        extractionErrorCode: null,
         ...(current.status === 'draft' ? { status: 'processed' as const } : {}),
       }
       await this.deps.store.update(tx, scope, current.id, extracted, this.now())
@@ -327,6 +328,7 @@ export class ReceiptService {
     const scope = this.deps.access.internalScope(organizationId)
     const failed = {
       extractionError: `Extraction gave up after ${limits.jobAttemptsMax} attempts: ${reason}`,
+      extractionErrorCode: null,
     }
     await this.deps.store.update(tx, scope, receiptId, failed, this.now())
     await this.deps.audit.record(tx, scope, [receiptChange('failed', receiptId, null, failed)])
@@ -335,7 +337,13 @@ export class ReceiptService {
   /** Inside the transaction that queues the extraction again: the receipt waits for it once more. */
   async extractionRetried(tx: Executor, organizationId: string, receiptId: string): Promise<void> {
     const scope = this.deps.access.internalScope(organizationId)
-    await this.deps.store.update(tx, scope, receiptId, { extractionError: null }, this.now())
+    await this.deps.store.update(
+      tx,
+      scope,
+      receiptId,
+      { extractionError: null, extractionErrorCode: null },
+      this.now(),
+    )
   }
 
   /** New events arrived: receipts still waiting for an event get another chance. */

@@ -20,6 +20,8 @@ export interface ReceiptRecord {
   sizeBytes: number
   sha256: string
   extractionError: string | null
+  /** The code of extractionError when the document could not be read; null otherwise. */
+  extractionErrorCode: string | null
   createdAt: string
   updatedAt: string
 }
@@ -65,6 +67,7 @@ const columns = [
   'size_bytes',
   'sha256',
   'extraction_error',
+  'extraction_error_code',
   'created_at',
   'updated_at',
 ] as const
@@ -84,6 +87,7 @@ type Row = {
   size_bytes: number | bigint
   sha256: string
   extraction_error: string | null
+  extraction_error_code: string | null
   created_at: string
   updated_at: string
 }
@@ -103,6 +107,7 @@ const toRecord = (row: Row): ReceiptRecord => ({
   sizeBytes: Number(row.size_bytes),
   sha256: row.sha256,
   extractionError: row.extraction_error,
+  extractionErrorCode: row.extraction_error_code,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 })
@@ -148,7 +153,7 @@ export class ReceiptStore {
   async insert(
     ex: Executor,
     scope: OrgScope,
-    receipt: Omit<ReceiptRecord, 'updatedAt' | 'extractionError'> & {
+    receipt: Omit<ReceiptRecord, 'updatedAt' | 'extractionError' | 'extractionErrorCode'> & {
       dedupKey: string | null
       intakeAddressId: string | null
     },
@@ -174,6 +179,7 @@ export class ReceiptStore {
         dedup_key: receipt.dedupKey,
         intake_address_id: receipt.intakeAddressId,
         extraction_error: null,
+        extraction_error_code: null,
         created_at: receipt.createdAt,
         updated_at: receipt.createdAt,
       })
@@ -265,7 +271,14 @@ export class ReceiptStore {
     changes: Partial<
       Pick<
         ReceiptRecord,
-        'eventId' | 'status' | 'vendorName' | 'amountMinor' | 'currency' | 'receiptDate' | 'extractionError'
+        | 'eventId'
+        | 'status'
+        | 'vendorName'
+        | 'amountMinor'
+        | 'currency'
+        | 'receiptDate'
+        | 'extractionError'
+        | 'extractionErrorCode'
       >
     >,
     updatedAt: string,
@@ -282,6 +295,7 @@ export class ReceiptStore {
     if (changes.currency !== undefined) set.currency = changes.currency
     if (changes.receiptDate !== undefined) set.receipt_date = changes.receiptDate
     if (changes.extractionError !== undefined) set.extraction_error = changes.extractionError
+    if (changes.extractionErrorCode !== undefined) set.extraction_error_code = changes.extractionErrorCode
     let query = ex
       .updateTable('receipts')
       .set(set)

@@ -21,6 +21,7 @@ export function receiptToGraphQL(receipt: ReceiptView, baseUrl: string): Receipt
     s3Key: receipt.s3Key,
     uploadedAt: receipt.createdAt,
     extractionError: receipt.extractionError,
+    extractionErrorCode: receipt.extractionErrorCode,
   }
 }
 
