@@ -20,6 +20,7 @@ import { limits } from '../kernel/limits.js'
 import type { ApiKeyQuota } from '../modules/access/api-key-quota.js'
 import type { Principal } from '../modules/access/principal.js'
 import type { Services } from '../services.js'
+import { registerAppRoutes } from './app-route.js'
 import { registerCors } from './cors.js'
 import { registerGraphiQL } from './graphiql.js'
 import { executionErrorFormatter, registerGraphQLRoutes } from './graphql-route.js'
@@ -246,6 +247,8 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     registerUploadRoutes(scope, services)
     registerIntakeRoutes(scope, services, config.intakeWebhookSecret)
   })
+
+  await registerAppRoutes(app)
 
   app.get('/metrics', async (_request, reply) => {
     try {

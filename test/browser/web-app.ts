@@ -1,0 +1,71 @@
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import { accountsByName, type Tenant } from '../support/fixtures.js'
+import type { TestServer } from '../support/server.js'
+
+// What the browser tests do again and again: put events in a queue through the API, and work the
+// web app's pages as a person does.
+
+function addDays(date: string, days: number): string {
+  const moved = new Date(`${date}T00:00:00Z`)
+  moved.setUTCDate(moved.getUTCDate() + days)
+  return moved.toISOString().slice(0, 10)
+}
+
+/** `count` bank rows on the tenant's Chequing account, "Shop 01" the oldest; distinct amounts. */
+export async function importShops(server: TestServer, tenant: Tenant, count: number): Promise<void> {
+  const accounts = await accountsByName(server, tenant)
+  const rows = Array.from({ length: count }, (_, index) => ({
+    transactionDate: addDays('2025-01-01', index),
+    description: `Shop ${String(index + 1).padStart(2, '0')}`,
+    amount: `-${10 + index}.25`,
+    eventType: 'expense',
+    reference: `row-${index + 1}`,
+  }))
+  const answer = await server.gql(
+    `mutation ($org: UUID!, $account: UUID!, $rows: [BankStatementRowInput!]!) {
+      importBankStatement(organizationId: $org, paymentAccountId: $account, rows: $rows) { success importedCount error }
+    }`,
+    { org: tenant.organizationId, account: accounts.Chequing, rows },
+    tenant.bearer,
+  )
+  expect(answer.body.data?.importBankStatement).toMatchObject({ success: true, importedCount: count })
+}
+
+export interface EventStatus {
+  merchantName: string
+  status: string
+  category: { name: string } | null
+}
+
+export async function eventsOf(server: TestServer, tenant: Tenant): Promise<EventStatus[]> {
+  const answer = await server.gql(
+    'query ($org: UUID!) { listLedgerEvents(organizationId: $org, limit: 200) { items { merchantName status category { name } } } }',
+    { org: tenant.organizationId },
+    tenant.bearer,
+  )
+  return answer.body.data?.listLedgerEvents.items as EventStatus[]
+}
+
+/** Signs in and chooses the only organization, with the keyboard, as a person would. */
+export async function signInAndChoose(
+  server: TestServer,
+  page: Page,
+  user: Tenant['owner'],
+  organizationName: string,
+): Promise<void> {
+  await page.goto(`${server.url}/app`)
+  await page.getByLabel('Email').waitFor()
+  await page.keyboard.type(user.email)
+  await page.keyboard.press('Tab')
+  await page.keyboard.type(user.password)
+  await page.keyboard.press('Enter')
+  await page.getByRole('button', { name: organizationName }).and(page.locator(':focus')).waitFor()
+  await page.keyboard.press('Enter')
+}
+
+export async function waitForQueueCount(page: Page, count: number): Promise<void> {
+  await page.locator('h1', { hasText: `· ${count} to review` }).waitFor()
+}
+
+export const focusedRow = (page: Page) => page.locator('[role=option].focused')

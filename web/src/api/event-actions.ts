@@ -1,0 +1,125 @@
+import type { Client, CombinedError } from '@urql/core'
+import type { SessionStore } from '../session/session-store'
+import { idempotentContext, newIdempotencyKey } from './client'
+import type { AccountRef } from './documents'
+import { errorInWords, isSessionRefusal, isTransient } from './errors'
+
+export type EventAction =
+  | { kind: 'confirm' }
+  | { kind: 'reject' }
+  | { kind: 'classify'; category: AccountRef }
+
+/** What became of one event: the category it now has when classified, or the API's words. */
+export type EventOutcome =
+  | { eventId: string; ok: true; category?: AccountRef | null }
+  | { eventId: string; ok: false; error: string }
+
+// Daybook runs at most five root mutation fields per request, so a bulk action is sent as requests
+// of five aliased fields: a fifth of the round trips, and still an answer per event.
+const eventsPerRequest = 5
+const requestsInParallel = 2
+// Waits before sending the same request again, under the same Idempotency-Key.
+const retryWaitsMs = [400, 1500]
+
+interface Payload {
+  success: boolean
+  error: string | null
+  event?: { id: string; category: AccountRef | null } | null
+}
+
+const fieldOf = { confirm: 'confirmLedgerEvent', reject: 'rejectLedgerEvent', classify: 'updateStagedEntry' }
+const operationNameOf = { confirm: 'ConfirmEvents', reject: 'RejectEvents', classify: 'ClassifyEvents' }
+
+function mutationText(action: EventAction, count: number): string {
+  const classifying = action.kind === 'classify'
+  const variables = ['$organizationId: UUID!']
+  if (classifying) variables.push('$categoryId: UUID!')
+  const fields: string[] = []
+  for (let index = 0; index < count; index++) {
+    variables.push(`$e${index}: UUID!`)
+    const extra = classifying ? ', categoryId: $categoryId' : ''
+    const selection = classifying ? 'success error event { id category { id name } }' : 'success error'
+    fields.push(
+      `e${index}: ${fieldOf[action.kind]}(organizationId: $organizationId, eventId: $e${index}${extra}) { ${selection} }`,
+    )
+  }
+  return `mutation ${operationNameOf[action.kind]}(${variables.join(', ')}) { ${fields.join(' ')} }`
+}
+
+/**
+ * Acts on every event, reporting each request's events as they settle. Each request carries an
+ * Idempotency-Key of its own and keeps it when sent again after a failure that may not have
+ * reached the server, so no event is confirmed or rejected twice.
+ */
+export async function actOnEvents(
+  client: Client,
+  session: SessionStore,
+  organizationId: string,
+  action: EventAction,
+  eventIds: readonly string[],
+  onSettled: (outcomes: EventOutcome[]) => void,
+): Promise<void> {
+  const batches: string[][] = []
+  for (let start = 0; start < eventIds.length; start += eventsPerRequest) {
+    batches.push(eventIds.slice(start, start + eventsPerRequest))
+  }
+  let sessionRefused = false
+  const worker = async () => {
+    for (let batch = batches.shift(); batch; batch = batches.shift()) {
+      if (sessionRefused) {
+        onSettled(batch.map((eventId) => ({ eventId, ok: false, error: signInAgain })))
+        continue
+      }
+      const outcomes = await sendBatch(client, session, organizationId, action, batch)
+      if (outcomes.refusedSession) sessionRefused = true
+      onSettled(outcomes.events)
+    }
+  }
+  await Promise.all(Array.from({ length: requestsInParallel }, worker))
+}
+
+const signInAgain = 'Your session ended before this was sent. Sign in again, then repeat it.'
+
+async function sendBatch(
+  client: Client,
+  session: SessionStore,
+  organizationId: string,
+  action: EventAction,
+  eventIds: string[],
+): Promise<{ events: EventOutcome[]; refusedSession: boolean }> {
+  const variables: Record<string, string> = { organizationId }
+  if (action.kind === 'classify') variables.categoryId = action.category.id
+  eventIds.forEach((eventId, index) => {
+    variables[`e${index}`] = eventId
+  })
+  const text = mutationText(action, eventIds.length)
+  const context = idempotentContext(session, newIdempotencyKey())
+
+  let answer = await client.mutation<Record<string, Payload | null>>(text, variables, context).toPromise()
+  for (const waitMs of retryWaitsMs) {
+    if (!answer.error || !isTransient(answer.error)) break
+    await new Promise((resolve) => window.setTimeout(resolve, waitMs))
+    answer = await client.mutation<Record<string, Payload | null>>(text, variables, context).toPromise()
+  }
+
+  const refusedSession = isSessionRefusal(answer.error)
+  const events = eventIds.map((eventId, index): EventOutcome => {
+    const payload = answer.data?.[`e${index}`]
+    if (payload) {
+      if (!payload.success) return { eventId, ok: false, error: payload.error ?? 'Daybook refused this.' }
+      return action.kind === 'classify'
+        ? { eventId, ok: true, category: payload.event?.category ?? null }
+        : { eventId, ok: true }
+    }
+    if (refusedSession) return { eventId, ok: false, error: signInAgain }
+    return { eventId, ok: false, error: fieldError(answer.error, `e${index}`) }
+  })
+  return { events, refusedSession }
+}
+
+/** The error of one aliased field, else the request's own (it failed as a whole). */
+function fieldError(error: CombinedError | undefined, alias: string): string {
+  if (!error) return 'Daybook answered nothing for this event.'
+  const own = error.graphQLErrors.find((each) => each.path?.[0] === alias)
+  return own ? own.message : errorInWords(error)
+}

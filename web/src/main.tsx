@@ -1,0 +1,8 @@
+import { render } from 'preact'
+import { App } from './app'
+import { SessionStore } from './session/session-store'
+import './styles.css'
+
+const root = document.getElementById('app')
+if (!root) throw new Error('index.html has no #app element')
+render(<App session={new SessionStore()} />, root)

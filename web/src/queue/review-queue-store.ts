@@ -1,0 +1,275 @@
+import type { QueueEvent } from '../api/documents'
+import type { EventAction, EventOutcome } from '../api/event-actions'
+import type { Outcome } from '../api/outcome'
+import { Observable } from '../components/observable'
+import { possibleDuplicates } from './possible-duplicates'
+
+/** What the queue needs from Daybook; the screen wires it to the API client. */
+export interface ReviewQueueApi {
+  fetchPage(
+    search: string,
+    offset: number,
+    limit: number,
+  ): Promise<Outcome<{ totalCount: number; items: QueueEvent[] }>>
+  act(
+    action: EventAction,
+    eventIds: readonly string[],
+    onSettled: (outcomes: EventOutcome[]) => void,
+  ): Promise<void>
+}
+
+export type RowActivity = 'classifying' | 'confirming' | 'rejecting'
+
+export interface RowState {
+  activity?: RowActivity
+  /** Why the last action on this row failed, in the API's words. */
+  error?: string
+}
+
+export const queuePageSize = 100
+
+const activityOf: Record<EventAction['kind'], RowActivity> = {
+  classify: 'classifying',
+  confirm: 'confirming',
+  reject: 'rejecting',
+}
+
+/**
+ * The review queue as the server pages it: `rows[i]` is the event at offset i of
+ * listLedgerEvents(status: needs_review), or undefined until its page arrives. Events leave the
+ * queue when confirmed or rejected; removing them here shifts later rows exactly as the server's
+ * offsets shift, so the pages still to come fit the rows already shown.
+ */
+export class ReviewQueueStore extends Observable {
+  search = ''
+  /** null until the first page answers. */
+  totalCount: number | null = null
+  rows: Array<QueueEvent | undefined> = []
+  focusedIndex = 0
+  readonly selected = new Set<string>()
+  readonly rowStates = new Map<string, RowState>()
+  /** Why the last page could not be loaded, in words. */
+  loadError: string | null = null
+  /** The outcome of the last action, for the screen's live region. */
+  announcement = ''
+
+  private visible = { first: 0, last: 0 }
+  private readonly pagesInFlight = new Set<number>()
+  /** Bumped whenever offsets move or the search changes: answers to older requests no longer fit. */
+  private epoch = 0
+  /** Bumped whenever rows arrive, leave or change, so derived views know to be worked out again. */
+  private rowsVersion = 0
+  private duplicates: { rowsVersion: number; ids: Set<string> } | null = null
+
+  constructor(private readonly api: ReviewQueueApi) {
+    super()
+  }
+
+  /** The rows the screen shows (with some margin); any page among them not yet here is fetched. */
+  showRange(first: number, last: number): void {
+    this.visible = { first, last }
+    this.loadVisible()
+  }
+
+  setSearch(search: string): void {
+    this.search = search
+    this.reload()
+  }
+
+  reload(): void {
+    this.rows = []
+    this.totalCount = null
+    this.focusedIndex = 0
+    this.selected.clear()
+    this.loadError = null
+    this.shiftOffsets()
+    this.notifyChanged()
+  }
+
+  retryLoading(): void {
+    this.loadError = null
+    this.loadVisible()
+    this.notifyChanged()
+  }
+
+  eventAt(index: number): QueueEvent | undefined {
+    return this.rows[index]
+  }
+
+  focusedEvent(): QueueEvent | undefined {
+    return this.rows[this.focusedIndex]
+  }
+
+  isPossibleDuplicate(eventId: string): boolean {
+    if (this.duplicates?.rowsVersion !== this.rowsVersion) {
+      this.duplicates = { rowsVersion: this.rowsVersion, ids: possibleDuplicates(this.rows) }
+    }
+    return this.duplicates.ids.has(eventId)
+  }
+
+  moveFocus(delta: number): void {
+    this.focus(this.focusedIndex + delta)
+  }
+
+  focus(index: number): void {
+    const last = Math.max(0, this.rows.length - 1)
+    this.focusedIndex = Math.min(Math.max(0, index), last)
+    this.notifyChanged()
+  }
+
+  toggleSelected(eventId: string): void {
+    if (this.selected.has(eventId)) this.selected.delete(eventId)
+    else this.selected.add(eventId)
+    this.notifyChanged()
+  }
+
+  clearSelection(): void {
+    this.selected.clear()
+    this.notifyChanged()
+  }
+
+  /** What an action applies to: the selected events in queue order, else the focused one. */
+  targets(): QueueEvent[] {
+    if (this.selected.size === 0) {
+      const focused = this.focusedEvent()
+      return focused ? [focused] : []
+    }
+    return this.rows.filter(
+      (event): event is QueueEvent => event !== undefined && this.selected.has(event.id),
+    )
+  }
+
+  async act(action: EventAction, events: readonly QueueEvent[] = this.targets()): Promise<void> {
+    // A row already on its way is not sent twice.
+    const ids = events.map((event) => event.id).filter((id) => !this.rowStates.get(id)?.activity)
+    if (ids.length === 0) return
+    for (const id of ids) this.rowStates.set(id, { activity: activityOf[action.kind] })
+    this.announcement = `${capitalized(activityOf[action.kind])} ${countOf(ids.length)}…`
+    this.notifyChanged()
+
+    let succeeded = 0
+    let failed = 0
+    await this.api.act(action, ids, (outcomes) => {
+      const leaving: string[] = []
+      for (const outcome of outcomes) {
+        if (!outcome.ok) {
+          failed++
+          this.rowStates.set(outcome.eventId, { error: outcome.error })
+          continue
+        }
+        succeeded++
+        this.rowStates.delete(outcome.eventId)
+        if (action.kind === 'classify') this.setCategory(outcome.eventId, outcome.category ?? null)
+        else leaving.push(outcome.eventId)
+      }
+      this.removeRows(leaving)
+      this.notifyChanged()
+    })
+    this.announcement = summary(action, succeeded, failed)
+    this.notifyChanged()
+  }
+
+  private setCategory(eventId: string, category: QueueEvent['category']): void {
+    const index = this.rows.findIndex((event) => event?.id === eventId)
+    const event = this.rows[index]
+    if (!event) return
+    this.rows[index] = { ...event, category }
+    this.rowsVersion++
+  }
+
+  private removeRows(eventIds: readonly string[]): void {
+    if (eventIds.length === 0) return
+    for (const eventId of eventIds) {
+      const index = this.rows.findIndex((event) => event?.id === eventId)
+      this.selected.delete(eventId)
+      if (index < 0) continue
+      this.rows.splice(index, 1)
+      // The focus stays on the event it was on; when that event leaves, on the one that follows it.
+      if (index < this.focusedIndex) this.focusedIndex--
+    }
+    this.totalCount = this.rows.length
+    this.focusedIndex = Math.min(this.focusedIndex, Math.max(0, this.rows.length - 1))
+    this.shiftOffsets()
+  }
+
+  private shiftOffsets(): void {
+    this.epoch++
+    this.rowsVersion++
+    this.pagesInFlight.clear()
+    this.loadVisible()
+  }
+
+  private loadVisible(): void {
+    if (this.totalCount === null) {
+      this.loadPage(0)
+      return
+    }
+    const last = Math.min(this.visible.last, this.rows.length - 1)
+    for (let index = Math.max(0, this.visible.first); index <= last; index++) {
+      if (this.rows[index] !== undefined) continue
+      const start = index - (index % queuePageSize)
+      this.loadPage(start)
+      index = start + queuePageSize - 1
+    }
+  }
+
+  private loadPage(start: number): void {
+    if (this.pagesInFlight.has(start) || this.loadError !== null) return
+    this.pagesInFlight.add(start)
+    const epoch = this.epoch
+    void this.api.fetchPage(this.search, start, queuePageSize).then((answer) => {
+      // Offsets moved (or the search changed) while this page was on its way: it no longer fits,
+      // and shiftOffsets has asked for the rows on screen again.
+      if (epoch !== this.epoch) return
+      this.pagesInFlight.delete(start)
+      if (!answer.ok) {
+        this.loadError = answer.error
+        this.notifyChanged()
+        return
+      }
+      const { totalCount, items } = answer.value
+      if (this.totalCount !== totalCount) {
+        this.rows.length = totalCount
+        this.totalCount = totalCount
+        this.focusedIndex = Math.min(this.focusedIndex, Math.max(0, totalCount - 1))
+      }
+      items.forEach((event, offset) => {
+        const index = start + offset
+        if (index < this.rows.length && this.rows[index] === undefined) this.rows[index] = event
+      })
+      this.rowsVersion++
+      this.notifyChanged()
+      // The first answer tells how many rows there are: now the rest of the screen can be asked for.
+      this.loadVisible()
+    })
+  }
+}
+
+function countOf(count: number): string {
+  return count === 1 ? '1 event' : `${count} events`
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+const pastTenseOf: Record<EventAction['kind'], string> = {
+  classify: 'Classified',
+  confirm: 'Confirmed',
+  reject: 'Rejected',
+}
+
+const verbOf: Record<EventAction['kind'], string> = {
+  classify: 'classified',
+  confirm: 'confirmed',
+  reject: 'rejected',
+}
+
+function summary(action: EventAction, succeeded: number, failed: number): string {
+  const done = succeeded > 0 ? `${pastTenseOf[action.kind]} ${countOf(succeeded)}.` : ''
+  const refused =
+    failed > 0
+      ? ` ${countOf(failed)} could not be ${verbOf[action.kind]}: the reason is shown on ${failed === 1 ? 'its row' : 'each row'}.`
+      : ''
+  return (done + refused).trim()
+}
