@@ -9,6 +9,7 @@ import { benchLedger } from './ledger.js'
 import { benchPeer } from './peer.js'
 import { benchProcessorImport } from './processor-import.js'
 import { benchReports } from './reports.js'
+import { benchWebApp } from './web-app.js'
 import { benchWebhooks } from './webhooks.js'
 
 // `npm run bench`: every figure of the issues in one run, each beside its baseline as a ratio,
@@ -38,6 +39,7 @@ const allSections: Record<
   'processor-import': { title: 'Processor import', run: (engine) => benchProcessorImport(engine) },
   extraction: { title: 'Extraction', run: benchExtraction },
   peer: { title: 'Peer', run: benchPeer },
+  'web-app': { title: 'Web app', run: benchWebApp },
 }
 // BENCH_SECTIONS=reports,ledger reruns only those sections; the other rows of the file stay.
 const chosen = (process.env.BENCH_SECTIONS ?? Object.keys(allSections).join(','))
