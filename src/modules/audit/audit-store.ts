@@ -50,18 +50,34 @@ export class AuditStore {
   }
 
   /** The chain's head, locked (PostgreSQL) so one sealer extends it at a time. */
-  async lockHead(ex: Executor, scope: OrgScope, lock: boolean): Promise<ChainHead> {
+  /**
+   * The chain's head, made at its start. Undefined while the organization itself is not yet
+   * committed: a seal scheduled by the transaction that creates it may run before that commit,
+   * and then has nothing it could see to seal.
+   */
+  async lockHead(ex: Executor, scope: OrgScope, lock: boolean): Promise<ChainHead | undefined> {
     await ex
       .insertInto('audit_heads')
-      .values({ organization_id: scope.organizationId, seq: 0, hash: '', feed_seq: 0 })
+      .columns(['organization_id', 'seq', 'hash', 'feed_seq'])
+      .expression((eb) =>
+        eb
+          .selectFrom('organizations')
+          .select([
+            'id as organization_id',
+            sql<number>`0`.as('seq'),
+            sql<string>`''`.as('hash'),
+            sql<number>`0`.as('feed_seq'),
+          ])
+          .where('id', '=', scope.organizationId),
+      )
       .onConflict((oc) => oc.column('organization_id').doNothing())
       .execute()
     const query = ex
       .selectFrom('audit_heads')
       .select(['seq', 'hash', 'feed_seq'])
       .where('organization_id', '=', scope.organizationId)
-    const row = await (lock ? query.forUpdate() : query).executeTakeFirstOrThrow()
-    return { seq: Number(row.seq), hash: row.hash, feedSeq: Number(row.feed_seq) }
+    const row = await (lock ? query.forUpdate() : query).executeTakeFirst()
+    return row && { seq: Number(row.seq), hash: row.hash, feedSeq: Number(row.feed_seq) }
   }
 
   async head(ex: Executor, scope: OrgScope): Promise<ChainHead | undefined> {

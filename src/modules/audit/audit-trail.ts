@@ -246,6 +246,7 @@ export class AuditTrail {
     for (;;) {
       const sealed = await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
         const head = await this.deps.store.lockHead(tx, scope, this.deps.engine === 'postgres')
+        if (!head) return 0
         const records = await this.deps.store.unsealed(tx, scope, limits.auditSealBatchMax)
         if (records.length === 0) return 0
         let { seq, hash, feedSeq } = head
