@@ -55,3 +55,12 @@ export async function pageWithCount<TB extends keyof Database, Row>(
   // The rows keep the extra column: every store maps its rows to records field by field.
   return { rows: found, totalCount: Number(first[totalCountColumn]) }
 }
+
+/**
+ * Whether a statement failed on a unique index, on either engine: what a check made before the
+ * write could not see, because a concurrent transaction took the same key first.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE'
+}

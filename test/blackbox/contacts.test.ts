@@ -732,3 +732,83 @@ describe('access', () => {
     expect((await list(b, { search: tag })).totalCount).toBe(3)
   })
 })
+
+describe('updateContact', () => {
+  const updateQuery = `mutation ($org: UUID!, $id: UUID!, $contactType: String, $displayName: String, $email: String, $phone: String, $active: Boolean) {
+    updateContact(organizationId: $org, contactId: $id, contactType: $contactType, displayName: $displayName, email: $email, phone: $phone, active: $active) {
+      contact { ${contactFields} } success error errorCode
+    }
+  }`
+  const update = async (tenant: Tenant, id: string, changes: Record<string, unknown>) =>
+    (await server.gql(updateQuery, { org: tenant.organizationId, id, ...changes }, tenant.bearer)).body.data
+      ?.updateContact as ContactPayload
+
+  it('changes the fields given, keeps the others, and tells the feed', async () => {
+    const tenant = await createTenant(server)
+    const paper = await created(
+      tenant,
+      vendor('Paper Co', { email: 'sales@paper.example', phone: '555-0100' }),
+    )
+    const changed = await update(tenant, paper.id, { displayName: 'Paper Company', phone: '' })
+    expect(changed).toEqual({
+      contact: { ...paper, displayName: 'Paper Company', phone: '' },
+      success: true,
+      error: null,
+      errorCode: null,
+    })
+    const retired = await update(tenant, paper.id, { active: false, contactType: 'customer' })
+    expect(retired.contact).toEqual({
+      ...paper,
+      displayName: 'Paper Company',
+      phone: '',
+      active: false,
+      contactType: 'customer',
+    })
+    expect((await listAll(tenant)).find((c) => c.id === paper.id)).toEqual(retired.contact)
+
+    const feed = await server.gql(
+      'query ($org: UUID!) { events(organizationId: $org, types: ["contact.updated"]) { items { entityId data } } }',
+      { org: tenant.organizationId },
+      tenant.bearer,
+    )
+    const items = feed.body.data?.events.items as Array<{ entityId: string; data: string }>
+    expect(items.map((item) => item.entityId)).toEqual([paper.id, paper.id])
+    expect(JSON.parse(items[0]?.data ?? '{}')).toMatchObject({
+      before: { displayName: 'Paper Co', phone: '555-0100' },
+      after: { displayName: 'Paper Company', phone: '' },
+    })
+  })
+
+  it('refuses a name taken within the type, a bad field, and an unknown or foreign contact, changing nothing', async () => {
+    const tenant = await createTenant(server)
+    const other = await createTenant(server)
+    const ink = await created(tenant, vendor('Ink Ltd'))
+    await created(tenant, vendor('Toner Ltd'))
+    const foreign = await created(other, vendor('Foreign Ltd'))
+
+    expect(await update(tenant, ink.id, { displayName: 'TONER LTD' })).toEqual({
+      contact: null,
+      success: false,
+      error: nameTaken,
+      errorCode: 'CONTACT_NAME_TAKEN',
+    })
+    expect(await update(tenant, ink.id, { email: 'not an address' })).toMatchObject({
+      success: false,
+      errorCode: 'INVALID_EMAIL',
+    })
+    expect(await update(tenant, ink.id, { contactType: 'supplier' })).toMatchObject({
+      success: false,
+      errorCode: 'INVALID_CONTACT_TYPE',
+    })
+    for (const id of [randomUUID(), foreign.id]) {
+      expect(await update(tenant, id, { displayName: 'Mine Now' })).toEqual({
+        contact: null,
+        success: false,
+        error: 'No contact with this contactId.',
+        errorCode: 'CONTACT_NOT_FOUND',
+      })
+    }
+    expect((await listAll(tenant)).find((c) => c.id === ink.id)).toEqual(ink)
+    expect(await listAll(other)).toEqual([foreign])
+  })
+})

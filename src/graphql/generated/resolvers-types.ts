@@ -300,6 +300,8 @@ export type Mutation = {
   updateCategoryRule: Maybe<CategoryRulePayload>;
   deleteCategoryRule: Maybe<MutationResult>;
   createContact: Maybe<CreateContactPayload>;
+  /** Changes the fields given and keeps the others; the name stays unique within the contact type. */
+  updateContact: Maybe<UpdateContactPayload>;
   /** Up to 500 contacts; each failing item is reported by index and the others are kept. */
   batchCreateContacts: Maybe<BatchCreatePayload>;
   /** Adds daily rates or replaces a day's rate; all or nothing, at most 10,000 (owner, admin or API key). */
@@ -496,6 +498,17 @@ export type MutationCreateContactArgs = {
   displayName: Scalars['String']['input'];
   email?: InputMaybe<Scalars['String']['input']>;
   phone?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationUpdateContactArgs = {
+  organizationId: Scalars['UUID']['input'];
+  contactId: Scalars['UUID']['input'];
+  contactType?: InputMaybe<Scalars['String']['input']>;
+  displayName?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  active?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 
@@ -1247,6 +1260,14 @@ export type ContactInput = {
   phone?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type UpdateContactPayload = {
+  __typename?: 'UpdateContactPayload';
+  contact: Maybe<Contact>;
+  success: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+};
+
 export type CreateContactPayload = {
   __typename?: 'CreateContactPayload';
   contact: Maybe<Contact>;
@@ -1911,6 +1932,7 @@ export type ResolversTypes = {
   CategoryRulePayload: ResolverTypeWrapper<CategoryRulePayload>;
   ContactPage: ResolverTypeWrapper<Omit<ContactPage, 'items'> & { items: Array<ResolversTypes['Contact']> }>;
   ContactInput: ContactInput;
+  UpdateContactPayload: ResolverTypeWrapper<Omit<UpdateContactPayload, 'contact'> & { contact?: Maybe<ResolversTypes['Contact']> }>;
   CreateContactPayload: ResolverTypeWrapper<Omit<CreateContactPayload, 'contact'> & { contact?: Maybe<ResolversTypes['Contact']> }>;
   ExchangeRate: ResolverTypeWrapper<ExchangeRate>;
   ExchangeRatePage: ResolverTypeWrapper<ExchangeRatePage>;
@@ -2012,6 +2034,7 @@ export type ResolversParentTypes = {
   CategoryRulePayload: CategoryRulePayload;
   ContactPage: Omit<ContactPage, 'items'> & { items: Array<ResolversParentTypes['Contact']> };
   ContactInput: ContactInput;
+  UpdateContactPayload: Omit<UpdateContactPayload, 'contact'> & { contact?: Maybe<ResolversParentTypes['Contact']> };
   CreateContactPayload: Omit<CreateContactPayload, 'contact'> & { contact?: Maybe<ResolversParentTypes['Contact']> };
   ExchangeRate: ExchangeRate;
   ExchangeRatePage: ExchangeRatePage;
@@ -2122,6 +2145,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateCategoryRule?: Resolver<Maybe<ResolversTypes['CategoryRulePayload']>, ParentType, ContextType, RequireFields<MutationUpdateCategoryRuleArgs, 'organizationId' | 'ruleId'>>;
   deleteCategoryRule?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationDeleteCategoryRuleArgs, 'organizationId' | 'ruleId'>>;
   createContact?: Resolver<Maybe<ResolversTypes['CreateContactPayload']>, ParentType, ContextType, RequireFields<MutationCreateContactArgs, 'organizationId' | 'contactType' | 'displayName'>>;
+  updateContact?: Resolver<Maybe<ResolversTypes['UpdateContactPayload']>, ParentType, ContextType, RequireFields<MutationUpdateContactArgs, 'organizationId' | 'contactId'>>;
   batchCreateContacts?: Resolver<Maybe<ResolversTypes['BatchCreatePayload']>, ParentType, ContextType, RequireFields<MutationBatchCreateContactsArgs, 'organizationId' | 'items'>>;
   setExchangeRates?: Resolver<Maybe<ResolversTypes['SetExchangeRatesPayload']>, ParentType, ContextType, RequireFields<MutationSetExchangeRatesArgs, 'organizationId' | 'rates'>>;
   createIntakeAddress?: Resolver<Maybe<ResolversTypes['IntakeAddressPayload']>, ParentType, ContextType, RequireFields<MutationCreateIntakeAddressArgs, 'organizationId' | 'addressType' | 'address'>>;
@@ -2468,6 +2492,13 @@ export type ContactPageResolvers<ContextType = GraphQLContext, ParentType extend
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type UpdateContactPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UpdateContactPayload'] = ResolversParentTypes['UpdateContactPayload']> = {
+  contact?: Resolver<Maybe<ResolversTypes['Contact']>, ParentType, ContextType>;
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type CreateContactPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CreateContactPayload'] = ResolversParentTypes['CreateContactPayload']> = {
@@ -2925,6 +2956,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CategoryRulePage?: CategoryRulePageResolvers<ContextType>;
   CategoryRulePayload?: CategoryRulePayloadResolvers<ContextType>;
   ContactPage?: ContactPageResolvers<ContextType>;
+  UpdateContactPayload?: UpdateContactPayloadResolvers<ContextType>;
   CreateContactPayload?: CreateContactPayloadResolvers<ContextType>;
   ExchangeRate?: ExchangeRateResolvers<ContextType>;
   ExchangeRatePage?: ExchangeRatePageResolvers<ContextType>;

@@ -1,6 +1,7 @@
 import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
-import { inTransaction } from '../../db/transaction.js'
+import { isUniqueViolation } from '../../db/sql-helpers.js'
+import { inTransaction, inTransactionResult } from '../../db/transaction.js'
 import { type BatchOutcome, batchTooLarge } from '../../kernel/batch.js'
 import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
@@ -12,7 +13,13 @@ import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import { creations } from '../audit/audit-record.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
-import { type ContactInput, contactNameTaken, type ValidContact, validateContact } from './contact.js'
+import {
+  type ContactInput,
+  contactNameTaken,
+  contactNotFound,
+  type ValidContact,
+  validateContact,
+} from './contact.js'
 import type { ContactRecord, ContactSort, ContactStore } from './contact-store.js'
 
 const contactSorts = ['displayName', 'contactType', 'balance'] as const satisfies readonly ContactSort[]
@@ -81,6 +88,49 @@ export class ContactService {
     for (const { index, row } of rows) if (!inserted.has(row.id)) report(index, contactNameTaken().error)
     errors.sort((x, y) => x.index - y.index)
     return ok({ created: inserted.size, errors })
+  }
+
+  /**
+   * Changes what is given and keeps the rest; the name stays unique within the contact type.
+   * Turning a contact inactive keeps it on the lines already tagged with it.
+   */
+  async updateContact(
+    principal: Principal,
+    organizationId: string,
+    contactId: string,
+    changes: Partial<{
+      contactType: string | null
+      displayName: string | null
+      email: string | null
+      phone: string | null
+      active: boolean | null
+    }>,
+  ): Promise<Result<ContactRecord>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    try {
+      return await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+        const [existing] = await this.deps.store.findByIds(tx, scope, [contactId])
+        if (!existing) return contactNotFound()
+        const valid = validateContact({
+          contactType: changes.contactType ?? existing.contactType,
+          displayName: changes.displayName ?? existing.displayName,
+          email: changes.email ?? existing.email,
+          phone: changes.phone ?? existing.phone,
+        })
+        if (!valid.ok) return valid
+        const after = { ...valid.value, active: changes.active ?? existing.active }
+        if (!(await this.deps.store.update(tx, scope, contactId, after))) return contactNameTaken()
+        const { balanceMinor, id, ...before } = existing
+        await this.deps.audit.record(tx, scope, [
+          { operation: 'contact.updated', entityType: 'contact', entityId: contactId, before, after },
+        ])
+        return ok({ ...after, id, balanceMinor })
+      })
+    } catch (error) {
+      // Another request gave a contact of this type the same name in the same moment.
+      if (isUniqueViolation(error)) return contactNameTaken()
+      throw error
+    }
   }
 
   async listContacts(

@@ -70,6 +70,39 @@ export class ContactStore {
     return new Set(inserted.map((r) => r.id))
   }
 
+  /** Changes the contact's fields; false when another contact of its type already has its name. */
+  async update(
+    ex: Executor,
+    scope: OrgScope,
+    id: string,
+    contact: ValidContact & { active: boolean },
+  ): Promise<boolean> {
+    const key = nameKey(contact.displayName)
+    const taken = await ex
+      .selectFrom('contacts')
+      .select('id')
+      .where('organization_id', '=', scope.organizationId)
+      .where('contact_type', '=', contact.contactType)
+      .where('name_key', '=', key)
+      .where('id', '!=', id)
+      .executeTakeFirst()
+    if (taken) return false
+    await ex
+      .updateTable('contacts')
+      .set({
+        contact_type: contact.contactType,
+        display_name: contact.displayName,
+        name_key: key,
+        email: contact.email,
+        phone: contact.phone,
+        active: contact.active ? 1 : 0,
+      })
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', '=', id)
+      .execute()
+    return true
+  }
+
   async findByIds(ex: Executor, scope: OrgScope, ids: string[]): Promise<ContactRecord[]> {
     if (ids.length === 0) return []
     const rows = await ex

@@ -45,5 +45,7 @@ export function validateContact(input: ContactInput): Result<ValidContact> {
   return ok({ contactType: input.contactType as ContactType, displayName: displayName.value, email, phone })
 }
 
+export const contactNotFound = () => fail('CONTACT_NOT_FOUND', 'No contact with this contactId.', 'contactId')
+
 export const contactNameTaken = () =>
   fail('CONTACT_NAME_TAKEN', 'Contact with this name already exists.', 'displayName')

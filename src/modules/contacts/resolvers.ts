@@ -31,6 +31,12 @@ export const contactResolvers: Resolvers = {
         (contact) => ({ contact: contactToGraphQL(contact) }),
         { contact: null },
       ),
+    updateContact: async (_, { organizationId, contactId, ...changes }, { principal, services }) =>
+      payloadOf(
+        await services.contacts.updateContact(principal, organizationId, contactId, changes),
+        (contact) => ({ contact: contactToGraphQL(contact) }),
+        { contact: null },
+      ),
     batchCreateContacts: async (_, { organizationId, items }, { principal, services }) => {
       const result = await services.contacts.batchCreateContacts(principal, organizationId, items)
       return payloadOf(result, (outcome) => outcome, { created: 0, errors: refusedItems(result, items) })
