@@ -86,6 +86,7 @@ const operations: Record<string, { admin?: true }> = {
   deleteCategoryRule: {},
   listContacts: {},
   createContact: {},
+  updateContact: {},
   batchCreateContacts: {},
   listIntakeAddresses: {},
   createIntakeAddress: {},
@@ -324,6 +325,8 @@ const argTable: Record<string, ArgSpec[]> = {
   'createContact.contactType': fixed('vendor'),
   'createContact.displayName': own((ids) => ids.freshName),
   'createContact.email': fixed('billing@example.com'),
+  'updateContact.contactId': id('contact'),
+  'updateContact.phone': fixed('416 555 0199'),
   'batchCreateContacts.items': own((ids) => [{ contactType: 'customer', displayName: ids.freshName }]),
 
   'createIntakeAddress.addressType': fixed('email'),
