@@ -1,6 +1,8 @@
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { codegen } from '@graphql-codegen/core'
+import * as typedDocumentNode from '@graphql-codegen/typed-document-node'
 import * as typescript from '@graphql-codegen/typescript'
+import * as typescriptOperations from '@graphql-codegen/typescript-operations'
 import * as typescriptResolvers from '@graphql-codegen/typescript-resolvers'
 import { parse } from 'graphql'
 import { loadSdl, printedSdl } from '../src/graphql/sdl.js'
@@ -40,8 +42,63 @@ export async function generateResolverTypes(): Promise<string> {
   return `// Generated from the SDL by scripts/codegen.ts; do not edit. Run npm run codegen.\n${output}`
 }
 
+/** The web app's operations, one document per screen area, each typed into a module of its own. */
+export const webOperationsDirectory = new URL('../web/src/api/operations/', import.meta.url)
+export const webGeneratedDirectory = new URL('../web/src/api/generated/', import.meta.url)
+
+export interface GeneratedFile {
+  path: URL
+  content: string
+}
+
+/**
+ * Result and variable types with a typed document for each of the web app's operations, checked
+ * against the SDL (an operation the API does not have fails here). Each operations file gets its
+ * own module so that a screen loaded later brings its documents with it instead of the first
+ * screen carrying them all.
+ */
+export async function generateWebOperationTypes(): Promise<GeneratedFile[]> {
+  const schema = parse(loadSdl())
+  const sources = readdirSync(webOperationsDirectory)
+    .filter((name) => name.endsWith('.graphql'))
+    .sort()
+  return Promise.all(
+    sources.map(async (source) => {
+      const output = await codegen({
+        filename: source.replace(/\.graphql$/, '.ts'),
+        schema,
+        documents: [
+          {
+            location: source,
+            document: parse(readFileSync(new URL(source, webOperationsDirectory), 'utf8')),
+          },
+        ],
+        plugins: [{ typescriptOperations: {} }, { typedDocumentNode: {} }],
+        pluginMap: { typescriptOperations, typedDocumentNode },
+        config: {
+          useTypeImports: true,
+          enumsAsTypes: true,
+          scalars: { UUID: 'string', Date: 'string' },
+          // A scalar added to the SDL without a mapping here fails codegen instead of becoming any.
+          strictScalars: true,
+          // Fragments are spread into the result types, so a screen names one fragment's type
+          // (QueueEventFragment) for the rows it draws.
+          inlineFragmentTypes: 'combine',
+          dedupeFragments: true,
+        },
+      })
+      return {
+        path: new URL(source.replace(/\.graphql$/, '.ts'), webGeneratedDirectory),
+        content: `// Generated from web/src/api/operations/${source} and the SDL by scripts/codegen.ts; do not edit. Run npm run codegen.\n${output}`,
+      }
+    }),
+  )
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   writeFileSync(generatedTypesPath, await generateResolverTypes())
   writeFileSync(printedSdlPath, printedSdl())
-  console.log('wrote src/graphql/generated/resolvers-types.ts and schema.graphql')
+  mkdirSync(webGeneratedDirectory, { recursive: true })
+  for (const file of await generateWebOperationTypes()) writeFileSync(file.path, file.content)
+  console.log('wrote src/graphql/generated/resolvers-types.ts, schema.graphql and web/src/api/generated/')
 }

@@ -1,17 +1,25 @@
-import type { Client, CombinedError } from '@urql/core'
+import { type Client, type CombinedError, stringifyDocument } from '@urql/core'
 import type { SessionStore } from '../session/session-store'
 import { idempotentContext, newIdempotencyKey } from './client'
-import type { AccountRef } from './documents'
 import { errorInWords, isSessionRefusal, isTransient } from './errors'
+import {
+  type AccountNameFragment,
+  type ClassifyOutcomeFragment,
+  ClassifyOutcomeFragmentDoc,
+  type ConfirmOutcomeFragment,
+  ConfirmOutcomeFragmentDoc,
+  type RejectOutcomeFragment,
+  RejectOutcomeFragmentDoc,
+} from './generated/review-queue'
 
 export type EventAction =
   | { kind: 'confirm' }
   | { kind: 'reject' }
-  | { kind: 'classify'; category: AccountRef }
+  | { kind: 'classify'; category: AccountNameFragment }
 
 /** What became of one event: the category it now has when classified, or the API's words. */
 export type EventOutcome =
-  | { eventId: string; ok: true; category?: AccountRef | null }
+  | { eventId: string; ok: true; category?: AccountNameFragment | null }
   | { eventId: string; ok: false; error: string }
 
 // Daybook runs at most five root mutation fields per request, so a bulk action is sent as requests
@@ -21,29 +29,32 @@ const requestsInParallel = 2
 // Waits before sending the same request again, under the same Idempotency-Key.
 const retryWaitsMs = [400, 1500]
 
-interface Payload {
-  success: boolean
-  error: string | null
-  event?: { id: string; category: AccountRef | null } | null
-}
+// The aliased mutation is put together here, but each field selects a fragment of
+// operations/review-queue.graphql, so codegen checks the selection and types the answers.
+type Payload = ClassifyOutcomeFragment | ConfirmOutcomeFragment | RejectOutcomeFragment
 
 const fieldOf = { confirm: 'confirmLedgerEvent', reject: 'rejectLedgerEvent', classify: 'updateStagedEntry' }
 const operationNameOf = { confirm: 'ConfirmEvents', reject: 'RejectEvents', classify: 'ClassifyEvents' }
+const outcomeFragmentOf = {
+  confirm: { name: 'ConfirmOutcome', text: stringifyDocument(ConfirmOutcomeFragmentDoc) },
+  reject: { name: 'RejectOutcome', text: stringifyDocument(RejectOutcomeFragmentDoc) },
+  classify: { name: 'ClassifyOutcome', text: stringifyDocument(ClassifyOutcomeFragmentDoc) },
+}
 
 function mutationText(action: EventAction, count: number): string {
   const classifying = action.kind === 'classify'
   const variables = ['$organizationId: UUID!']
   if (classifying) variables.push('$categoryId: UUID!')
+  const fragment = outcomeFragmentOf[action.kind]
   const fields: string[] = []
   for (let index = 0; index < count; index++) {
     variables.push(`$e${index}: UUID!`)
     const extra = classifying ? ', categoryId: $categoryId' : ''
-    const selection = classifying ? 'success error event { id category { id name } }' : 'success error'
     fields.push(
-      `e${index}: ${fieldOf[action.kind]}(organizationId: $organizationId, eventId: $e${index}${extra}) { ${selection} }`,
+      `e${index}: ${fieldOf[action.kind]}(organizationId: $organizationId, eventId: $e${index}${extra}) { ...${fragment.name} }`,
     )
   }
-  return `mutation ${operationNameOf[action.kind]}(${variables.join(', ')}) { ${fields.join(' ')} }`
+  return `mutation ${operationNameOf[action.kind]}(${variables.join(', ')}) { ${fields.join(' ')} }\n${fragment.text}`
 }
 
 /**
@@ -108,7 +119,7 @@ async function sendBatch(
     if (payload) {
       if (!payload.success) return { eventId, ok: false, error: payload.error ?? 'Daybook refused this.' }
       return action.kind === 'classify'
-        ? { eventId, ok: true, category: payload.event?.category ?? null }
+        ? { eventId, ok: true, category: 'event' in payload ? (payload.event?.category ?? null) : null }
         : { eventId, ok: true }
     }
     if (refusedSession) return { eventId, ok: false, error: signInAgain }

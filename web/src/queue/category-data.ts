@@ -1,12 +1,12 @@
 import type { Client } from '@urql/core'
 import { useEffect, useState } from 'preact/hooks'
-import {
-  type CategoryAccount,
-  type CategoryRule,
-  categoryAccountsQuery,
-  categoryRulesQuery,
-} from '../api/documents'
 import { errorInWords } from '../api/errors'
+import {
+  type CategoryAccountFragment,
+  CategoryAccountsDocument,
+  CategoryRulesDocument,
+  type QueueCategoryRuleFragment,
+} from '../api/generated/review-queue'
 import { failed, type Outcome, succeeded } from '../api/outcome'
 
 // The API's largest page, and a bound on how much of a (very) large chart or rule set is read.
@@ -35,10 +35,10 @@ const classificationOrder: Record<string, number> = {
   asset: 4,
 }
 
-function loadAccounts(client: Client, organizationId: string): Promise<Outcome<CategoryAccount[]>> {
+function loadAccounts(client: Client, organizationId: string): Promise<Outcome<CategoryAccountFragment[]>> {
   return readAll(async (offset) => {
     const answer = await client
-      .query(categoryAccountsQuery, { organizationId, limit: pageSize, offset })
+      .query(CategoryAccountsDocument, { organizationId, limit: pageSize, offset })
       .toPromise()
     const page = answer.data?.listAccounts
     return page
@@ -59,10 +59,10 @@ function loadAccounts(client: Client, organizationId: string): Promise<Outcome<C
   )
 }
 
-function loadRules(client: Client, organizationId: string): Promise<Outcome<CategoryRule[]>> {
+function loadRules(client: Client, organizationId: string): Promise<Outcome<QueueCategoryRuleFragment[]>> {
   return readAll(async (offset) => {
     const answer = await client
-      .query(categoryRulesQuery, { organizationId, limit: pageSize, offset })
+      .query(CategoryRulesDocument, { organizationId, limit: pageSize, offset })
       .toPromise()
     const page = answer.data?.listCategoryRules
     return page ? succeeded(page) : failed(answer.error ? errorInWords(answer.error) : 'No rules came back.')
@@ -71,8 +71,8 @@ function loadRules(client: Client, organizationId: string): Promise<Outcome<Cate
 
 /** The organization's accounts a category may be, and its category rules; null while loading. */
 export function useCategoryData(client: Client, organizationId: string) {
-  const [accounts, setAccounts] = useState<Outcome<CategoryAccount[]> | null>(null)
-  const [rules, setRules] = useState<Outcome<CategoryRule[]> | null>(null)
+  const [accounts, setAccounts] = useState<Outcome<CategoryAccountFragment[]> | null>(null)
+  const [rules, setRules] = useState<Outcome<QueueCategoryRuleFragment[]> | null>(null)
   const [attempt, setAttempt] = useState(0)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is how a retry asks again

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks'
-import type { CategoryAccount } from '../api/documents'
+import type { CategoryAccountFragment } from '../api/generated/review-queue'
 import type { Outcome } from '../api/outcome'
 import { ErrorText } from '../components/error-text'
 import { ModalDialog } from '../components/modal-dialog'
@@ -24,11 +24,11 @@ function typeName(accountType: string): string {
 /** A searchable list of the organization's accounts; typing narrows it, Enter takes the highlighted one. */
 export function CategoryPicker(props: {
   title: string
-  accounts: Outcome<CategoryAccount[]> | null
+  accounts: Outcome<CategoryAccountFragment[]> | null
   /** The category the rules suggest, offered first. */
   suggestedId: string | null
   onRetry: () => void
-  onChoose: (account: CategoryAccount) => void
+  onChoose: (account: CategoryAccountFragment) => void
   onClose: () => void
 }) {
   const [search, setSearch] = useState('')

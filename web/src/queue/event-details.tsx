@@ -1,7 +1,11 @@
 import type { Client } from '@urql/core'
 import { useEffect, useState } from 'preact/hooks'
-import { type QueueEvent, type SameAmountEvent, sameAmountEventsQuery } from '../api/documents'
 import { errorInWords } from '../api/errors'
+import {
+  type QueueEventFragment,
+  type SameAmountEventFragment,
+  SameAmountEventsDocument,
+} from '../api/generated/review-queue'
 import { failed, type Outcome, succeeded } from '../api/outcome'
 import { addDays } from '../format/dates'
 import { groupDigits, signedAmount } from '../format/money'
@@ -26,7 +30,7 @@ const statusWords: Record<string, string> = {
 export function EventDetails(props: {
   client: Client
   organizationId: string
-  event: QueueEvent | undefined
+  event: QueueEventFragment | undefined
   state: RowState | undefined
   suggestion: Suggestion
 }) {
@@ -100,9 +104,9 @@ export function EventDetails(props: {
 function useSameAmountEvents(
   client: Client,
   organizationId: string,
-  event: QueueEvent | undefined,
-): Outcome<SameAmountEvent[]> | null {
-  const [answer, setAnswer] = useState<Outcome<SameAmountEvent[]> | null>(null)
+  event: QueueEventFragment | undefined,
+): Outcome<SameAmountEventFragment[]> | null {
+  const [answer, setAnswer] = useState<Outcome<SameAmountEventFragment[]> | null>(null)
   const eventId = event?.id
   const amount = event?.functionalAmount
   const date = event?.transactionDate
@@ -113,7 +117,7 @@ function useSameAmountEvents(
     let current = true
     const timer = window.setTimeout(async () => {
       const result = await client
-        .query(sameAmountEventsQuery, {
+        .query(SameAmountEventsDocument, {
           organizationId,
           amount,
           dateFrom: addDays(date, -duplicateWindowDays),

@@ -1,4 +1,4 @@
-import type { QueueEvent } from '../api/documents'
+import type { QueueEventFragment } from '../api/generated/review-queue'
 import { daysBetween } from '../format/dates'
 
 // The API gives no duplicate verdict for an event already in the books (only a bank file's preview
@@ -7,8 +7,8 @@ import { daysBetween } from '../format/dates'
 export const duplicateWindowDays = 3
 
 /** The ids of loaded events that have a same-amount twin within the window. */
-export function possibleDuplicates(rows: ReadonlyArray<QueueEvent | undefined>): Set<string> {
-  const groups = new Map<string, QueueEvent[]>()
+export function possibleDuplicates(rows: ReadonlyArray<QueueEventFragment | undefined>): Set<string> {
+  const groups = new Map<string, QueueEventFragment[]>()
   for (const event of rows) {
     if (!event) continue
     const key = `${event.direction} ${event.functionalCurrency} ${event.functionalAmount}`
@@ -21,8 +21,8 @@ export function possibleDuplicates(rows: ReadonlyArray<QueueEvent | undefined>):
     if (group.length < 2) continue
     group.sort((x, y) => (x.transactionDate < y.transactionDate ? -1 : 1))
     for (let index = 1; index < group.length; index++) {
-      const previous = group[index - 1] as QueueEvent
-      const current = group[index] as QueueEvent
+      const previous = group[index - 1] as QueueEventFragment
+      const current = group[index] as QueueEventFragment
       if (daysBetween(previous.transactionDate, current.transactionDate) <= duplicateWindowDays) {
         flagged.add(previous.id)
         flagged.add(current.id)

@@ -1,6 +1,6 @@
 import type { RefObject } from 'preact'
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
-import type { QueueEvent } from '../api/documents'
+import type { QueueEventFragment } from '../api/generated/review-queue'
 import { signedAmount, spokenAmount } from '../format/money'
 import { commandFor, type QueueCommand } from './queue-keys'
 import type { ReviewQueueStore, RowState } from './review-queue-store'
@@ -156,7 +156,7 @@ function QueueRow(props: {
   index: number
   count: number
   top: number
-  event: QueueEvent | undefined
+  event: QueueEventFragment | undefined
   focused: boolean
   selected: boolean
   state: RowState | undefined
@@ -257,7 +257,7 @@ function receiptWords(count: number): string {
   return count > 1 ? `${count} receipts` : 'Receipt'
 }
 
-function categoryWords(event: QueueEvent, suggestion: Suggestion): string {
+function categoryWords(event: QueueEventFragment, suggestion: Suggestion): string {
   if (event.category) return event.category.name
   if (suggestion.kind === 'rule_would_apply') return `${suggestion.rule.account.name}?`
   return 'No category'

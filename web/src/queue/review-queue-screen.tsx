@@ -1,9 +1,9 @@
 import { useClient } from '@urql/preact'
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
-import type { AccountRef, QueueEvent } from '../api/documents'
-import { reviewQueuePageQuery } from '../api/documents'
 import { errorInWords } from '../api/errors'
 import { actOnEvents } from '../api/event-actions'
+import type { AccountNameFragment, QueueEventFragment } from '../api/generated/review-queue'
+import { ReviewQueuePageDocument } from '../api/generated/review-queue'
 import { failed, succeeded } from '../api/outcome'
 import { ErrorText } from '../components/error-text'
 import { useObservable } from '../components/observable'
@@ -20,7 +20,7 @@ import { explainCategory, RuleMatcher } from './rule-matcher'
 // Typing a search asks the server once the person pauses, not at every letter.
 const searchDelayMs = 250
 
-type OpenDialog = { kind: 'picker'; events: QueueEvent[] } | { kind: 'help' } | null
+type OpenDialog = { kind: 'picker'; events: QueueEventFragment[] } | { kind: 'help' } | null
 
 export function ReviewQueueScreen({
   organization,
@@ -36,7 +36,7 @@ export function ReviewQueueScreen({
       new ReviewQueueStore({
         async fetchPage(search, offset, limit) {
           const answer = await client
-            .query(reviewQueuePageQuery, { organizationId, search: search || null, limit, offset })
+            .query(ReviewQueuePageDocument, { organizationId, search: search || null, limit, offset })
             .toPromise()
           const page = answer.data?.listLedgerEvents
           if (page) return succeeded(page)
@@ -95,7 +95,7 @@ export function ReviewQueueScreen({
     }
   }
 
-  function classify(events: QueueEvent[], category: AccountRef) {
+  function classify(events: QueueEventFragment[], category: AccountNameFragment) {
     closeDialog()
     void store.act({ kind: 'classify', category: { id: category.id, name: category.name } }, events)
   }
@@ -230,7 +230,10 @@ export function ReviewQueueScreen({
 }
 
 /** The rules' suggestion when every event gets the same one. */
-function suggestedCategoryId(events: readonly QueueEvent[], matcher: RuleMatcher | null): string | null {
+function suggestedCategoryId(
+  events: readonly QueueEventFragment[],
+  matcher: RuleMatcher | null,
+): string | null {
   const ids = new Set(events.map((event) => matcher?.match(event.merchantName)?.account.id ?? null))
   return ids.size === 1 ? ([...ids][0] ?? null) : null
 }

@@ -1,5 +1,5 @@
-import type { QueueEvent } from '../api/documents'
 import type { EventAction, EventOutcome } from '../api/event-actions'
+import type { QueueEventFragment } from '../api/generated/review-queue'
 import type { Outcome } from '../api/outcome'
 import { Observable } from '../components/observable'
 import { possibleDuplicates } from './possible-duplicates'
@@ -10,7 +10,7 @@ export interface ReviewQueueApi {
     search: string,
     offset: number,
     limit: number,
-  ): Promise<Outcome<{ totalCount: number; items: QueueEvent[] }>>
+  ): Promise<Outcome<{ totalCount: number; items: QueueEventFragment[] }>>
   act(
     action: EventAction,
     eventIds: readonly string[],
@@ -44,7 +44,7 @@ export class ReviewQueueStore extends Observable {
   search = ''
   /** null until the first page answers. */
   totalCount: number | null = null
-  rows: Array<QueueEvent | undefined> = []
+  rows: Array<QueueEventFragment | undefined> = []
   focusedIndex = 0
   readonly selected = new Set<string>()
   readonly rowStates = new Map<string, RowState>()
@@ -92,11 +92,11 @@ export class ReviewQueueStore extends Observable {
     this.notifyChanged()
   }
 
-  eventAt(index: number): QueueEvent | undefined {
+  eventAt(index: number): QueueEventFragment | undefined {
     return this.rows[index]
   }
 
-  focusedEvent(): QueueEvent | undefined {
+  focusedEvent(): QueueEventFragment | undefined {
     return this.rows[this.focusedIndex]
   }
 
@@ -129,17 +129,17 @@ export class ReviewQueueStore extends Observable {
   }
 
   /** What an action applies to: the selected events in queue order, else the focused one. */
-  targets(): QueueEvent[] {
+  targets(): QueueEventFragment[] {
     if (this.selected.size === 0) {
       const focused = this.focusedEvent()
       return focused ? [focused] : []
     }
     return this.rows.filter(
-      (event): event is QueueEvent => event !== undefined && this.selected.has(event.id),
+      (event): event is QueueEventFragment => event !== undefined && this.selected.has(event.id),
     )
   }
 
-  async act(action: EventAction, events: readonly QueueEvent[] = this.targets()): Promise<void> {
+  async act(action: EventAction, events: readonly QueueEventFragment[] = this.targets()): Promise<void> {
     // A row already on its way is not sent twice.
     const ids = events.map((event) => event.id).filter((id) => !this.rowStates.get(id)?.activity)
     if (ids.length === 0) return
@@ -169,7 +169,7 @@ export class ReviewQueueStore extends Observable {
     this.notifyChanged()
   }
 
-  private setCategory(eventId: string, category: QueueEvent['category']): void {
+  private setCategory(eventId: string, category: QueueEventFragment['category']): void {
     const index = this.rows.findIndex((event) => event?.id === eventId)
     const event = this.rows[index]
     if (!event) return

@@ -1,4 +1,4 @@
-import type { CategoryRule } from '../api/documents'
+import type { QueueCategoryRuleFragment } from '../api/generated/review-queue'
 
 // Daybook fills an arriving event's category from the category rule whose vendor pattern matches
 // its merchant name: ILIKE semantics over the whole name (% any run, _ one character, \ escapes),
@@ -9,12 +9,12 @@ import type { CategoryRule } from '../api/documents'
 type Token = { kind: 'literal'; char: string } | { kind: 'any' } | { kind: 'one' }
 
 interface CompiledRule {
-  rule: CategoryRule
+  rule: QueueCategoryRuleFragment
   tokens: Token[]
   literalCount: number
 }
 
-function compile(rule: CategoryRule): CompiledRule {
+function compile(rule: QueueCategoryRuleFragment): CompiledRule {
   const tokens: Token[] = []
   const chars = Array.from(rule.vendorPattern.toLowerCase())
   for (let index = 0; index < chars.length; index++) {
@@ -59,9 +59,9 @@ function matches(tokens: readonly Token[], chars: readonly string[]): boolean {
 
 export class RuleMatcher {
   private readonly ordered: CompiledRule[]
-  private readonly byName = new Map<string, CategoryRule | null>()
+  private readonly byName = new Map<string, QueueCategoryRuleFragment | null>()
 
-  constructor(rules: readonly CategoryRule[]) {
+  constructor(rules: readonly QueueCategoryRuleFragment[]) {
     this.ordered = rules
       .map(compile)
       .sort(
@@ -73,7 +73,7 @@ export class RuleMatcher {
   }
 
   /** The rule Daybook would apply to this merchant name, or null. */
-  match(merchantName: string): CategoryRule | null {
+  match(merchantName: string): QueueCategoryRuleFragment | null {
     const known = this.byName.get(merchantName)
     if (known !== undefined) return known
     const chars = Array.from(merchantName.toLowerCase())
@@ -84,9 +84,9 @@ export class RuleMatcher {
 }
 
 export type Suggestion =
-  | { kind: 'by_rule'; rule: CategoryRule }
-  | { kind: 'differs_from_rule'; rule: CategoryRule }
-  | { kind: 'rule_would_apply'; rule: CategoryRule }
+  | { kind: 'by_rule'; rule: QueueCategoryRuleFragment }
+  | { kind: 'differs_from_rule'; rule: QueueCategoryRuleFragment }
+  | { kind: 'rule_would_apply'; rule: QueueCategoryRuleFragment }
   | { kind: 'given' }
   | { kind: 'none' }
 

@@ -1,11 +1,11 @@
 import { useQuery } from '@urql/preact'
-import { myOrganizationsQuery } from '../api/documents'
 import { errorInWords } from '../api/errors'
+import { MyOrganizationsDocument } from '../api/generated/session'
 import { ErrorText } from '../components/error-text'
 import type { Organization } from './session-store'
 
 export function OrganizationPicker({ onChoose }: { onChoose: (organization: Organization) => void }) {
-  const [result, reexecute] = useQuery({ query: myOrganizationsQuery, variables: {} })
+  const [result, reexecute] = useQuery({ query: MyOrganizationsDocument, variables: {} })
   const organizations = result.data?.myOrganizations ?? null
 
   return (

@@ -1,10 +1,7 @@
+import type { MyOrganizationsQuery } from '../api/generated/session'
 import { Observable } from '../components/observable'
 
-export interface Organization {
-  id: string
-  name: string
-  functionalCurrency: string
-}
+export type Organization = NonNullable<MyOrganizationsQuery['myOrganizations']>[number]
 
 export type Access =
   | { kind: 'signed_out' }

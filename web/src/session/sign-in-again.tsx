@@ -1,7 +1,7 @@
 import { useClient } from '@urql/preact'
 import { useEffect, useState } from 'preact/hooks'
-import { myOrganizationsQuery } from '../api/documents'
 import { errorInWords } from '../api/errors'
+import { MyOrganizationsDocument } from '../api/generated/session'
 import { ErrorText } from '../components/error-text'
 import type { SessionStore } from './session-store'
 import { SignInForm } from './sign-in-form'
@@ -29,7 +29,7 @@ export function SignInAgain({ session, email }: { session: SessionStore; email: 
     const organization = session.organization
     if (!organization) return
     // Another person may have signed in here: they keep the screen only if it is theirs to see.
-    const answer = await client.query(myOrganizationsQuery, {}).toPromise()
+    const answer = await client.query(MyOrganizationsDocument, {}).toPromise()
     if (answer.error) {
       setError(errorInWords(answer.error))
       return

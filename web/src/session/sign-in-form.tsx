@@ -1,7 +1,7 @@
 import { useClient } from '@urql/preact'
 import { useEffect, useId, useRef, useState } from 'preact/hooks'
-import { signInMutation } from '../api/documents'
 import { errorInWords } from '../api/errors'
+import { SignInDocument } from '../api/generated/session'
 import { ErrorText } from '../components/error-text'
 
 /** Email and password for tokenAuth; the token goes to `onSignedIn`, never anywhere else. */
@@ -28,7 +28,7 @@ export function SignInForm(props: {
     }
     setBusy(true)
     setError(null)
-    const answer = await client.mutation(signInMutation, { email: email.trim(), password }).toPromise()
+    const answer = await client.mutation(SignInDocument, { email: email.trim(), password }).toPromise()
     setBusy(false)
     const token = answer.data?.tokenAuth?.token
     if (token) {
