@@ -2,14 +2,23 @@ import { Provider } from '@urql/preact'
 import { useMemo } from 'preact/hooks'
 import { createApiClient } from './api/client'
 import { useObservable } from './components/observable'
+import { LazyScreen } from './navigation/lazy-screen'
+import { hrefOf, type Navigation, type ScreenName, screens } from './navigation/navigation'
 import { ReviewQueueScreen } from './queue/review-queue-screen'
 import { OrganizationPicker } from './session/organization-picker'
 import type { SessionStore } from './session/session-store'
 import { SignInAgain } from './session/sign-in-again'
 import { SignInForm } from './session/sign-in-form'
 
-export function App({ session }: { session: SessionStore }) {
+// Every screen but the review queue is fetched when first opened (docs/decisions/0042).
+const loadSettings = () => import('./settings/settings-screen').then((module) => module.SettingsScreen)
+const lazyLoaders: Partial<Record<ScreenName, typeof loadSettings>> = {
+  settings: loadSettings,
+}
+
+export function App({ session, navigation }: { session: SessionStore; navigation: Navigation }) {
   useObservable(session)
+  useObservable(navigation)
   const { access, organization, generation } = session
   // A new client for each person: nothing one person's requests left behind reaches the next.
   // biome-ignore lint/correctness/useExhaustiveDependencies: generation is what renews the client
@@ -35,6 +44,24 @@ export function App({ session }: { session: SessionStore }) {
         <header class="app-header">
           <span class="brand">Daybook</span>
           {organization && <span class="header-organization">{organization.name}</span>}
+          {organization && (
+            <nav class="screen-links" aria-label="Screens">
+              {screens.map((screen) => (
+                <a
+                  key={screen.name}
+                  href={hrefOf(screen.name)}
+                  aria-current={navigation.current === screen.name ? 'page' : undefined}
+                  onClick={(event) => {
+                    if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return
+                    event.preventDefault()
+                    navigation.go(screen.name)
+                  }}
+                >
+                  {screen.label}
+                </a>
+              ))}
+            </nav>
+          )}
           <nav class="header-actions" aria-label="Account">
             {organization && (
               <button type="button" onClick={() => session.chooseOrganization(null)}>
@@ -48,7 +75,7 @@ export function App({ session }: { session: SessionStore }) {
         </header>
         <main class="app-main">
           {organization ? (
-            <ReviewQueueScreen key={organization.id} organization={organization} session={session} />
+            <CurrentScreen key={organization.id} navigation={navigation} session={session} />
           ) : (
             <OrganizationPicker onChoose={(chosen) => session.chooseOrganization(chosen)} />
           )}
@@ -57,4 +84,13 @@ export function App({ session }: { session: SessionStore }) {
       {access.kind === 'expired' && <SignInAgain session={session} email={access.email} />}
     </Provider>
   )
+}
+
+function CurrentScreen({ navigation, session }: { navigation: Navigation; session: SessionStore }) {
+  const organization = session.organization
+  if (!organization) return null
+  const load = lazyLoaders[navigation.current]
+  if (load)
+    return <LazyScreen key={navigation.current} load={load} organization={organization} session={session} />
+  return <ReviewQueueScreen organization={organization} session={session} />
 }

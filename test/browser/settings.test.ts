@@ -1,0 +1,154 @@
+// An owner manages the organization's settings in the web app (API keys shown once and revoked, members, lock date, intake addresses, category rules, webhooks), and a member is told in words what is refused.
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { assertWebAppBuilt, launchChromium, openPage } from '../support/browser.js'
+import { createTenant, createUser, type Tenant, unique } from '../support/fixtures.js'
+import { startServer, type TestServer } from '../support/server.js'
+import { signInAndChoose } from './web-app.js'
+
+let server: TestServer
+let browser: Browser
+
+beforeAll(async () => {
+  assertWebAppBuilt()
+  ;[server, browser] = await Promise.all([startServer(), launchChromium()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function openSettings(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Settings' }).click()
+  await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor()
+  expect(new URL(page.url()).pathname).toBe('/app/settings')
+}
+
+const section = (page: Page, name: string) => page.getByRole('region', { name })
+
+describe('settings in a browser', () => {
+  let tenant: Tenant
+  let organizationName: string
+
+  beforeAll(async () => {
+    organizationName = unique('Settings Books')
+    tenant = await createTenant(server, organizationName)
+  })
+
+  it('creates an API key that is shown once and works, then revokes it', async () => {
+    const page = await openPage(browser)
+    try {
+      await signInAndChoose(server, page, tenant.owner, organizationName)
+      await openSettings(page)
+      const keys = section(page, 'API keys')
+      await keys.getByLabel('Name of the new key').fill('Nightly export')
+      await keys.getByRole('button', { name: 'Create key' }).click()
+      const shown = keys.getByLabel('The new API key')
+      await shown.waitFor()
+      const key = await shown.inputValue()
+      expect(key).toMatch(/^dbk_/)
+      const asKey = { authorization: `Bearer ${key}` }
+      const before = await server.gql('{ myOrganizations { id } }', {}, asKey)
+      expect(before.body.data?.myOrganizations).toEqual([{ id: tenant.organizationId }])
+
+      await keys.getByRole('button', { name: 'Done' }).click()
+      await expect(keys.getByLabel('The new API key').count()).resolves.toBe(0)
+      const row = keys.getByRole('row', { name: /Nightly export/ })
+      await expect(row.textContent()).resolves.toContain(key.slice(0, 8))
+
+      await row.getByRole('button', { name: 'Revoke Nightly export' }).click()
+      await row.getByRole('button', { name: 'Revoke key' }).and(page.locator(':focus')).click()
+      await row.getByText(/^Revoked \d{4}-\d{2}-\d{2}$/).waitFor()
+      const after = await server.gql('{ myOrganizations { id } }', {}, asKey)
+      expect(after.body.errors?.[0]?.message).toBe('Invalid API Key.')
+    } finally {
+      await page.context().close()
+    }
+  })
+
+  it('adds a member, closes the books through a date, and adds an intake address, a rule and a webhook', async () => {
+    const page = await openPage(browser)
+    const colleague = await createUser(server)
+    try {
+      await signInAndChoose(server, page, tenant.owner, organizationName)
+      await openSettings(page)
+
+      const members = section(page, 'Members and roles')
+      await members.getByLabel('Email of the person to add').fill('nobody-here@example.com')
+      await members.getByRole('button', { name: 'Add member' }).click()
+      await members.getByRole('alert').filter({ hasText: /user/i }).waitFor()
+      await members.getByLabel('Email of the person to add').fill(colleague.email)
+      await members.getByLabel('Role').selectOption('admin')
+      await members.getByRole('button', { name: 'Add member' }).click()
+      await members.getByRole('row', { name: new RegExp(`${colleague.email}.*admin`) }).waitFor()
+
+      const lock = section(page, 'Lock date')
+      await lock.getByLabel('Close the books through').fill('2025-01-31')
+      await lock.getByRole('button', { name: 'Set lock date' }).click()
+      await lock.getByRole('status').filter({ hasText: 'The books are closed through 2025-01-31.' }).waitFor()
+
+      const intake = section(page, 'Intake addresses')
+      const address = `${unique('receipts').replace(' ', '-')}@example.com`
+      await intake.getByLabel('Email address').fill(address)
+      await intake.getByLabel('Label (optional)').fill('Front desk')
+      await intake.getByRole('button', { name: 'Add address' }).click()
+      await intake.getByRole('row', { name: new RegExp(`${address}.*Front desk`) }).waitFor()
+
+      const rules = section(page, 'Category rules')
+      await rules.getByLabel('Merchant pattern').fill('STAPLES%')
+      await rules.getByLabel('Category').selectOption({ label: 'Office Expenses' })
+      await rules.getByRole('button', { name: 'Add rule' }).click()
+      await rules.getByRole('row', { name: /STAPLES%\s*Office Expenses\s*0/ }).waitFor()
+
+      const webhooks = section(page, 'Webhook endpoints')
+      await webhooks.getByLabel('Endpoint URL').fill('http://203.0.113.7/hooks')
+      await webhooks.getByRole('button', { name: 'Add endpoint' }).click()
+      await webhooks.getByRole('alert').filter({ hasText: /https/i }).waitFor()
+      await webhooks.getByLabel('Endpoint URL').fill('https://203.0.113.7/hooks')
+      await webhooks.getByLabel('receipt.extracted').check()
+      await webhooks.getByRole('button', { name: 'Add endpoint' }).click()
+      const secret = await webhooks.getByLabel('Signing secret for https://203.0.113.7/hooks').inputValue()
+      expect(secret).toMatch(/^whsec_/)
+      await webhooks.getByText('receipt.extracted · Enabled').waitFor()
+
+      const answer = await server.gql(
+        `query ($org: UUID!) {
+          myOrganizations { id lockDate }
+          listMembers(organizationId: $org) { email role }
+          listIntakeAddresses(organizationId: $org) { address label }
+          listCategoryRules(organizationId: $org) { items { vendorPattern account { name } } }
+          listWebhookEndpoints(organizationId: $org) { url eventTypes }
+        }`,
+        { org: tenant.organizationId },
+        tenant.owner.jwt,
+      )
+      const data = answer.body.data as Record<string, unknown>
+      expect(data.myOrganizations).toEqual([{ id: tenant.organizationId, lockDate: '2025-01-31' }])
+      expect(data.listMembers).toContainEqual({ email: colleague.email, role: 'admin' })
+      expect(data.listIntakeAddresses).toEqual([{ address, label: 'Front desk' }])
+      expect(data.listCategoryRules).toEqual({
+        items: [{ vendorPattern: 'STAPLES%', account: { name: 'Office Expenses' } }],
+      })
+      expect(data.listWebhookEndpoints).toEqual([
+        { url: 'https://203.0.113.7/hooks', eventTypes: ['receipt.extracted'] },
+      ])
+    } finally {
+      await page.context().close()
+    }
+  })
+
+  it('shows a member the refusal in words in each admin section', async () => {
+    const member = await createUser(server)
+    await server.app.core.services.access.addMemberAsOperator(tenant.organizationId, member.email, 'member')
+    const page = await openPage(browser)
+    try {
+      await signInAndChoose(server, page, member, organizationName)
+      await openSettings(page)
+      for (const name of ['API keys', 'Members and roles', 'Webhook endpoints']) {
+        await section(page, name).getByRole('alert').filter({ hasText: 'Must Be Owner Or Admin.' }).waitFor()
+      }
+    } finally {
+      await page.context().close()
+    }
+  })
+})

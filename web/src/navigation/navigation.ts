@@ -1,0 +1,43 @@
+import { Observable } from '../components/observable'
+
+/** The app's screens, each at its own path under /app/ so that a link or Back reaches it. */
+export type ScreenName = 'queue' | 'settings'
+
+export const screens: ReadonlyArray<{ name: ScreenName; path: string; label: string }> = [
+  { name: 'queue', path: '', label: 'Review queue' },
+  { name: 'settings', path: 'settings', label: 'Settings' },
+]
+
+const base = '/app/'
+
+function screenAt(pathname: string): ScreenName {
+  const path = pathname.startsWith(base) ? pathname.slice(base.length).replace(/\/$/, '') : ''
+  return screens.find((screen) => screen.path === path)?.name ?? 'queue'
+}
+
+export function hrefOf(name: ScreenName): string {
+  return `${base}${screens.find((screen) => screen.name === name)?.path ?? ''}`
+}
+
+/**
+ * Which screen is shown, kept in the address bar's path (never anything private: no ids, no
+ * search), so Back and Forward move between screens as in any site.
+ */
+export class Navigation extends Observable {
+  current: ScreenName = screenAt(window.location.pathname)
+
+  constructor() {
+    super()
+    window.addEventListener('popstate', () => {
+      this.current = screenAt(window.location.pathname)
+      this.notifyChanged()
+    })
+  }
+
+  go(name: ScreenName): void {
+    if (name === this.current) return
+    window.history.pushState(null, '', hrefOf(name))
+    this.current = name
+    this.notifyChanged()
+  }
+}
