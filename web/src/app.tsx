@@ -12,8 +12,10 @@ import { SignInForm } from './session/sign-in-form'
 
 // Every screen but the review queue is fetched when first opened (docs/decisions/0042).
 const loadSettings = () => import('./settings/settings-screen').then((module) => module.SettingsScreen)
+const loadReceipts = () => import('./receipts/receipts-screen').then((module) => module.ReceiptsScreen)
 const lazyLoaders: Partial<Record<ScreenName, typeof loadSettings>> = {
   settings: loadSettings,
+  receipts: loadReceipts,
 }
 
 export function App({ session, navigation }: { session: SessionStore; navigation: Navigation }) {

@@ -1,10 +1,11 @@
 import { Observable } from '../components/observable'
 
 /** The app's screens, each at its own path under /app/ so that a link or Back reaches it. */
-export type ScreenName = 'queue' | 'settings'
+export type ScreenName = 'queue' | 'receipts' | 'settings'
 
 export const screens: ReadonlyArray<{ name: ScreenName; path: string; label: string }> = [
   { name: 'queue', path: '', label: 'Review queue' },
+  { name: 'receipts', path: 'receipts', label: 'Receipts' },
   { name: 'settings', path: 'settings', label: 'Settings' },
 ]
 

@@ -5,9 +5,9 @@ import { ApiKeysDocument, CreateApiKeyDocument, RevokeApiKeyDocument } from '../
 import { mutate } from '../api/mutate'
 import { ConfirmButton } from '../components/confirm-button'
 import { ErrorText } from '../components/error-text'
+import { PageSection, RowError } from '../components/page-section'
 import { ShownOnce } from '../components/shown-once'
 import { shortDateTime } from '../format/dates'
-import { RowError, SettingsSection } from './settings-section'
 
 export function ApiKeysSection({ organizationId }: { organizationId: string }) {
   const client = useClient()
@@ -45,7 +45,7 @@ export function ApiKeysSection({ organizationId }: { organizationId: string }) {
 
   const keys = list.data?.listApiKeys ?? []
   return (
-    <SettingsSection
+    <PageSection
       id="api-keys"
       title="API keys"
       description="Programs use a key to reach this organization's books. A revoked key stops working at once."
@@ -117,6 +117,6 @@ export function ApiKeysSection({ organizationId }: { organizationId: string }) {
           </table>
         </div>
       )}
-    </SettingsSection>
+    </PageSection>
   )
 }

@@ -10,7 +10,7 @@ import {
 import { mutate } from '../api/mutate'
 import { ConfirmButton } from '../components/confirm-button'
 import { ErrorText } from '../components/error-text'
-import { RowError, SettingsSection } from './settings-section'
+import { PageSection, RowError } from '../components/page-section'
 
 // The API answers at most 200 a page; an organization with more rules sees the most used first.
 const rulesShownMax = 200
@@ -59,7 +59,7 @@ export function CategoryRulesSection({ organizationId }: { organizationId: strin
   const page = list.data?.listCategoryRules
   const choices = (accounts.data?.listAccounts?.items ?? []).filter((account) => account.active)
   return (
-    <SettingsSection
+    <PageSection
       id="category-rules"
       title="Category rules"
       description="A new event whose merchant matches a rule gets the rule's category. In a pattern, % stands for any run of characters and _ for one character; case does not matter."
@@ -144,6 +144,6 @@ export function CategoryRulesSection({ organizationId }: { organizationId: strin
           )}
         </div>
       )}
-    </SettingsSection>
+    </PageSection>
   )
 }

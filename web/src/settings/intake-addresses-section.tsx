@@ -9,8 +9,8 @@ import {
 import { mutate } from '../api/mutate'
 import { ConfirmButton } from '../components/confirm-button'
 import { ErrorText } from '../components/error-text'
+import { PageSection, RowError } from '../components/page-section'
 import { shortDateTime } from '../format/dates'
-import { RowError, SettingsSection } from './settings-section'
 
 export function IntakeAddressesSection({ organizationId }: { organizationId: string }) {
   const client = useClient()
@@ -49,7 +49,7 @@ export function IntakeAddressesSection({ organizationId }: { organizationId: str
 
   const addresses = (list.data?.listIntakeAddresses ?? []).filter((each) => each.active)
   return (
-    <SettingsSection
+    <PageSection
       id="intake-addresses"
       title="Intake addresses"
       description="Receipts mailed or texted to these addresses arrive in the receipts inbox and are read and matched to events."
@@ -130,6 +130,6 @@ export function IntakeAddressesSection({ organizationId }: { organizationId: str
           </table>
         </div>
       )}
-    </SettingsSection>
+    </PageSection>
   )
 }

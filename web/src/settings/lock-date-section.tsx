@@ -3,8 +3,8 @@ import { useState } from 'preact/hooks'
 import { SetLockDateDocument } from '../api/generated/settings'
 import { mutate } from '../api/mutate'
 import { ErrorText } from '../components/error-text'
+import { PageSection } from '../components/page-section'
 import type { Organization, SessionStore } from '../session/session-store'
-import { SettingsSection } from './settings-section'
 
 export function LockDateSection({
   organization,
@@ -36,7 +36,7 @@ export function LockDateSection({
   }
 
   return (
-    <SettingsSection
+    <PageSection
       id="lock-date"
       title="Lock date"
       description="Nothing dated on or before the lock date can be created, changed, posted or reversed: the period is closed."
@@ -82,6 +82,6 @@ export function LockDateSection({
           {saved}
         </p>
       )}
-    </SettingsSection>
+    </PageSection>
   )
 }

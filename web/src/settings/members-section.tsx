@@ -5,7 +5,7 @@ import { AddMemberDocument, MembersDocument, RemoveMemberDocument } from '../api
 import { mutate } from '../api/mutate'
 import { ConfirmButton } from '../components/confirm-button'
 import { ErrorText } from '../components/error-text'
-import { RowError, SettingsSection } from './settings-section'
+import { PageSection, RowError } from '../components/page-section'
 
 const roles = ['member', 'admin', 'owner'] as const
 
@@ -44,7 +44,7 @@ export function MembersSection({ organizationId }: { organizationId: string }) {
 
   const members = list.data?.listMembers ?? []
   return (
-    <SettingsSection
+    <PageSection
       id="members"
       title="Members and roles"
       description="Owners and admins manage these settings; members work the books. A person needs a Daybook account before being added."
@@ -112,6 +112,6 @@ export function MembersSection({ organizationId }: { organizationId: string }) {
           </table>
         </div>
       )}
-    </SettingsSection>
+    </PageSection>
   )
 }

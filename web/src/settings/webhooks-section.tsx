@@ -14,9 +14,9 @@ import { mutate } from '../api/mutate'
 import type { Outcome } from '../api/outcome'
 import { ConfirmButton } from '../components/confirm-button'
 import { ErrorText } from '../components/error-text'
+import { PageSection } from '../components/page-section'
 import { ShownOnce } from '../components/shown-once'
 import { shortDateTime } from '../format/dates'
-import { SettingsSection } from './settings-section'
 
 // The feed's types (DESIGN 7.5); none chosen means every type, now and later.
 const feedTypes = [
@@ -83,7 +83,7 @@ export function WebhooksSection({ organizationId }: { organizationId: string }) 
 
   const endpoints = list.data?.listWebhookEndpoints ?? []
   return (
-    <SettingsSection
+    <PageSection
       id="webhooks"
       title="Webhook endpoints"
       description="Daybook sends each change in the books to these addresses as it happens, signed with the endpoint's secret, and retries for about three days."
@@ -146,7 +146,7 @@ export function WebhooksSection({ organizationId }: { organizationId: string }) 
           />
         ))}
       </ul>
-    </SettingsSection>
+    </PageSection>
   )
 }
 

@@ -3,8 +3,8 @@ import type { ComponentChildren } from 'preact'
 import { errorInWords } from '../api/errors'
 import { ErrorText } from '../components/error-text'
 
-/** One part of the settings page, with the error that kept its list from loading right under its heading. */
-export function SettingsSection(props: {
+/** One part of a screen, with the error that kept its list from loading right under its heading. */
+export function PageSection(props: {
   id: string
   title: string
   description: string
