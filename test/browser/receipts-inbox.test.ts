@@ -1,11 +1,11 @@
 // A bookkeeper drops several files on the receipts inbox, reads why one was refused, attaches the photographed receipt to its event and sees what Daybook read from it.
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assertWebAppBuilt, launchChromium, openPage } from '../support/browser.js'
 import { pngWithText } from '../support/files.js'
 import { accountsByName, createTenant, unique } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
-import { signInAndChoose } from './web-app.js'
+import { dropFiles, signInAndChoose } from './web-app.js'
 
 let server: TestServer
 let browser: Browser
@@ -18,29 +18,6 @@ afterAll(async () => {
   await browser?.close()
   await server?.close()
 })
-
-/** Drops files on an element as a person dragging them from the desktop does. */
-async function dropFiles(
-  page: Page,
-  selector: string,
-  files: Array<{ name: string; type: string; bytes: Buffer }>,
-): Promise<void> {
-  const encoded = files.map((file) => ({
-    name: file.name,
-    type: file.type,
-    base64: file.bytes.toString('base64'),
-  }))
-  const transfer = await page.evaluateHandle((each) => {
-    const data = new DataTransfer()
-    for (const file of each) {
-      const bytes = Uint8Array.from(atob(file.base64), (character) => character.charCodeAt(0))
-      data.items.add(new File([bytes], file.name, { type: file.type }))
-    }
-    return data
-  }, encoded)
-  await page.dispatchEvent(selector, 'dragover', { dataTransfer: transfer })
-  await page.dispatchEvent(selector, 'drop', { dataTransfer: transfer })
-}
 
 describe('the receipts inbox in a browser', () => {
   it('uploads dropped files, attaches a receipt to its event and shows what was read from it', async () => {

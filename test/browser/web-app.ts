@@ -69,3 +69,26 @@ export async function waitForQueueCount(page: Page, count: number): Promise<void
 }
 
 export const focusedRow = (page: Page) => page.locator('[role=option].focused')
+
+/** Drops files on an element as a person dragging them from the desktop does. */
+export async function dropFiles(
+  page: Page,
+  selector: string,
+  files: Array<{ name: string; type: string; bytes: Buffer }>,
+): Promise<void> {
+  const encoded = files.map((file) => ({
+    name: file.name,
+    type: file.type,
+    base64: file.bytes.toString('base64'),
+  }))
+  const transfer = await page.evaluateHandle((each) => {
+    const data = new DataTransfer()
+    for (const file of each) {
+      const bytes = Uint8Array.from(atob(file.base64), (character) => character.charCodeAt(0))
+      data.items.add(new File([bytes], file.name, { type: file.type }))
+    }
+    return data
+  }, encoded)
+  await page.dispatchEvent(selector, 'dragover', { dataTransfer: transfer })
+  await page.dispatchEvent(selector, 'drop', { dataTransfer: transfer })
+}

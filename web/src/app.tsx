@@ -13,9 +13,11 @@ import { SignInForm } from './session/sign-in-form'
 // Every screen but the review queue is fetched when first opened (docs/decisions/0042).
 const loadSettings = () => import('./settings/settings-screen').then((module) => module.SettingsScreen)
 const loadReceipts = () => import('./receipts/receipts-screen').then((module) => module.ReceiptsScreen)
+const loadBankFiles = () => import('./bank-files/bank-files-screen').then((module) => module.BankFilesScreen)
 const lazyLoaders: Partial<Record<ScreenName, typeof loadSettings>> = {
   settings: loadSettings,
   receipts: loadReceipts,
+  bankFiles: loadBankFiles,
 }
 
 export function App({ session, navigation }: { session: SessionStore; navigation: Navigation }) {
