@@ -1,0 +1,123 @@
+// The main screens render at 1280×800 and at a phone's width without sideways scrolling; with DAYBOOK_SCREENSHOTS=1 they are saved as docs/screenshots/*.png for the README.
+import { writeFileSync } from 'node:fs'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { bankFile } from '../support/bank-files.js'
+import {
+  assertWebAppBuilt,
+  desktopViewport,
+  launchChromium,
+  openPage,
+  phoneViewport,
+} from '../support/browser.js'
+import { pngWithText } from '../support/files.js'
+import { accountsByName, createTenant, type Tenant, unique } from '../support/fixtures.js'
+import { startServer, type TestServer } from '../support/server.js'
+import { dropFiles, importShops, signInAndChoose, waitForQueueCount } from './web-app.js'
+
+const screenshotsDirectory = new URL('../../docs/screenshots/', import.meta.url)
+const saving = process.env.DAYBOOK_SCREENSHOTS === '1'
+
+let server: TestServer
+let browser: Browser
+let tenant: Tenant
+let organizationName: string
+
+beforeAll(async () => {
+  assertWebAppBuilt()
+  ;[server, browser] = await Promise.all([startServer(), launchChromium()])
+  organizationName = unique('Maple Street Bakery').replace(/ \w+$/, '')
+  tenant = await createTenant(server, organizationName)
+  await importShops(server, tenant, 24)
+  const accounts = await accountsByName(server, tenant)
+  await server.gql(
+    `mutation ($org: UUID!, $payment: UUID, $office: UUID!) {
+      createLedgerEvent(organizationId: $org, merchantName: "Tim Hortons", amount: "4.19",
+        transactionDate: "2026-05-14", paymentAccountId: $payment) { success }
+      createCategoryRule(organizationId: $org, vendorPattern: "Shop 1%", categoryId: $office) { success }
+    }`,
+    { org: tenant.organizationId, payment: accounts.Chequing, office: accounts['Office Expenses'] },
+    tenant.bearer,
+  )
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function openScreen(page: Page, label: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: label }).click()
+  await page.getByRole('heading', { name: label, level: 1 }).waitFor()
+}
+
+async function capture(page: Page, name: string): Promise<void> {
+  const image = await page.screenshot({ type: 'png' })
+  if (saving) writeFileSync(new URL(`${name}.png`, screenshotsDirectory), image)
+}
+
+async function fitsThePhone(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+}
+
+describe('the main screens', () => {
+  it('at 1280×800: sign in, review queue, receipts, bank files and settings', async () => {
+    const page = await openPage(browser, desktopViewport)
+    try {
+      await page.goto(`${server.url}/app`)
+      await page.getByLabel('Email').waitFor()
+      await capture(page, 'sign-in')
+
+      await signInAndChoose(server, page, tenant.owner, organizationName)
+      await waitForQueueCount(page, 25)
+      await page.keyboard.press('j')
+      await page.keyboard.press('Space')
+      await page.keyboard.press('j')
+      await page.keyboard.press('Space')
+      await capture(page, 'review-queue')
+
+      await openScreen(page, 'Receipts')
+      const receipt = pngWithText([
+        'TIM HORTONS',
+        '2026-05-14',
+        'COFFEE      2.10',
+        'DONUT       1.89',
+        'TOTAL       4.19',
+      ])
+      await dropFiles(page, '.drop-zone', [{ name: 'tims.png', type: 'image/png', bytes: receipt }])
+      await page.getByRole('button', { name: 'Attach tims.png to an event' }).click()
+      await page.getByLabel('Find the event for tims.png').fill('Tim')
+      await page.getByRole('button', { name: /Tim Hortons/ }).click()
+      await page.getByLabel('Read from tims.png').waitFor({ timeout: 60_000 })
+      await capture(page, 'receipts')
+
+      await openScreen(page, 'Bank files')
+      await page.getByLabel('Account the statement is for').selectOption({ label: 'Chequing' })
+      const name = 'ofxparse_bank_medium_CAD.ofx'
+      await dropFiles(page, '.drop-zone', [{ name, type: 'application/x-ofx', bytes: bankFile(name) }])
+      await page.getByRole('region', { name: `Preview of ${name}` }).waitFor()
+      await capture(page, 'bank-files')
+
+      await openScreen(page, 'Settings')
+      await page.getByRole('row', { name: /test key/ }).waitFor()
+      await capture(page, 'settings')
+    } finally {
+      await page.context().close()
+    }
+  }, 90_000)
+
+  it('at a phone width, with nothing wider than the screen', async () => {
+    const page = await openPage(browser, phoneViewport)
+    try {
+      await signInAndChoose(server, page, tenant.owner, organizationName)
+      await page.locator('[role=listbox]:focus').waitFor()
+      expect(await fitsThePhone(page)).toBe(true)
+      await capture(page, 'review-queue-phone')
+      for (const label of ['Receipts', 'Bank files', 'Settings']) {
+        await openScreen(page, label)
+        expect(await fitsThePhone(page), label).toBe(true)
+      }
+    } finally {
+      await page.context().close()
+    }
+  })
+})
