@@ -265,6 +265,14 @@ export const limits = {
   ocrStartTimeoutMs: 60_000,
   /** A 12-megapixel phone photo is fine; far larger images only cost minutes and memory. */
   ocrImagePixelsMax: 50_000_000,
+  /** Width an image is scaled to before OCR: a till slip's print is then the height the models read best (ADR 0041). */
+  ocrImageWidthPixels: 800,
+  /**
+   * A field read from a receipt takes part in matching it to an event only at this confidence or
+   * above (0 to 1); below it a person confirms the field. A date whose day and month could be read
+   * either way, with nothing on the receipt or in the organization to decide, stays below it.
+   */
+  receiptFieldConfidenceMatchMin: 0.8,
   /** Bytes of log lines written to standard output together. */
   logBatchBytes: 64 * 1024,
   /** How long a log line may wait for the rest of its batch. */
@@ -276,8 +284,11 @@ export const limits = {
   currencyQuotedLengthMax: 20,
   /** While shutting down, how often connections that fell idle are closed. */
   shutdownIdleSweepMs: 50,
-  /** Resident memory of the process that reads documents, OCR engine included (ADR 0025). */
-  extractionMemoryMbDefault: 768,
+  /**
+   * Resident memory of the process that reads documents, OCR engine included (ADR 0025). The
+   * PaddleOCR models peak near 1.8 GB on a large scan (ADR 0041).
+   */
+  extractionMemoryMbDefault: 2048,
   /** Wall-clock time the reading process may spend on one document. */
   extractionTimeoutMsDefault: 60_000,
   /** What a PDF's non-image Flate streams may inflate to together; 1 MB of deflated zeros makes 1 GiB. */

@@ -55,7 +55,10 @@ describe('extractReceipt', () => {
   it('reads plain text', async () => {
     const ocr = fakeOcr()
     const read = await extractReceipt({ text: receiptText }, ocr)
-    expect(read).toEqual({ ok: true, value: { ...expected, source: 'text', text: receiptText } })
+    expect(read).toEqual({
+      ok: true,
+      value: { ...expected, confidence: expect.any(Object), source: 'text', text: receiptText },
+    })
     expect(ocr.recognize).not.toHaveBeenCalled()
   })
 

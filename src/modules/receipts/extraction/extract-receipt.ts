@@ -1,6 +1,6 @@
 import { limits } from '../../../kernel/limits.js'
 import { fail, ok, type Result } from '../../../kernel/result.js'
-import { type ExtractedFields, extractFields } from './extract-fields.js'
+import { type ExtractedFields, extractFields, type ReadingContext } from './extract-fields.js'
 import { DocumentOverLimit, textFromHtml, textFromPdf } from './extract-text.js'
 import { type Ocr, OcrImageError } from './ocr.js'
 import { sniffDocument } from './sniff-document.js'
@@ -42,16 +42,20 @@ const plainTypes = new Set(['text/plain'])
  * Binary documents go by their bytes when those name a format (PNG, JPEG, WebP, PDF), because
  * attachments are often mislabelled; the declared type decides everything else.
  */
-export async function extractReceipt(input: ReceiptInput, ocr: OcrSource): Promise<Result<ExtractedReceipt>> {
-  if ('text' in input) return fromText(input.text, 'text')
-  if ('html' in input) return fromText(textFromHtml(input.html), 'html')
+export async function extractReceipt(
+  input: ReceiptInput,
+  ocr: OcrSource,
+  context: ReadingContext = {},
+): Promise<Result<ExtractedReceipt>> {
+  if ('text' in input) return fromText(input.text, 'text', context)
+  if ('html' in input) return fromText(textFromHtml(input.html), 'html', context)
   const { bytes, contentType } = input
   const { type, charset } = parseContentType(contentType)
   const kind = sniffDocument(bytes)
-  if (kind === 'pdf') return fromPdf(bytes)
-  if (kind !== null) return fromImage(bytes, ocr)
-  if (plainTypes.has(type)) return fromText(decode(bytes, charset), 'text')
-  if (htmlTypes.has(type)) return fromText(textFromHtml(decode(bytes, charset)), 'html')
+  if (kind === 'pdf') return fromPdf(bytes, context)
+  if (kind !== null) return fromImage(bytes, ocr, context)
+  if (plainTypes.has(type)) return fromText(decode(bytes, charset), 'text', context)
+  if (htmlTypes.has(type)) return fromText(textFromHtml(decode(bytes, charset)), 'html', context)
   if (imageTypes.has(type)) {
     return fail(
       'UNREADABLE_DOCUMENT',
@@ -65,7 +69,7 @@ export async function extractReceipt(input: ReceiptInput, ocr: OcrSource): Promi
   )
 }
 
-function fromText(text: string, source: ReceiptSource): Result<ExtractedReceipt> {
+function fromText(text: string, source: ReceiptSource, context: ReadingContext): Result<ExtractedReceipt> {
   if (!/[\p{L}\p{N}]/u.test(text)) {
     return fail(
       'NO_TEXT_FOUND',
@@ -73,13 +77,13 @@ function fromText(text: string, source: ReceiptSource): Result<ExtractedReceipt>
     )
   }
   return ok({
-    ...extractFields(text, { ocr: source === 'image' }),
+    ...extractFields(text, { ocr: source === 'image', context }),
     source,
     text: text.slice(0, limits.receiptTextLengthMax),
   })
 }
 
-async function fromPdf(bytes: Uint8Array): Promise<Result<ExtractedReceipt>> {
+async function fromPdf(bytes: Uint8Array, context: ReadingContext): Promise<Result<ExtractedReceipt>> {
   let text: string
   try {
     text = await textFromPdf(bytes)
@@ -99,13 +103,17 @@ async function fromPdf(bytes: Uint8Array): Promise<Result<ExtractedReceipt>> {
       'The PDF has no text layer (it is probably a scan); send the pages as images instead.',
     )
   }
-  return fromText(text, 'pdf')
+  return fromText(text, 'pdf', context)
 }
 
-async function fromImage(bytes: Uint8Array, source: OcrSource): Promise<Result<ExtractedReceipt>> {
+async function fromImage(
+  bytes: Uint8Array,
+  source: OcrSource,
+  context: ReadingContext,
+): Promise<Result<ExtractedReceipt>> {
   const ocr = typeof source === 'function' ? await source() : source
   try {
-    return fromText(await ocr.recognize(bytes), 'image')
+    return fromText(await ocr.recognize(bytes), 'image', context)
   } catch (error) {
     if (error instanceof OcrImageError) return fail('UNREADABLE_DOCUMENT', error.message)
     throw error
