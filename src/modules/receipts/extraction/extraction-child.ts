@@ -1,14 +1,19 @@
 import type { Failure } from '../../../kernel/result.js'
+import type { FieldConfidence, ReadingContext } from './extract-fields.js'
 import { extractReceipt } from './extract-receipt.js'
-import { createOcr, type Ocr } from './ocr.js'
+import type { Ocr } from './ocr.js'
+import { createPaddleOcr } from './paddle-ocr.js'
 
 // The process that reads documents for the server (see extraction-process.ts). It answers one
 // request at a time over IPC; whatever a document does to it (memory, time, a crash) ends here.
+// It is also the only process that loads the OCR engine, whose native libraries install
+// process-wide handlers of their own (docs/decisions/0041-receipt-ocr-engine.md).
 
 export interface ExtractionRequest {
   id: number
   bytes: Uint8Array
   contentType: string
+  context: ReadingContext
 }
 
 export type ExtractionReply =
@@ -22,6 +27,7 @@ export type ExtractionReply =
               amountMinor: bigint | null
               currency: string
               receiptDate: string | null
+              confidence: FieldConfidence
             }
           }
         | { ok: false; error: Failure }
@@ -29,13 +35,10 @@ export type ExtractionReply =
   | { id: number; thrown: string }
   | { id: number; started: true }
 
-const [cacheDir, ocrTimeoutMs] = process.argv.slice(2)
+const [, ocrTimeoutMs] = process.argv.slice(2)
 let ocr: Ocr | undefined
 const lazyOcr = () => {
-  ocr ??= createOcr({
-    ...(cacheDir ? { cacheDir } : {}),
-    ...(ocrTimeoutMs ? { timeoutMs: Number(ocrTimeoutMs) } : {}),
-  })
+  ocr ??= createPaddleOcr(ocrTimeoutMs ? { timeoutMs: Number(ocrTimeoutMs) } : {})
   return ocr
 }
 
@@ -44,7 +47,11 @@ process.on('message', async (request: ExtractionRequest) => {
   process.send?.({ id: request.id, started: true } satisfies ExtractionReply)
   let reply: ExtractionReply
   try {
-    const read = await extractReceipt({ bytes: request.bytes, contentType: request.contentType }, lazyOcr)
+    const read = await extractReceipt(
+      { bytes: request.bytes, contentType: request.contentType },
+      lazyOcr,
+      request.context,
+    )
     reply = read.ok
       ? {
           id: request.id,
@@ -55,6 +62,7 @@ process.on('message', async (request: ExtractionRequest) => {
               amountMinor: read.value.amountMinor,
               currency: read.value.currency,
               receiptDate: read.value.receiptDate,
+              confidence: read.value.confidence,
             },
           },
         }

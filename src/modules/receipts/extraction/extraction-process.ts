@@ -5,6 +5,7 @@ import { setPriority } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { fail, type Result } from '../../../kernel/result.js'
+import type { FieldConfidence, ReadingContext } from './extract-fields.js'
 import type { ExtractionReply, ExtractionRequest } from './extraction-child.js'
 
 /** What one document may cost the process that reads it. */
@@ -20,6 +21,14 @@ export interface ExtractedFigures {
   amountMinor: bigint | null
   currency: string
   receiptDate: string | null
+  confidence: FieldConfidence
+}
+
+export interface ExtractionInput {
+  bytes: Uint8Array
+  contentType: string
+  /** Evidence for the receipt's currency and date order (see extract-fields.ts). */
+  context?: ReadingContext
 }
 
 // How often the memory of the reading process is looked at while it works on a document.
@@ -50,7 +59,7 @@ export class ExtractionProcess {
 
   constructor(private readonly options: { cacheDir: string; caps: ExtractionCaps }) {}
 
-  read(input: { bytes: Uint8Array; contentType: string }): Promise<Result<ExtractedFigures>> {
+  read(input: ExtractionInput): Promise<Result<ExtractedFigures>> {
     const turn = this.queue.then(() => this.readNow(input))
     this.queue = turn.catch(() => undefined)
     return turn
@@ -69,7 +78,7 @@ export class ExtractionProcess {
     clearTimeout(timer)
   }
 
-  private readNow(input: { bytes: Uint8Array; contentType: string }): Promise<Result<ExtractedFigures>> {
+  private readNow(input: ExtractionInput): Promise<Result<ExtractedFigures>> {
     if (this.closed) return Promise.reject(new Error('the document reader is closed'))
     const child = this.running()
     const id = ++this.lastId
@@ -124,7 +133,12 @@ export class ExtractionProcess {
       child.on('message', onMessage)
       // 'close' rather than 'exit': by then stderr has been read to its end.
       child.once('close', onExit)
-      const request: ExtractionRequest = { id, bytes: input.bytes, contentType: input.contentType }
+      const request: ExtractionRequest = {
+        id,
+        bytes: input.bytes,
+        contentType: input.contentType,
+        context: input.context ?? {},
+      }
       child.send(request, (error) => {
         if (error) stop(`The document could not be handed to its reader: ${error.message}`)
       })
