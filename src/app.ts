@@ -245,6 +245,7 @@ export async function buildCore(
     eventRecorder,
     reader: () => reader,
     audit,
+    functionalCurrencyOf: (organizationId) => organizations.functionalCurrencyOf(organizationId),
   })
   jobs.handle(extractReceiptJob, {
     run: (job) => receipts.extract(job.organizationId, job.subjectId ?? ''),

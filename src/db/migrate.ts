@@ -23,6 +23,7 @@ import * as directionAndCurrencies from './migrations/0016-direction-and-currenc
 import * as eventFeed from './migrations/0017-event-feed.js'
 import * as webhooks from './migrations/0018-webhooks.js'
 import * as extractionErrorCode from './migrations/0019-extraction-error-code.js'
+import * as receiptExtractionStatus from './migrations/0020-receipt-extraction-status.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0017-event-feed': eventFeed,
   '0018-webhooks': webhooks,
   '0019-extraction-error-code': extractionErrorCode,
+  '0020-receipt-extraction-status': receiptExtractionStatus,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -301,6 +301,10 @@ export interface ReceiptsTable {
   intake_address_id: string | null
   extraction_error: string | null
   extraction_error_code: string | null
+  extraction_status: string
+  vendor_confidence: number | null
+  amount_confidence: number | null
+  date_confidence: number | null
   created_at: string
   updated_at: string
 }

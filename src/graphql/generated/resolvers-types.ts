@@ -1507,9 +1507,19 @@ export type Receipt = {
   id: Scalars['UUID']['output'];
   /** Read from the document; null until known. */
   vendorName: Maybe<Scalars['String']['output']>;
+  /** How sure the reading of vendorName is, from 0 to 1 (1 once a person gave it); null while it is unknown. */
+  vendorNameConfidence: Maybe<Scalars['Float']['output']>;
   /** The total, read from the document (a JSON number); null until known. */
   amount: Maybe<Scalars['Float']['output']>;
+  /** The ISO 4217 code of amount: the currency printed on the receipt, else the organization's. */
+  currency: Scalars['String']['output'];
+  /** How sure the reading of amount is, from 0 to 1 (1 once a person gave it); null while it is unknown. Only an amount and a date at 0.8 or above match the receipt to an event by themselves. */
+  amountConfidence: Maybe<Scalars['Float']['output']>;
   receiptDate: Maybe<Scalars['String']['output']>;
+  /** How sure the reading of receiptDate is, from 0 to 1; a date whose day and month could be swapped, with nothing to decide, stays below 0.8 and matches no event by itself. */
+  receiptDateConfidence: Maybe<Scalars['Float']['output']>;
+  /** Where reading the document stands, whatever status says: pending (waiting to be read), done (a field was found), nothing_found (read, but no total, date or vendor found), failed (see extractionError). */
+  extractionStatus: Scalars['String']['output'];
   /** draft (not yet read), processed, reviewed (a person attached or confirmed it), rejected */
   status: Scalars['String']['output'];
   /** web_upload, email, sms, mailbox_scan, cloud_drive */
@@ -2679,8 +2689,13 @@ export type ReceiptEventResolvers<ContextType = GraphQLContext, ParentType exten
 export type ReceiptResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Receipt'] = ResolversParentTypes['Receipt']> = {
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   vendorName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  vendorNameConfidence?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   amount?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amountConfidence?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   receiptDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  receiptDateConfidence?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  extractionStatus?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   imageUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

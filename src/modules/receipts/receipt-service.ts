@@ -3,7 +3,7 @@ import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import { inTransaction, inTransactionResult } from '../../db/transaction.js'
 import { hitFaultPoint } from '../../fault-points.js'
-import { parseCalendarDate } from '../../kernel/calendar-date.js'
+import { calendarDateOf, parseCalendarDate } from '../../kernel/calendar-date.js'
 import type { Clock } from '../../kernel/clock.js'
 import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
 import { newId } from '../../kernel/ids.js'
@@ -21,8 +21,11 @@ import { sniffStatementFile } from '../bank-files/read-statement-file.js'
 import type { JobQueue } from '../jobs/job-queue.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
 import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
+import type { FieldConfidence, ReadingContext } from './extraction/extract-fields.js'
 import {
   cleanFilename,
+  confidentEnough,
+  type ExtractionStatus,
   isReceiptContentType,
   matchWindow,
   type ReceiptSource,
@@ -45,10 +48,15 @@ export interface ReadReceipt {
   amountMinor: bigint | null
   currency: string
   receiptDate: string | null
+  confidence: FieldConfidence
 }
 
 export interface ReceiptReader {
-  read(input: { bytes: Uint8Array; contentType: string }): Promise<Result<ReadReceipt>>
+  read(input: {
+    bytes: Uint8Array
+    contentType: string
+    context?: ReadingContext
+  }): Promise<Result<ReadReceipt>>
 }
 
 export interface ReceiptView extends ReceiptRecord {
@@ -84,6 +92,8 @@ export class ReceiptService {
       eventRecorder: LedgerEventRecorder
       reader: () => ReceiptReader
       audit: AuditTrail
+      /** The organization's currency: a receipt's when it prints none, and evidence of its date order. */
+      functionalCurrencyOf: (organizationId: string) => Promise<string>
     },
   ) {}
 
@@ -169,6 +179,7 @@ export class ReceiptService {
         createdAt: this.now(),
         dedupKey: null,
         intakeAddressId: null,
+        extractionStatus: 'pending',
       })
       await this.deps.eventRecorder.setHasDocument(tx, scope, event.id, true)
       await this.deps.jobs.enqueue(tx, scope.organizationId, extractReceiptJob, id)
@@ -254,6 +265,7 @@ export class ReceiptService {
           createdAt: this.now(),
           dedupKey: digest,
           intakeAddressId: input.intakeAddressId,
+          extractionStatus: 'pending',
         })
         if (fresh) {
           await this.deps.jobs.enqueue(tx, scope.organizationId, extractReceiptJob, id)
@@ -288,24 +300,70 @@ export class ReceiptService {
     if (!receipt || receipt.status === 'rejected') return
     const bytes = await this.deps.objects.get(receipt.s3Key)
     if (!bytes) throw new Error(`The stored file ${receipt.s3Key} of this receipt is missing.`)
-    const read = await this.deps.reader().read({ bytes, contentType: receipt.contentType })
+    const context: ReadingContext = {
+      organizationCurrency: await this.deps.functionalCurrencyOf(organizationId),
+      receivedOn: calendarDateOf(new Date(receipt.createdAt)),
+    }
+    const read = await this.deps.reader().read({ bytes, contentType: receipt.contentType, context })
     await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
       // Read again inside the transaction: a person may have corrected or rejected it meanwhile.
       const current = await this.deps.store.findById(tx, scope, receipt.id)
       if (!current || current.status === 'rejected') return
       if (!read.ok) {
-        const failed = { extractionError: read.error.message, extractionErrorCode: read.error.code }
+        // A document with no text in it was read; there was simply nothing to find.
+        const extractionStatus: ExtractionStatus =
+          read.error.code === 'NO_TEXT_FOUND' ? 'nothing_found' : 'failed'
+        const failed = {
+          extractionError: read.error.message,
+          extractionErrorCode: read.error.code,
+          extractionStatus,
+        }
         await this.deps.store.update(tx, scope, current.id, failed, this.now())
         await this.deps.audit.record(tx, scope, [receiptChange('failed', current.id, null, failed)])
         return
       }
+      const { confidence } = read.value
+      // What a person filled in meanwhile stands, with the certainty of a person.
+      const kept = <T>(
+        mine: T | null,
+        mineSure: number | null,
+        theirs: T | null,
+        theirsSure: number | null,
+      ) =>
+        mine !== null
+          ? { value: mine, confidence: mineSure ?? 1 }
+          : { value: theirs, confidence: theirs === null ? null : theirsSure }
+      const vendor = kept(
+        current.vendorName,
+        current.vendorConfidence,
+        read.value.vendorName,
+        confidence.vendorName,
+      )
+      const amount = kept(
+        current.amountMinor,
+        current.amountConfidence,
+        read.value.amountMinor,
+        confidence.amount,
+      )
+      const date = kept(
+        current.receiptDate,
+        current.dateConfidence,
+        read.value.receiptDate,
+        confidence.receiptDate,
+      )
+      const found =
+        read.value.vendorName !== null || read.value.amountMinor !== null || read.value.receiptDate !== null
       const extracted = {
-        vendorName: current.vendorName ?? read.value.vendorName,
-        amountMinor: current.amountMinor ?? read.value.amountMinor,
-        currency: read.value.currency,
-        receiptDate: current.receiptDate ?? read.value.receiptDate,
+        vendorName: vendor.value,
+        amountMinor: amount.value,
+        currency: current.amountMinor !== null ? current.currency : read.value.currency,
+        receiptDate: date.value,
+        vendorConfidence: vendor.confidence,
+        amountConfidence: amount.confidence,
+        dateConfidence: date.confidence,
         extractionError: null,
         extractionErrorCode: null,
+        extractionStatus: found ? ('done' as const) : ('nothing_found' as const),
         ...(current.status === 'draft' ? { status: 'processed' as const } : {}),
       }
       await this.deps.store.update(tx, scope, current.id, extracted, this.now())
@@ -329,6 +387,7 @@ export class ReceiptService {
     const failed = {
       extractionError: `Extraction gave up after ${limits.jobAttemptsMax} attempts: ${reason}`,
       extractionErrorCode: null,
+      extractionStatus: 'failed' as const,
     }
     await this.deps.store.update(tx, scope, receiptId, failed, this.now())
     await this.deps.audit.record(tx, scope, [receiptChange('failed', receiptId, null, failed)])
@@ -341,7 +400,7 @@ export class ReceiptService {
       tx,
       scope,
       receiptId,
-      { extractionError: null, extractionErrorCode: null },
+      { extractionError: null, extractionErrorCode: null, extractionStatus: 'pending' },
       this.now(),
     )
   }
@@ -380,10 +439,16 @@ export class ReceiptService {
     await inTransaction(this.deps.db, this.deps.engine, (tx) => this.matchInside(tx, scope, receiptId))
   }
 
+  /**
+   * Matching goes by amount and date alone, so both must be read with confidence: a misread total
+   * or a date whose day and month could be swapped waits for a person rather than landing on the
+   * wrong event. A receipt in another currency than the event is no match on the same figure.
+   */
   private async matchInside(tx: Executor, scope: OrgScope, receiptId: string): Promise<void> {
     const receipt = await this.deps.store.findById(tx, scope, receiptId)
     if (!receipt || receipt.eventId || receipt.status !== 'processed') return
     if (receipt.amountMinor === null || receipt.receiptDate === null) return
+    if (!confidentEnough(receipt.amountConfidence) || !confidentEnough(receipt.dateConfidence)) return
     // Events keep magnitudes; a refund receipt reads as a negative total.
     const magnitude = receipt.amountMinor < 0n ? -receipt.amountMinor : receipt.amountMinor
     const candidates = await this.deps.ledgerEvents.receiptCandidates(
@@ -395,6 +460,8 @@ export class ReceiptService {
     )
     if (candidates.length !== 1) return
     const eventId = candidates[0] as string
+    const [event] = await this.deps.ledgerEvents.eventsByIds(tx, scope, [eventId])
+    if (!event || event.currency !== receipt.currency) return
     if (await this.deps.store.update(tx, scope, receipt.id, { eventId }, this.now(), true)) {
       await this.deps.eventRecorder.setHasDocument(tx, scope, eventId, true)
       await this.deps.audit.record(tx, scope, [
@@ -463,16 +530,19 @@ export class ReceiptService {
       const name = parseName(input.vendorName, 'vendorName')
       if (!name.ok) return name
       changes.vendorName = name.value
+      changes.vendorConfidence = 1
     }
     if (input.amount != null) {
       const amount = parsePositiveMoney(input.amount, currencyDecimals(receipt.currency))
       if (!amount.ok) return amount
       changes.amountMinor = amount.value
+      changes.amountConfidence = 1
     }
     if (input.receiptDate != null) {
       const date = parseCalendarDate(input.receiptDate, 'receiptDate')
       if (!date.ok) return date
       changes.receiptDate = date.value
+      changes.dateConfidence = 1
     }
     // A person supplying the figures finishes what extraction could not.
     if (receipt.status === 'draft') changes.status = 'processed'

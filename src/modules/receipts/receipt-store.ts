@@ -3,7 +3,7 @@ import { likeEscaped, pageWithCount } from '../../db/sql-helpers.js'
 import { limits } from '../../kernel/limits.js'
 import { likeContains, type PageRequest } from '../../kernel/page.js'
 import type { OrgScope } from '../access/principal.js'
-import type { ReceiptSource, ReceiptStatus } from './receipt.js'
+import type { ExtractionStatus, ReceiptSource, ReceiptStatus } from './receipt.js'
 
 export interface ReceiptRecord {
   id: string
@@ -22,6 +22,12 @@ export interface ReceiptRecord {
   extractionError: string | null
   /** The code of extractionError when the document could not be read; null otherwise. */
   extractionErrorCode: string | null
+  /** Where reading the document stands, whatever the receipt's review status. */
+  extractionStatus: ExtractionStatus
+  /** From 0 to 1 per field: as read, 1 once a person gave it; null where nothing was read. */
+  vendorConfidence: number | null
+  amountConfidence: number | null
+  dateConfidence: number | null
   createdAt: string
   updatedAt: string
 }
@@ -68,6 +74,10 @@ const columns = [
   'sha256',
   'extraction_error',
   'extraction_error_code',
+  'extraction_status',
+  'vendor_confidence',
+  'amount_confidence',
+  'date_confidence',
   'created_at',
   'updated_at',
 ] as const
@@ -88,6 +98,10 @@ type Row = {
   sha256: string
   extraction_error: string | null
   extraction_error_code: string | null
+  extraction_status: string
+  vendor_confidence: number | null
+  amount_confidence: number | null
+  date_confidence: number | null
   created_at: string
   updated_at: string
 }
@@ -108,6 +122,10 @@ const toRecord = (row: Row): ReceiptRecord => ({
   sha256: row.sha256,
   extractionError: row.extraction_error,
   extractionErrorCode: row.extraction_error_code,
+  extractionStatus: row.extraction_status as ExtractionStatus,
+  vendorConfidence: row.vendor_confidence === null ? null : Number(row.vendor_confidence),
+  amountConfidence: row.amount_confidence === null ? null : Number(row.amount_confidence),
+  dateConfidence: row.date_confidence === null ? null : Number(row.date_confidence),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 })
@@ -153,7 +171,15 @@ export class ReceiptStore {
   async insert(
     ex: Executor,
     scope: OrgScope,
-    receipt: Omit<ReceiptRecord, 'updatedAt' | 'extractionError' | 'extractionErrorCode'> & {
+    receipt: Omit<
+      ReceiptRecord,
+      | 'updatedAt'
+      | 'extractionError'
+      | 'extractionErrorCode'
+      | 'vendorConfidence'
+      | 'amountConfidence'
+      | 'dateConfidence'
+    > & {
       dedupKey: string | null
       intakeAddressId: string | null
     },
@@ -180,6 +206,10 @@ export class ReceiptStore {
         intake_address_id: receipt.intakeAddressId,
         extraction_error: null,
         extraction_error_code: null,
+        extraction_status: receipt.extractionStatus,
+        vendor_confidence: null,
+        amount_confidence: null,
+        date_confidence: null,
         created_at: receipt.createdAt,
         updated_at: receipt.createdAt,
       })
@@ -279,6 +309,10 @@ export class ReceiptStore {
         | 'receiptDate'
         | 'extractionError'
         | 'extractionErrorCode'
+        | 'extractionStatus'
+        | 'vendorConfidence'
+        | 'amountConfidence'
+        | 'dateConfidence'
       >
     >,
     updatedAt: string,
@@ -296,6 +330,10 @@ export class ReceiptStore {
     if (changes.receiptDate !== undefined) set.receipt_date = changes.receiptDate
     if (changes.extractionError !== undefined) set.extraction_error = changes.extractionError
     if (changes.extractionErrorCode !== undefined) set.extraction_error_code = changes.extractionErrorCode
+    if (changes.extractionStatus !== undefined) set.extraction_status = changes.extractionStatus
+    if (changes.vendorConfidence !== undefined) set.vendor_confidence = changes.vendorConfidence
+    if (changes.amountConfidence !== undefined) set.amount_confidence = changes.amountConfidence
+    if (changes.dateConfidence !== undefined) set.date_confidence = changes.dateConfidence
     let query = ex
       .updateTable('receipts')
       .set(set)

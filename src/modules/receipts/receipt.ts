@@ -6,6 +6,14 @@ import { limits } from '../../kernel/limits.js'
 export const receiptStatuses = ['draft', 'processed', 'reviewed', 'rejected'] as const
 export type ReceiptStatus = (typeof receiptStatuses)[number]
 
+/**
+ * Where reading a receipt's document stands, apart from its review status: pending (waiting for
+ * or being read), done (at least one field found), nothing_found (read, but no total, date or
+ * merchant in it), failed (the document could not be read, or reading gave up after retries).
+ */
+export const extractionStatuses = ['pending', 'done', 'nothing_found', 'failed'] as const
+export type ExtractionStatus = (typeof extractionStatuses)[number]
+
 export const receiptSources = ['web_upload', 'email', 'sms', 'mailbox_scan', 'cloud_drive'] as const
 export type ReceiptSource = (typeof receiptSources)[number]
 
@@ -45,6 +53,10 @@ const receiptContentTypes = new Set([
 
 /** Uploads hold bank statement files too; only these can become receipts. */
 export const isReceiptContentType = (contentType: string): boolean => receiptContentTypes.has(contentType)
+
+/** Whether a field read with this confidence may take part in matching (below it, a person confirms it). */
+export const confidentEnough = (confidence: number | null): boolean =>
+  confidence !== null && confidence >= limits.receiptFieldConfidenceMatchMin
 
 /** DESIGN 5.9: an event dated from 3 days before to 7 days after the receipt can be its match. */
 export function matchWindow(receiptDate: CalendarDate): { from: CalendarDate; to: CalendarDate } {

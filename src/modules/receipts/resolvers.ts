@@ -8,11 +8,16 @@ export function receiptToGraphQL(receipt: ReceiptView, baseUrl: string): Receipt
   return {
     id: receipt.id,
     vendorName: receipt.vendorName,
+    vendorNameConfidence: receipt.vendorConfidence,
     amount:
       receipt.amountMinor === null
         ? null
         : moneyToNumber(receipt.amountMinor, currencyDecimals(receipt.currency)),
+    currency: receipt.currency,
+    amountConfidence: receipt.amountConfidence,
     receiptDate: receipt.receiptDate,
+    receiptDateConfidence: receipt.dateConfidence,
+    extractionStatus: receipt.extractionStatus,
     status: receipt.status,
     source: receipt.source,
     imageUrl: `${baseUrl}/files/${receipt.s3Key}`,
