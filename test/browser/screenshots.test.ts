@@ -56,7 +56,7 @@ async function capture(page: Page, name: string): Promise<void> {
 }
 
 async function fitsThePhone(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+  return page.evaluate<boolean>('document.documentElement.scrollWidth <= window.innerWidth')
 }
 
 describe('the main screens', () => {

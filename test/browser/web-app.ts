@@ -81,14 +81,15 @@ export async function dropFiles(
     type: file.type,
     base64: file.bytes.toString('base64'),
   }))
-  const transfer = await page.evaluateHandle((each) => {
+  // Text, not a function: it runs in the page, and the tests are compiled without the DOM's types.
+  const transfer = await page.evaluateHandle(`(() => {
     const data = new DataTransfer()
-    for (const file of each) {
+    for (const file of ${JSON.stringify(encoded)}) {
       const bytes = Uint8Array.from(atob(file.base64), (character) => character.charCodeAt(0))
       data.items.add(new File([bytes], file.name, { type: file.type }))
     }
     return data
-  }, encoded)
+  })()`)
   await page.dispatchEvent(selector, 'dragover', { dataTransfer: transfer })
   await page.dispatchEvent(selector, 'drop', { dataTransfer: transfer })
 }
