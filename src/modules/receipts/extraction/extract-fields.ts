@@ -697,6 +697,8 @@ interface DateCandidate {
   swapped: CalendarDate | null
   /** The order this reading assumed, for a numeric date whose order was not evident. */
   assumed: DayOrder | null
+  /** Day and month could be swapped, and the other reading was impossible (after the receipt arrived). */
+  decided?: boolean
   at: number
 }
 
@@ -811,9 +813,13 @@ function findDate(
   let plain: DateCandidate | null = null
   let other: DateCandidate | null = null
   for (const line of lines) {
-    const candidates = dateCandidates(line.folded, order).filter((c) =>
-      plausible(c.date, evidence.receivedOn),
-    )
+    const candidates = dateCandidates(line.folded, order).flatMap((c): DateCandidate[] => {
+      if (plausible(c.date, evidence.receivedOn)) return [c]
+      // The reading taken would be after the receipt arrived; the other one is the date.
+      if (c.swapped !== null && plausible(c.swapped, evidence.receivedOn))
+        return [{ ...c, date: c.swapped, swapped: null, assumed: null, decided: true }]
+      return []
+    })
     all.push(...candidates)
     const first = candidates[0]
     if (!first) continue
@@ -826,6 +832,7 @@ function findDate(
   }
   const pick = labelled ?? plain ?? other
   if (!pick) return null
+  if (pick.decided) return { date: pick.date, confidence: sure.decidedDate }
   if (pick.swapped === null) return { date: pick.date, confidence: sure.unambiguousDate }
   return decideOrder(pick, all, evidence)
 }
