@@ -54,6 +54,24 @@ const organization = (n: number) => ({
   created_at: '2026-01-01T00:00:00.000Z',
 })
 
+describe('integers', () => {
+  it('read back exactly on either side of 2^53', async () => {
+    const { rows } = await sql<Record<string, bigint>>`select
+      cast(999999999999999 as bigint) as a, cast(-99999999999999 as bigint) as b,
+      cast(-999999999999999 as bigint) as c, cast(9007199254740993 as bigint) as d,
+      cast(-9223372036854775807 as bigint) as e`.execute(database.db)
+    expect(rows).toEqual([
+      {
+        a: 999999999999999n,
+        b: -99999999999999n,
+        c: -999999999999999n,
+        d: 9007199254740993n,
+        e: -9223372036854775807n,
+      },
+    ])
+  })
+})
+
 describe('prepared statements', () => {
   it('insert one row, then three, then one again, each with its own values', async () => {
     const first = await insertOrganizations(database.db, [organization(1)])
@@ -94,6 +112,22 @@ describe('prepared statements', () => {
     const named = names.filter((row) => row.statement.includes('"name_key" = $1'))
     expect(named).toHaveLength(1)
     expect(named[0]?.name).toMatch(/^daybook_\d+$/)
+  })
+
+  it('run outside a transaction never inside another one', async () => {
+    // SQLite's one connection is held by the transaction while its work awaits: a statement run
+    // meanwhile would read the rows it has not committed, and rolls back below.
+    let read: Promise<unknown> | undefined
+    const key = { nameKey: 'prepared 40', prefix: '%' }
+    await expect(
+      inTransaction(database.db, database.engine, async (tx) => {
+        await insertOrganizations(tx, [organization(40)])
+        read = organizationNamed(database.db, key)
+        throw new Error('roll back')
+      }),
+    ).rejects.toThrow('roll back')
+    expect(await read).toEqual({ rows: [] })
+    expect((await organizationNamed(database.db, key)).rows).toEqual([])
   })
 
   it('refuse a run that leaves a parameter out, and an empty list of rows', async () => {

@@ -77,10 +77,21 @@ export function valueNesting(value: unknown, limit: number = limits.inputNesting
 
 /** Why a request is nested too deeply to be read safely, if it is. */
 export function inputNestingProblem(query: string, variables: unknown): string | undefined {
+  return queryNestingProblem(query) ?? variablesNestingProblem(variables)
+}
+
+/** Why a query's text nests too deeply, if it does: the first half of inputNestingProblem. */
+export function queryNestingProblem(query: string): string | undefined {
   const limit = limits.inputNestingMax
   if (documentNesting(query, limit) > limit) {
     return `The query nests brackets more than ${limit} levels deep.`
   }
+  return undefined
+}
+
+/** Why a request's variables nest too deeply, if they do: the second half of inputNestingProblem. */
+export function variablesNestingProblem(variables: unknown): string | undefined {
+  const limit = limits.inputNestingMax
   // The variables object itself is the first level.
   if (valueNesting(variables, limit + 1) > limit + 1) {
     return `The variables nest lists or objects more than ${limit} levels deep.`

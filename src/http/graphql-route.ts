@@ -5,9 +5,10 @@ import type {
   FastifyRequest,
   onSendHookHandler,
 } from 'fastify'
-import { GraphQLError } from 'graphql'
+import { type ExecutionResult, GraphQLError, getVariableValues } from 'graphql'
+import { type CompiledOperation, compiledOperation, learnOperation } from '../graphql/compiled-operations.js'
 import type { GraphQLContext } from '../graphql/context.js'
-import { inputNestingProblem } from '../graphql/input-nesting.js'
+import { queryNestingProblem, variablesNestingProblem } from '../graphql/input-nesting.js'
 import type { ErrorCode } from '../kernel/error-codes.js'
 import { limits } from '../kernel/limits.js'
 import { AccessDenied } from '../modules/access/access-denied.js'
@@ -52,8 +53,9 @@ export function parseGraphQLRequest(raw: unknown): Parsed {
   const { query, variables, operationName } = raw as Record<string, unknown>
   if (query === undefined || query === null) return malformed('Missing query.')
   if (typeof query !== 'string') return malformed('query must be a string.')
+  const checked = queryChecks(query)
   // Mercurius would execute a JSON string as a document AST; Daybook only takes GraphQL text.
-  if (isJsonObject(query)) return malformed('Syntax Error: query must be GraphQL text, not JSON.')
+  if (checked.jsonObject) return malformed('Syntax Error: query must be GraphQL text, not JSON.')
   if (
     variables !== undefined &&
     variables !== null &&
@@ -64,11 +66,9 @@ export function parseGraphQLRequest(raw: unknown): Parsed {
   if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
     return invalid('operationName must be a string.')
   }
-  const tooDeep = inputNestingProblem(query, variables)
+  const tooDeep = checked.nestingProblem ?? variablesNestingProblem(variables)
   if (tooDeep) return { ok: false, status: httpStatus.ok, message: tooDeep, code: 'INPUT_TOO_DEEP' }
-  // No Daybook string may hold NUL (PostgreSQL cannot store it, SQLite truncates at it) or a lone
-  // surrogate (each engine would store a different replacement): strings must round-trip exactly.
-  if (!isCleanText(query) || /\\u(0000|d[89a-f][0-9a-f]{2})/i.test(query) || !variablesClean(variables)) {
+  if (!checked.clean || !variablesClean(variables)) {
     return {
       ok: false,
       status: httpStatus.ok,
@@ -87,6 +87,36 @@ export function parseGraphQLRequest(raw: unknown): Parsed {
 }
 
 const isCleanText = (text: string) => !text.includes('\u0000') && text.isWellFormed()
+
+interface QueryChecks {
+  /** The text is a JSON object or array rather than GraphQL. */
+  jsonObject: boolean
+  nestingProblem: string | undefined
+  /** No NUL and no lone surrogate, written out or escaped. */
+  clean: boolean
+}
+
+// Keyed by the query text: clients send the same few documents again and again, and the checks of
+// the text (three scans of it) cost more than the look-up, whose hash the string then keeps for
+// the caches after this one.
+const checkedQueries = new Map<string, QueryChecks>()
+
+function queryChecks(query: string): QueryChecks {
+  const known = checkedQueries.get(query)
+  if (known) return known
+  const checks: QueryChecks = {
+    jsonObject: isJsonObject(query),
+    nestingProblem: queryNestingProblem(query),
+    // No Daybook string may hold NUL (PostgreSQL cannot store it, SQLite truncates at it) or a lone
+    // surrogate (each engine would store a different replacement): strings must round-trip exactly.
+    clean: isCleanText(query) && !/\\u(0000|d[89a-f][0-9a-f]{2})/i.test(query),
+  }
+  if (query.length <= limits.operationInfoQueryLengthMax) {
+    if (checkedQueries.size >= limits.operationInfoCacheEntriesMax) checkedQueries.clear()
+    checkedQueries.set(query, checks)
+  }
+  return checks
+}
 
 /** Walks the variables without recursion, so no nesting depth can exhaust the stack. */
 function variablesClean(value: unknown): boolean {
@@ -185,6 +215,11 @@ function withoutSuggestion(message: string): string {
   return message.replace(/ Did you mean [^?]*\?$/u, '')
 }
 
+// The root value Mercurius gives every operation: an empty object, the resolvers being the schema's.
+const rootValue = {}
+
+const mercuriusValidation = 'MER_ERR_GQL_VALIDATION'
+
 interface MercuriusValidationError {
   code?: string
   statusCode?: number
@@ -202,7 +237,8 @@ export function registerGraphQLRoutes(
     graphiql: GraphiQLPage | undefined
   },
 ): void {
-  const { publicUrl } = options
+  // Never the Host header: a caller could point links in answers at a host of its choosing.
+  const baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? ''
   async function execute(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -260,13 +296,20 @@ export function registerGraphQLRoutes(
       principal: request.principal,
       requestId: request.id,
       services,
-      // Never the Host header: a caller could point links in answers at a host of its choosing.
-      baseUrl: publicUrl?.replace(/\/+$/, '') ?? '',
+      baseUrl,
       clientAddress: request.ip,
       reply,
     }
     try {
-      const result = await app.graphql(body.query, context, body.variables, body.operationName)
+      const schema = app.graphql.schema
+      const compiled = compiledOperation(schema, body.query, body.operationName)
+      // Mercurius refuses mutations over GET: such a request is left to it.
+      const ran =
+        compiled && (request.method !== 'GET' || compiled.type === 'query')
+          ? await runCompiled(compiled, context, body.variables)
+          : undefined
+      const result = ran ?? (await app.graphql(body.query, context, body.variables, body.operationName))
+      if (!ran && result.data !== undefined) learnOperation(schema, body.query, body.operationName)
       // Execution errors were already shaped by executionErrorFormatter inside app.graphql.
       if (result.data === undefined) {
         // Nothing ran, so a retry with the same key should run for real.
@@ -291,7 +334,7 @@ export function registerGraphQLRoutes(
           .code(httpStatus.methodNotAllowed)
           .send(errorBody('Mutations are not allowed over GET; use POST.', 'METHOD_NOT_ALLOWED'))
       }
-      if (failure.code === 'MER_ERR_GQL_VALIDATION' && inner.length > 0) {
+      if (failure.code === mercuriusValidation && inner.length > 0) {
         const syntax = inner.some((e) => e.message.startsWith('Syntax Error'))
         const status = requestErrorStatus(syntax ? httpStatus.malformedRequest : httpStatus.ok, mediaType)
         const code = syntax ? 'GRAPHQL_PARSE_FAILED' : 'GRAPHQL_VALIDATION_FAILED'
@@ -309,6 +352,40 @@ export function registerGraphQLRoutes(
       request.log.error({ err: thrown }, 'unexpected error executing GraphQL')
       return reply.code(500).send(errorBody('Internal server error.', 'INTERNAL_SERVER_ERROR'))
     }
+  }
+
+  /**
+   * What app.graphql does with an operation it has compiled and seen before, for one the route
+   * compiled: variables it was given that graphql-js refuses are refused with graphql-js's errors,
+   * thrown as Mercurius throws them; the run's errors, graphql-jit's refusal of the variables
+   * included, pass through executionErrorFormatter.
+   */
+  async function runCompiled(
+    compiled: CompiledOperation,
+    context: GraphQLContext & { reply: FastifyReply },
+    variables: Record<string, unknown> | undefined,
+  ): Promise<ExecutionResult> {
+    const execution = await compiled.run(rootValue, context, variables ?? {})
+    // No data: graphql-jit refused the variables, before anything ran. It refuses whatever
+    // graphql-js refuses (see learnOperation), so only its refusals need graphql-js's reading,
+    // which Mercurius does first whenever variables were sent (graphql-js's buildExecutionContext
+    // makes this same call).
+    if (execution.data === undefined && variables !== undefined) {
+      const read = getVariableValues(app.graphql.schema, compiled.variables, variables, { maxErrors: 50 })
+      if (read.errors)
+        throw Object.assign(new Error('variables refused'), {
+          code: mercuriusValidation,
+          errors: read.errors,
+        })
+    }
+    if (!execution.errors) return execution
+    const formatted = executionErrorFormatter(
+      { data: execution.data, errors: execution.errors },
+      { reply: context.reply, app },
+    )
+    context.reply.code(formatted.statusCode)
+    // Mercurius likewise puts the formatted errors where graphql-js's were.
+    return formatted.response as unknown as ExecutionResult
   }
 
   const post = async (request: FastifyRequest, reply: FastifyReply) => {

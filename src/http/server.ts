@@ -12,6 +12,7 @@ import type { CompilerOptions } from 'graphql-jit'
 import mercurius, { type MercuriusOptions } from 'mercurius'
 import pino from 'pino'
 import type { Config } from '../config.js'
+import { jitCompilerOptions } from '../graphql/compiled-operations.js'
 import { allResolvers } from '../graphql/resolvers.js'
 import { loadSdl, printedSdl } from '../graphql/sdl.js'
 import { validationRules } from '../graphql/validation.js'
@@ -217,7 +218,8 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     resolvers: allResolvers() as never,
     routes: false,
     jit: 1,
-    compilerOptions: { disableLeafSerialization: true },
+    // The same options as the route's own compiled operations, so both run the same code.
+    compilerOptions: jitCompilerOptions,
     errorFormatter: executionErrorFormatter as never,
     cache: limits.graphqlQueryCacheEntriesMax,
     // Validation results are cached per query text, so introspection is decided for the whole

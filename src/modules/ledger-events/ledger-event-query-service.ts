@@ -210,18 +210,24 @@ export class LedgerEventQueryService {
       : []
     const functionalCurrency = await this.deps.functionalCurrencyOf(scope.organizationId)
     const unrated = events.filter((e) => e.currency !== functionalCurrency && e.exchangeRate === null)
-    const [accounts, contacts, entries, tables] = await Promise.all([
-      this.deps.accounts.accountsByIds(ex, scope, accountIds),
-      this.deps.contacts.contactsByIds(ex, scope, contactIds),
-      this.deps.journal.entries(ex, scope, entryIds),
-      unrated.length === 0
-        ? undefined
-        : this.deps.rates.tablesFor(
-            ex,
-            scope,
-            unrated.map((e) => ({ currency: e.currency, date: e.transactionDate })),
-          ),
-    ])
+    // A list that selects no related record (the review queue's page) reads nothing more, and
+    // skips the four calls and their promises that would each answer nothing.
+    const nothingToRead =
+      accountIds.length === 0 && contactIds.length === 0 && entryIds.length === 0 && unrated.length === 0
+    const [accounts, contacts, entries, tables] = nothingToRead
+      ? [[], [], [], undefined]
+      : await Promise.all([
+          this.deps.accounts.accountsByIds(ex, scope, accountIds),
+          this.deps.contacts.contactsByIds(ex, scope, contactIds),
+          this.deps.journal.entries(ex, scope, entryIds),
+          unrated.length === 0
+            ? undefined
+            : this.deps.rates.tablesFor(
+                ex,
+                scope,
+                unrated.map((e) => ({ currency: e.currency, date: e.transactionDate })),
+              ),
+        ])
     const rateOf = (event: LedgerEventRecord): ExchangeRate | null => {
       if (event.currency === functionalCurrency) return null
       if (event.exchangeRate !== null) return storedExchangeRate(event.exchangeRate)
@@ -230,7 +236,9 @@ export class LedgerEventQueryService {
     const accountById = new Map(accounts.map((a) => [a.id, a]))
     const contactById = new Map(contacts.map((c) => [c.id, c]))
     const entryById = new Map(entries.map((e) => [e.id, e]))
-    const lookup = <T>(map: Map<string, T>, id: string | null) => (id === null ? null : (map.get(id) ?? null))
+    // An empty map answers null without hashing the id, a new string on every row.
+    const lookup = <T>(map: Map<string, T>, id: string | null) =>
+      id === null || map.size === 0 ? null : (map.get(id) ?? null)
     return events.map((event) => ({
       event,
       category: lookup(accountById, event.categoryId),
