@@ -93,3 +93,56 @@ export async function dropFiles(
   await page.dispatchEvent(selector, 'dragover', { dataTransfer: transfer })
   await page.dispatchEvent(selector, 'drop', { dataTransfer: transfer })
 }
+
+export interface PostedEventInput {
+  merchantName: string
+  amount: string
+  transactionDate: string
+  direction: 'in' | 'out'
+  category: string
+  paymentAccount?: string
+}
+
+/** Events created, classified and confirmed through the API, as bookkeeping done earlier left them. */
+export async function postEvents(
+  server: TestServer,
+  tenant: Tenant,
+  events: PostedEventInput[],
+): Promise<string[]> {
+  const accounts = await accountsByName(server, tenant)
+  const ids: string[] = []
+  for (const event of events) {
+    const created = await server.gql(
+      `mutation ($org: UUID!, $merchant: String!, $amount: String!, $date: String!, $type: String!,
+                 $direction: String!, $category: UUID!, $payment: UUID!) {
+        createLedgerEvent(organizationId: $org, merchantName: $merchant, amount: $amount, transactionDate: $date,
+          eventType: $type, direction: $direction, categoryId: $category, paymentAccountId: $payment) { success error eventId }
+      }`,
+      {
+        org: tenant.organizationId,
+        merchant: event.merchantName,
+        amount: event.amount,
+        date: event.transactionDate,
+        type: event.direction === 'in' ? 'income' : 'expense',
+        direction: event.direction,
+        category: accounts[event.category],
+        payment: accounts[event.paymentAccount ?? 'Chequing'],
+      },
+      tenant.bearer,
+    )
+    const eventId = created.body.data?.createLedgerEvent?.eventId as string | undefined
+    expect(created.body.data?.createLedgerEvent, JSON.stringify(created.body)).toMatchObject({
+      success: true,
+    })
+    const confirmed = await server.gql(
+      'mutation ($org: UUID!, $id: UUID!) { confirmLedgerEvent(organizationId: $org, eventId: $id) { success error } }',
+      { org: tenant.organizationId, id: eventId },
+      tenant.bearer,
+    )
+    expect(confirmed.body.data?.confirmLedgerEvent, JSON.stringify(confirmed.body)).toMatchObject({
+      success: true,
+    })
+    ids.push(eventId as string)
+  }
+  return ids
+}

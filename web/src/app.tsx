@@ -14,10 +14,13 @@ import { SignInForm } from './session/sign-in-form'
 const loadSettings = () => import('./settings/settings-screen').then((module) => module.SettingsScreen)
 const loadReceipts = () => import('./receipts/receipts-screen').then((module) => module.ReceiptsScreen)
 const loadBankFiles = () => import('./bank-files/bank-files-screen').then((module) => module.BankFilesScreen)
+const loadReconciliation = () =>
+  import('./reconciliation/reconciliation-screen').then((module) => module.ReconciliationScreen)
 const lazyLoaders: Partial<Record<ScreenName, typeof loadSettings>> = {
   settings: loadSettings,
   receipts: loadReceipts,
   bankFiles: loadBankFiles,
+  reconciliation: loadReconciliation,
 }
 
 export function App({ session, navigation }: { session: SessionStore; navigation: Navigation }) {
