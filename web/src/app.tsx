@@ -16,11 +16,13 @@ const loadReceipts = () => import('./receipts/receipts-screen').then((module) =>
 const loadBankFiles = () => import('./bank-files/bank-files-screen').then((module) => module.BankFilesScreen)
 const loadReconciliation = () =>
   import('./reconciliation/reconciliation-screen').then((module) => module.ReconciliationScreen)
+const loadReports = () => import('./reports/reports-screen').then((module) => module.ReportsScreen)
 const lazyLoaders: Partial<Record<ScreenName, typeof loadSettings>> = {
   settings: loadSettings,
   receipts: loadReceipts,
   bankFiles: loadBankFiles,
   reconciliation: loadReconciliation,
+  reports: loadReports,
 }
 
 export function App({ session, navigation }: { session: SessionStore; navigation: Navigation }) {

@@ -1,13 +1,14 @@
 import { Observable } from '../components/observable'
 
 /** The app's screens, each at its own path under /app/ so that a link or Back reaches it. */
-export type ScreenName = 'queue' | 'receipts' | 'bankFiles' | 'reconciliation' | 'settings'
+export type ScreenName = 'queue' | 'receipts' | 'bankFiles' | 'reconciliation' | 'reports' | 'settings'
 
 export const screens: ReadonlyArray<{ name: ScreenName; path: string; label: string }> = [
   { name: 'queue', path: '', label: 'Review queue' },
   { name: 'receipts', path: 'receipts', label: 'Receipts' },
   { name: 'bankFiles', path: 'bank-files', label: 'Bank files' },
   { name: 'reconciliation', path: 'reconciliation', label: 'Reconciliation' },
+  { name: 'reports', path: 'reports', label: 'Reports' },
   { name: 'settings', path: 'settings', label: 'Settings' },
 ]
 

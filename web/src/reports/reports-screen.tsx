@@ -1,0 +1,98 @@
+import { useState } from 'preact/hooks'
+import { ErrorText } from '../components/error-text'
+import type { ScreenProps } from '../navigation/lazy-screen'
+import { todayUtc } from './periods'
+import {
+  BalanceSheetReport,
+  DashboardReport,
+  GeneralLedgerReport,
+  IncomeStatementReport,
+  TrialBalanceReport,
+} from './reports'
+
+type ReportName = 'summary' | 'income' | 'balance' | 'trial' | 'ledger'
+
+const reports: ReadonlyArray<{ name: ReportName; label: string }> = [
+  { name: 'summary', label: 'Summary' },
+  { name: 'income', label: 'Income statement' },
+  { name: 'balance', label: 'Balance sheet' },
+  { name: 'trial', label: 'Trial balance' },
+  { name: 'ledger', label: 'General ledger' },
+]
+
+/**
+ * The books over a period: a summary, the income statement month by month with its chart, the
+ * balance sheet and trial balance at the period's end, and one account's general ledger. Every
+ * figure is the API's; each table exports the rows it shows as CSV.
+ */
+export function ReportsScreen({ organization }: ScreenProps) {
+  const today = todayUtc()
+  const [draft, setDraft] = useState({ startDate: `${today.slice(0, 4)}-01-01`, endDate: today })
+  const [period, setPeriod] = useState(draft)
+  const [report, setReport] = useState<ReportName>('summary')
+  const [rangeError, setRangeError] = useState<string | null>(null)
+
+  function show(event: Event) {
+    event.preventDefault()
+    if (!draft.startDate || !draft.endDate) return setRangeError('Give both dates of the period.')
+    if (draft.startDate > draft.endDate)
+      return setRangeError('The period must start on or before its last day.')
+    setRangeError(null)
+    setPeriod(draft)
+  }
+
+  const props = { organizationId: organization.id, ...period }
+  return (
+    <div class="page-screen reports-screen">
+      <h1>Reports</h1>
+      <form class="inline-form report-period" onSubmit={show} aria-label="Period">
+        <div class="field">
+          <label for="report-start">From</label>
+          <input
+            id="report-start"
+            type="date"
+            required
+            value={draft.startDate}
+            onInput={(event) => setDraft({ ...draft, startDate: event.currentTarget.value })}
+          />
+        </div>
+        <div class="field">
+          <label for="report-end">To</label>
+          <input
+            id="report-end"
+            type="date"
+            required
+            value={draft.endDate}
+            onInput={(event) => setDraft({ ...draft, endDate: event.currentTarget.value })}
+          />
+        </div>
+        <button type="submit" class="primary">
+          Show
+        </button>
+      </form>
+      {rangeError && <ErrorText>{rangeError}</ErrorText>}
+      <nav class="report-choices" aria-label="Reports">
+        {reports.map((each) => (
+          <button
+            key={each.name}
+            type="button"
+            aria-pressed={report === each.name}
+            onClick={() => setReport(each.name)}
+          >
+            {each.label}
+          </button>
+        ))}
+      </nav>
+      <section
+        class="settings-section report-section"
+        aria-label={reports.find((each) => each.name === report)?.label}
+      >
+        {report === 'summary' && <DashboardReport {...props} />}
+        {report === 'income' && <IncomeStatementReport {...props} />}
+        {report === 'balance' && <BalanceSheetReport {...props} />}
+        {report === 'trial' && <TrialBalanceReport {...props} />}
+        {report === 'ledger' && <GeneralLedgerReport {...props} />}
+      </section>
+    </div>
+  )
+}
