@@ -267,6 +267,8 @@ export const limits = {
   ocrImagePixelsMax: 50_000_000,
   /** Width an image is scaled to before OCR: a till slip's print is then the height the models read best (ADR 0041). */
   ocrImageWidthPixels: 800,
+  /** Threads the OCR models may run on: two halve a receipt's time on an idle machine (ADR 0041). */
+  ocrThreadsMax: 2,
   /**
    * A field read from a receipt takes part in matching it to an event only at this confidence or
    * above (0 to 1); below it a person confirms the field. A date whose day and month could be read

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { limits } from '../../../kernel/limits.js'
 import { type Ocr, OcrImageError } from './ocr.js'
 import { imageSize, sniffDocument } from './sniff-document.js'
@@ -79,9 +80,13 @@ export function createPaddleOcr(options: PaddleOcrOptions = {}): Ocr {
 
 async function startEngine(): Promise<PaddleEngine> {
   const { default: Ocr } = await import('@gutenye/ocr-node')
-  // One thread per session: the reading process runs beside the server on the same cores, and
-  // a receipt of 800 pixels gains little from more.
-  const onnxOptions = { intraOpNumThreads: 1, interOpNumThreads: 1 }
+  // The reading process runs niced beside the server, so its threads take only cores the server
+  // leaves idle; without spinning, a thread that finds no core free waits instead of burning one.
+  const onnxOptions = {
+    intraOpNumThreads: Math.max(1, Math.min(limits.ocrThreadsMax, availableParallelism())),
+    interOpNumThreads: 1,
+    extra: { session: { intra_op: { allow_spinning: '0' } } },
+  }
   const ocr = await Ocr.create({ onnxOptions } as Parameters<typeof Ocr.create>[0])
   return {
     detect: (image) =>
