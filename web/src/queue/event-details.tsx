@@ -9,6 +9,8 @@ import {
 import { failed, type Outcome, succeeded } from '../api/outcome'
 import { addDays } from '../format/dates'
 import { groupDigits, signedAmount } from '../format/money'
+import type { SessionStore } from '../session/session-store'
+import { EventRecordDetails } from './event-record'
 import { duplicateWindowDays } from './possible-duplicates'
 import type { RowState } from './review-queue-store'
 import type { Suggestion } from './rule-matcher'
@@ -29,10 +31,13 @@ const statusWords: Record<string, string> = {
 /** Everything the API says about the focused event, and the events that may be the same one. */
 export function EventDetails(props: {
   client: Client
+  session: SessionStore
   organizationId: string
   event: QueueEventFragment | undefined
   state: RowState | undefined
   suggestion: Suggestion
+  /** Rejects the focused event through the queue, as X does, so its row shows the outcome. */
+  onRejectAsDuplicate: () => void
 }) {
   const { event, client, organizationId } = props
   const sameAmount = useSameAmountEvents(client, organizationId, event)
@@ -75,13 +80,14 @@ export function EventDetails(props: {
           {sourceWords(event.source)}
           {event.reference && `, reference ${event.reference}`}
         </dd>
-        <dt>Receipts</dt>
-        <dd>
-          {event.receipts.length === 0
-            ? 'None attached'
-            : event.receipts.map((receipt) => <span key={receipt.id}>{receipt.filename}</span>)}
-        </dd>
       </dl>
+      <EventRecordDetails
+        key={event.id}
+        client={client}
+        session={props.session}
+        organizationId={organizationId}
+        event={event}
+      />
       <h3>Same amount within {duplicateWindowDays} days</h3>
       {sameAmount === null && <p class="muted">Looking…</p>}
       {sameAmount && !sameAmount.ok && <p class="error-text">Could not look: {sameAmount.error}</p>}
@@ -89,13 +95,21 @@ export function EventDetails(props: {
         <p class="muted">None: not a duplicate as far as the books show.</p>
       )}
       {sameAmount?.ok && sameAmount.value.length > 0 && (
-        <ul class="same-amount-list">
-          {sameAmount.value.map((other) => (
-            <li key={other.id}>
-              {other.transactionDate} · {other.merchantName} · {statusWords[other.status] ?? other.status}
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul class="same-amount-list">
+            {sameAmount.value.map((other) => (
+              <li key={other.id}>
+                {other.transactionDate} · {other.merchantName} · {statusWords[other.status] ?? other.status}
+              </li>
+            ))}
+          </ul>
+          <p class="duplicate-choice">
+            <button type="button" onClick={props.onRejectAsDuplicate}>
+              Same as one of these: reject this event
+            </button>
+            <span class="muted"> A different one: classify and confirm it as usual.</span>
+          </p>
+        </>
       )}
     </aside>
   )

@@ -202,6 +202,10 @@ export function ReviewQueueScreen({
         {focusedSuggestion && (
           <EventDetails
             client={client}
+            session={session}
+            onRejectAsDuplicate={() => {
+              if (focused) void store.act({ kind: 'reject' }, [focused])
+            }}
             organizationId={organizationId}
             event={focused}
             state={focused ? store.rowStates.get(focused.id) : undefined}
