@@ -12,6 +12,7 @@ import { PageSection } from '../components/page-section'
 import { groupDigits, signedAmount } from '../format/money'
 import type { ScreenProps } from '../navigation/lazy-screen'
 import { UploadDropZone, type UploadItem } from '../receipts/upload-drop-zone'
+import { CsvProfilesSection } from './csv-profiles-section'
 
 type Preview = NonNullable<ImportBankFileMutation['importBankStatementFile']>
 
@@ -52,6 +53,7 @@ export function BankFilesScreen({ organization, session }: ScreenProps) {
   const choices = (accounts.data?.listAccounts?.items ?? []).filter(
     (account) => account.active && paymentTypes.has(account.accountType),
   )
+  const chosen = choices.find((account) => account.id === accountId)
 
   // A statement is previewed as soon as its upload is stored.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new upload starts a preview
@@ -153,6 +155,15 @@ export function BankFilesScreen({ organization, session }: ScreenProps) {
           preview={step.preview}
           onImport={() => importFile(step.filename, step.s3Key)}
           onCancel={() => setStep({ kind: 'choose' })}
+        />
+      )}
+      {chosen && (
+        <CsvProfilesSection
+          key={chosen.id}
+          organizationId={organizationId}
+          paymentAccountId={chosen.id}
+          accountName={chosen.name}
+          suggested={step.kind === 'preview' ? (step.preview.suggestedCsvProfile ?? null) : null}
         />
       )}
     </div>
