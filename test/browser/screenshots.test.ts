@@ -13,7 +13,14 @@ import {
 import { pngWithText } from '../support/files.js'
 import { accountsByName, createTenant, type Tenant, unique } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
-import { dropFiles, importShops, signInAndChoose, waitForQueueCount } from './web-app.js'
+import {
+  dropFiles,
+  importShops,
+  type PostedEventInput,
+  postEvents,
+  signInAndChoose,
+  waitForQueueCount,
+} from './web-app.js'
 
 const screenshotsDirectory = new URL('../../docs/screenshots/', import.meta.url)
 const saving = process.env.DAYBOOK_SCREENSHOTS === '1'
@@ -39,7 +46,43 @@ beforeAll(async () => {
     { org: tenant.organizationId, payment: accounts.Chequing, office: accounts['Office Expenses'] },
     tenant.bearer,
   )
+  await postEvents(server, tenant, bakeryMonths())
 })
+/** Six months of a bakery's sales and costs, posted, for the reports and the reconciliation. */
+function bakeryMonths(): PostedEventInput[] {
+  const events: PostedEventInput[] = []
+  const sales = ['4210.00', '3890.50', '4675.25', '5120.00', '4980.75', '5560.40']
+  const flour = ['1320.10', '1190.00', '1405.60', '1530.35', '1488.90', '1610.00']
+  const rent = '1800.00'
+  sales.forEach((amount, index) => {
+    const month = String(index + 1).padStart(2, '0')
+    events.push(
+      {
+        merchantName: `Counter sales ${month}/2026`,
+        amount,
+        transactionDate: `2026-${month}-05`,
+        direction: 'in',
+        category: 'Sales Revenue',
+      },
+      {
+        merchantName: 'Prairie Flour Mill',
+        amount: flour[index] ?? '0.00',
+        transactionDate: `2026-${month}-12`,
+        direction: 'out',
+        category: 'Office Expenses',
+      },
+      {
+        merchantName: 'Landlord: rent',
+        amount: rent,
+        transactionDate: `2026-${month}-01`,
+        direction: 'out',
+        category: 'Office Expenses',
+      },
+    )
+  })
+  return events
+}
+
 afterAll(async () => {
   await browser?.close()
   await server?.close()
@@ -60,7 +103,7 @@ async function fitsThePhone(page: Page): Promise<boolean> {
 }
 
 describe('the main screens', () => {
-  it('at 1280×800: sign in, review queue, receipts, bank files and settings', async () => {
+  it('at 1280×800: sign in, review queue, event panel, receipts, bank files, reconciliation, reports and settings', async () => {
     const page = await openPage(browser, desktopViewport)
     try {
       await page.goto(`${server.url}/app`)
@@ -97,13 +140,42 @@ describe('the main screens', () => {
       await page.getByRole('region', { name: `Preview of ${name}` }).waitFor()
       await capture(page, 'bank-files')
 
+      await openScreen(page, 'Review queue')
+      await page.getByLabel('Search merchant or memo').fill('Tim')
+      await waitForQueueCount(page, 1)
+      await page.locator('.event-details').getByRole('img', { name: 'Receipt tims.png' }).waitFor()
+      await page.locator('.event-details table.read-beside').waitFor()
+      await capture(page, 'event-panel')
+
+      await openScreen(page, 'Reconciliation')
+      await page.getByLabel('Account to reconcile').selectOption({ label: 'Chequing' })
+      await page.getByLabel('Statement date').fill('2026-02-28')
+      await page.getByLabel('Statement closing balance').fill('1990.40')
+      await page.getByRole('button', { name: 'Start reconciling' }).click()
+      for (const name of ['Counter sales 01/2026', 'Landlord: rent', 'Prairie Flour Mill']) {
+        await page.getByLabel(name).first().check()
+      }
+      await page
+        .getByTestId('difference')
+        .filter({ hasText: /^900\.50$/ })
+        .waitFor()
+      await capture(page, 'reconciliation')
+
+      await openScreen(page, 'Reports')
+      await page.getByRole('button', { name: 'Income statement' }).click()
+      await page
+        .getByRole('img', { name: /Income, expenses and net income by month/ })
+        .locator('canvas')
+        .waitFor()
+      await capture(page, 'reports')
+
       await openScreen(page, 'Settings')
       await page.getByRole('row', { name: /test key/ }).waitFor()
       await capture(page, 'settings')
     } finally {
       await page.context().close()
     }
-  }, 90_000)
+  }, 120_000)
 
   it('at a phone width, with nothing wider than the screen', async () => {
     const page = await openPage(browser, phoneViewport)
@@ -112,7 +184,7 @@ describe('the main screens', () => {
       await page.locator('[role=listbox]:focus').waitFor()
       expect(await fitsThePhone(page)).toBe(true)
       await capture(page, 'review-queue-phone')
-      for (const label of ['Receipts', 'Bank files', 'Settings']) {
+      for (const label of ['Receipts', 'Bank files', 'Reconciliation', 'Reports', 'Settings']) {
         await openScreen(page, label)
         expect(await fitsThePhone(page), label).toBe(true)
       }
