@@ -1,6 +1,6 @@
 import type { Client } from '@urql/core'
 import { useClient } from '@urql/preact'
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { errorInWords } from '../api/errors'
 import {
   FinishReconciliationDocument,
@@ -82,27 +82,37 @@ export function OpenReconciliation(props: {
   const balanced = toUnits(difference) === 0n
   const clearedCount = items.filter((event) => isCleared(event.id)).length
 
-  async function setCleared(ids: string[], cleared: boolean) {
+  // Ticks are sent one call after another: each answer is the whole reconciliation, so answers
+  // arriving out of order would put an older state over a newer one.
+  const sending = useRef<Promise<void>>(Promise.resolve())
+
+  function setCleared(ids: string[], cleared: boolean) {
     if (ids.length === 0) return
     setPending((before) => new Map([...before, ...ids.map((id) => [id, cleared] as const)]))
     setRowErrors((before) => new Map([...before].filter(([id]) => !ids.includes(id))))
     setFinishError(null)
     for (let start = 0; start < ids.length; start += clearedPerCallMax) {
       const batch = ids.slice(start, start + clearedPerCallMax)
-      const outcome = await mutate(
-        client,
-        SetReconciliationClearedDocument,
-        { organizationId, reconciliationId: reconciliation.id, eventIds: batch, cleared },
-        (data) => data.setReconciliationCleared,
-      )
-      // Answers can arrive out of order; the one that cleared the most recent batch wins alike.
-      if (outcome.ok && outcome.value.reconciliation) setReconciliation(outcome.value.reconciliation)
-      if (!outcome.ok) {
-        const message = outcome.error
-        setRowErrors((before) => new Map([...before, ...batch.map((id) => [id, message] as const)]))
-      }
-      setPending((before) => new Map([...before].filter(([id]) => !batch.includes(id))))
+      sending.current = sending.current.then(() => sendCleared(batch, cleared))
     }
+  }
+
+  async function sendCleared(batch: string[], cleared: boolean) {
+    const outcome = await mutate(
+      client,
+      SetReconciliationClearedDocument,
+      { organizationId, reconciliationId: reconciliation.id, eventIds: batch, cleared },
+      (data) => data.setReconciliationCleared,
+    )
+    if (outcome.ok && outcome.value.reconciliation) setReconciliation(outcome.value.reconciliation)
+    if (!outcome.ok) {
+      const message = outcome.error
+      setRowErrors((before) => new Map([...before, ...batch.map((id) => [id, message] as const)]))
+    }
+    // A box ticked again while this call was out stays pending for the call that carries it.
+    setPending(
+      (before) => new Map([...before].filter(([id, wanted]) => !(batch.includes(id) && wanted === cleared))),
+    )
   }
 
   async function finish() {
