@@ -1,4 +1,4 @@
-// A bookkeeper reconciles a bank account to zero in the web app: ticks move the difference exactly, finishing records it in the history as the API does, and undo reopens it.
+// A bookkeeper reconciles a bank account to zero in the web app: ticks move the difference exactly, finishing records it in the history as the API does, undo reopens it, and a statement a little short finishes with an adjustment.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { assertWebAppBuilt, launchChromium, openPage } from '../support/browser.js'
@@ -19,7 +19,7 @@ afterAll(async () => {
 })
 
 describe('reconciliation in a browser', () => {
-  it('ticks the statement’s events to a zero difference, finishes, shows it in the history, and undoes it', async () => {
+  it('ticks the statement’s events to a zero difference, finishes, shows it in the history, undoes it, and finishes with an adjustment', async () => {
     const organizationName = unique('Reconciled Books')
     const tenant = await createTenant(server, organizationName)
     await postEvents(server, tenant, [
