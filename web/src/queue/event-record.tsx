@@ -225,7 +225,6 @@ function useEventRecord(
   version: number,
 ): Outcome<RecordAnswer> | null {
   const [answer, setAnswer] = useState<Outcome<RecordAnswer> | null>(null)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new version (a receipt matched) asks again
   useEffect(() => {
     // Asked again for the same event (a receipt matched, or still being read), the panel keeps
     // what it shows until the new answer comes, so the receipt's image does not blink.
