@@ -258,8 +258,7 @@ function classify(line: Line): TotalLabel {
   const { folded, squashed } = line
   const grand = grandLabel.test(squashed) || grandWords.test(folded)
   const total = grand || totalWord.test(squashed)
-  if (total && partial.test(squashed + folded.replace(/[^a-z ]/g, ' '))) return 'other'
-  if (total && partial.test(folded)) return 'other'
+  if (total && (partial.test(squashed) || partial.test(folded))) return 'other'
   if (notTheTotal.test(folded) || notTheTotal.test(squashed)) return 'other'
   if (taxOrTip.test(folded) || /^(?:gst|sst|vat|tax)/.test(squashed)) {
     if (!(total && (inclusive.test(squashed) || /\binc\b/.test(folded)))) return 'other'
@@ -274,7 +273,6 @@ interface TotalCandidate {
   currency: string | null
   dollar: boolean
   label: TotalLabel
-  index: number
 }
 
 const labelRank: Record<TotalLabel, number> = { grand: 3, total: 2, payment: 1, other: 0 }
@@ -311,7 +309,7 @@ function findTotal(
     if (inSummary) continue
     const label = classify(labelOf(line, ocr))
     if (label === 'other') continue
-    candidates.push({ minor: last.minor, currency: last.currency, dollar: last.dollar, label, index })
+    candidates.push({ minor: last.minor, currency: last.currency, dollar: last.dollar, label })
   }
   if (figures.cash !== null && figures.change !== null && figures.cash >= figures.change)
     evidence.add(figures.cash - figures.change)
@@ -330,7 +328,7 @@ function findTotal(
     return { minor: paid, currency: fallbackCurrency, confidence: sure.contested }
   }
   // Evidence that names one of the printed totals outright settles a disagreement in its favour.
-  const confirmed = lastWhere(totals, (c) => evidence.has(c.minor) && c.minor !== 0n && c.index >= 0)
+  const confirmed = lastWhere(totals, (c) => evidence.has(c.minor) && c.minor !== 0n)
   let chosen = pick
   let confidence: number
   if (pick.label === 'payment') {
@@ -695,8 +693,6 @@ interface DateCandidate {
   /** The reading taken, and the other one when day and month could be swapped. */
   date: CalendarDate
   swapped: CalendarDate | null
-  /** The order this reading assumed, for a numeric date whose order was not evident. */
-  assumed: DayOrder | null
   /** Day and month could be swapped, and the other reading was impossible (after the receipt arrived). */
   decided?: boolean
   at: number
@@ -718,13 +714,8 @@ interface OrderEvidence {
  */
 function dateCandidates(folded: string, order: DayOrder = 'monthFirst'): DateCandidate[] {
   const found: DateCandidate[] = []
-  const add = (
-    date: CalendarDate | null,
-    at: number,
-    swapped: CalendarDate | null = null,
-    assumed: DayOrder | null = null,
-  ) => {
-    if (date) found.push({ date, swapped, assumed, at })
+  const add = (date: CalendarDate | null, at: number, swapped: CalendarDate | null = null) => {
+    if (date) found.push({ date, swapped, at })
   }
   for (const m of folded.matchAll(isoDate))
     add(calendarDate(Number(m[1]), Number(m[3]), Number(m[4])), m.index)
@@ -738,8 +729,8 @@ function dateCandidates(folded: string, order: DayOrder = 'monthFirst'): DateCan
     const monthFirstReading = calendarDate(year, first, second)
     if (m[2] === '.' || !monthFirstReading) add(dayFirstReading, m.index)
     else if (!dayFirstReading || first === second) add(monthFirstReading, m.index)
-    else if (order === 'dayFirst') add(dayFirstReading, m.index, monthFirstReading, 'dayFirst')
-    else add(monthFirstReading, m.index, dayFirstReading, 'monthFirst')
+    else if (order === 'dayFirst') add(dayFirstReading, m.index, monthFirstReading)
+    else add(monthFirstReading, m.index, dayFirstReading)
   }
   for (const m of folded.matchAll(monthFirst))
     add(calendarDate(Number(m[3]), monthNames[m[1] ?? ''] ?? 0, Number(m[2])), m.index)
@@ -817,7 +808,7 @@ function findDate(
       if (plausible(c.date, evidence.receivedOn)) return [c]
       // The reading taken would be after the receipt arrived; the other one is the date.
       if (c.swapped !== null && plausible(c.swapped, evidence.receivedOn))
-        return [{ ...c, date: c.swapped, swapped: null, assumed: null, decided: true }]
+        return [{ ...c, date: c.swapped, swapped: null, decided: true }]
       return []
     })
     all.push(...candidates)
