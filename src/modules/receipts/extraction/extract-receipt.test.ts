@@ -19,7 +19,7 @@ const png = new Uint8Array([
 const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16])
 const encode = (text: string) => new TextEncoder().encode(text)
 
-/** Stands in for tesseract: routing is under test here, OCR in ocr.test.ts. */
+/** Stands in for the OCR engine: routing is under test here, OCR in ocr.test.ts. */
 function fakeOcr(result: string | Error = receiptText) {
   return {
     recognize: vi.fn(async (_image: Uint8Array) => {
