@@ -1,6 +1,9 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { limits } from '../src/kernel/limits.js'
 import {
   daybookCli,
@@ -279,6 +282,53 @@ interface EngineUnderTest {
   threads: string
   recognize(image: Uint8Array): Promise<string>
   close(): Promise<void>
+  /** CPU time of the last image when the engine reads it outside this process. */
+  lastCpuMs?: () => number
+}
+
+/**
+ * Debian's tesseract 5 (package tesseract-ocr), when it is installed: Daybook does not ship it,
+ * so the comparison takes it where it finds it, with the same eng model tesseract.js reads. Its
+ * CPU time is the child's, read from `time`'s report in bash.
+ */
+function nativeTesseract(): EngineUnderTest | undefined {
+  if (spawnSync('tesseract', ['--version']).status !== 0) return undefined
+  const tessdata = mkdtempSync(path.join(os.tmpdir(), 'daybook-tessdata-'))
+  const model = createRequire(import.meta.url).resolve(
+    '@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz',
+  )
+  writeFileSync(path.join(tessdata, 'eng.traineddata'), gunzipSync(readFileSync(model)))
+  let cpuMs = 0
+  return {
+    name: "Debian's tesseract-ocr 5 (LSTM, the same eng best_int), the image as uploaded",
+    threads: 'one engine thread',
+    async recognize(image) {
+      const read = spawnSync(
+        'bash',
+        [
+          '-c',
+          'TIMEFORMAT="%U %S"; { time tesseract stdin stdout --psm 6 -l eng --tessdata-dir "$0" 2>/dev/null; } 2>&3',
+          tessdata,
+        ],
+        {
+          input: image,
+          env: { ...process.env, OMP_THREAD_LIMIT: '1' },
+          stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+          maxBuffer: 16 * 1024 * 1024,
+        },
+      )
+      const [user, system] = String(read.output[3] ?? '')
+        .trim()
+        .split(' ')
+        .map(Number)
+      cpuMs = ((user ?? 0) + (system ?? 0)) * 1000
+      return String(read.stdout)
+    },
+    async close() {
+      rmSync(tessdata, { recursive: true, force: true })
+    },
+    lastCpuMs: () => cpuMs,
+  }
 }
 
 async function compareEngines(samples: Sample[]): Promise<Figure[]> {
@@ -297,6 +347,9 @@ async function compareEngines(samples: Sample[]): Promise<Figure[]> {
       ...createPaddleOcr(),
     },
   ]
+  const native = nativeTesseract()
+  if (native) engines.splice(1, 0, native)
+  else console.log("Debian's tesseract-ocr is not installed: the comparison leaves it out.")
   const figures: Figure[] = []
   for (const engine of engines) {
     await engine.recognize(readFileSync(samples[0]?.image ?? ''))
@@ -307,7 +360,7 @@ async function compareEngines(samples: Sample[]): Promise<Figure[]> {
       const before = process.cpuUsage()
       const text = await engine.recognize(readFileSync(sample.image)).catch(() => '')
       const used = process.cpuUsage(before)
-      cpuMs.push((used.user + used.system) / 1000)
+      cpuMs.push(engine.lastCpuMs?.() ?? (used.user + used.system) / 1000)
       const flat = squashed(text)
       const total = `${sample.expected.totalMinor / 100n}.${String(sample.expected.totalMinor % 100n).padStart(2, '0')}`
       if (text.includes(total)) present.total++
