@@ -301,7 +301,7 @@ function nativeTesseract(): EngineUnderTest | undefined {
   let cpuMs = 0
   return {
     name: "Debian's tesseract-ocr 5 (LSTM, the same eng best_int), the image as uploaded",
-    threads: 'one engine thread',
+    threads: 'its own process, one engine thread',
     async recognize(image) {
       const read = spawnSync(
         'bash',
@@ -338,12 +338,12 @@ async function compareEngines(samples: Sample[]): Promise<Figure[]> {
   const engines: EngineUnderTest[] = [
     {
       name: 'tesseract.js 7 (LSTM, eng best_int), the image as uploaded',
-      threads: 'one engine thread',
+      threads: 'this process, one engine thread',
       ...createOcr(),
     },
     {
       name: 'PaddleOCR PP-OCRv4 on onnxruntime-node (@gutenye/ocr-node 1.4.8), prepared image',
-      threads: `${limits.ocrThreadsMax} engine threads, the CPU time of both counted`,
+      threads: `this process, ${limits.ocrThreadsMax} engine threads, the CPU time of both counted`,
       ...createPaddleOcr(),
     },
   ]
@@ -375,7 +375,7 @@ async function compareEngines(samples: Sample[]): Promise<Figure[]> {
     await engine.close()
     const sorted = [...cpuMs].sort((a, b) => a - b)
     const n = samples.length
-    const line = `total ${present.total}/${n}, date ${present.date}/${n}, merchant ${present.merchant}/${n} present in the text; read by the rules: total ${read.total}, date ${read.date}, merchant ${read.merchant}; CPU median ${(quantile(sorted, 0.5) / 1000).toFixed(2)} s, p90 ${(quantile(sorted, 0.9) / 1000).toFixed(2)} s per receipt (this process, ${engine.threads})`
+    const line = `total ${present.total}/${n}, date ${present.date}/${n}, merchant ${present.merchant}/${n} present in the text; read by the rules: total ${read.total}, date ${read.date}, merchant ${read.merchant}; CPU median ${(quantile(sorted, 0.5) / 1000).toFixed(2)} s, p90 ${(quantile(sorted, 0.9) / 1000).toFixed(2)} s per receipt (${engine.threads})`
     console.log(`\n${engine.name}: ${line}`)
     figures.push({
       section,
