@@ -129,15 +129,16 @@ function nothingRead(receipt: Receipt): boolean {
   return receipt.vendorName === null && receipt.amount === null && receipt.receiptDate === null
 }
 
-/** A receipt Daybook has not finished reading: nothing read from it yet and no error either. */
+/** A receipt Daybook has not finished reading, whatever its review status. */
 function isBeingRead(receipt: Receipt): boolean {
-  return receipt.status !== 'rejected' && receipt.extractionError === null && nothingRead(receipt)
+  return receipt.status !== 'rejected' && receipt.extractionStatus === 'pending'
 }
 
 function ReceiptStatus({ receipt }: { receipt: Receipt }) {
-  if (receipt.extractionError !== null) return <span class="badge warning">Failed</span>
+  if (receipt.extractionStatus === 'failed') return <span class="badge warning">Failed</span>
   if (receipt.status === 'draft' || isBeingRead(receipt)) return <span class="badge muted">Reading…</span>
   if (receipt.status === 'rejected') return <span class="badge muted">Rejected</span>
+  if (receipt.extractionStatus === 'nothing_found') return <span class="badge muted">Nothing read</span>
   return <span class="badge">{receipt.status === 'reviewed' ? 'Processed · reviewed' : 'Processed'}</span>
 }
 
