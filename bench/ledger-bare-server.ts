@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3'
 import Fastify from 'fastify'
 import pg from 'pg'
+import { limits } from '../src/kernel/limits.js'
 import { accountColumnsSql } from '../src/modules/accounts/account-store.js'
 import { ledgerEventColumns } from '../src/modules/ledger-events/ledger-event-rows.js'
 import { numberedPlaceholders, statementCache } from './statements.js'
@@ -11,7 +12,7 @@ import { numberedPlaceholders, statementCache } from './statements.js'
 // page query and the count query Kysely builds, then the look-up of the accounts the page names.
 // BARE_LIST_PAGE=status serves the peer section's page instead: needs_review events, scalar
 // fields only, the page and its total from one statement.
-// BARE_SQLITE_FILE opens that file read-only; BARE_DATABASE_URL a pg pool of the server's size.
+// BARE_SQLITE_FILE opens that file read-only; BARE_DATABASE_URL pg pools of the server's sizes.
 
 // The same columns the stores select, so the baseline cannot drift from what the full stack reads.
 const selectColumns = ledgerEventColumns.map((c) => `"${c}"`).join(', ')
@@ -46,7 +47,12 @@ type Row = Record<string, unknown> & {
 }
 
 interface Engine {
-  all(text: string, params: unknown[]): Promise<Array<Record<string, unknown>>>
+  /**
+   * `onePlan`: run as Daybook runs the statement of the status page on PostgreSQL, prepared under
+   * a name on a connection that plans it once (src/db/engine.ts); the others run unnamed, planned
+   * for their values, as Daybook runs its filtered pages.
+   */
+  all(text: string, params: unknown[], onePlan?: boolean): Promise<Array<Record<string, unknown>>>
 }
 
 function sqliteEngine(file: string): Engine {
@@ -57,17 +63,26 @@ function sqliteEngine(file: string): Engine {
 }
 
 function postgresEngine(url: string): Engine {
-  const pool = new pg.Pool({ connectionString: url, max: 10 })
+  const pool = new pg.Pool({ connectionString: url, max: limits.postgresPoolConnectionsMax })
   pool.on('error', () => {})
-  const numbered = new Map<string, string>()
+  const onePlanPool = new pg.Pool({
+    connectionString: url,
+    max: limits.postgresOnePlanConnectionsMax,
+    onConnect: async (client) => {
+      await client.query('set plan_cache_mode = force_generic_plan')
+    },
+  })
+  onePlanPool.on('error', () => {})
+  const numbered = new Map<string, { text: string; name: string }>()
   return {
-    all: async (text, params) => {
+    all: async (text, params, onePlan = false) => {
       let query = numbered.get(text)
       if (query === undefined) {
-        query = numberedPlaceholders(text)
+        query = { text: numberedPlaceholders(text), name: `bare_${numbered.size}` }
         numbered.set(text, query)
       }
-      return (await pool.query(query, params)).rows
+      if (!onePlan) return (await pool.query(query.text, params)).rows
+      return (await onePlanPool.query({ name: query.name, text: query.text, values: params })).rows
     },
   }
 }
@@ -146,7 +161,7 @@ interface StatusVariables {
 
 async function statusPage(v: StatusVariables) {
   const filter = [v.organizationId, v.status[0]]
-  const rows = (await engine.all(statusPageSql, [...filter, ...filter, v.limit, 0])) as CountedRow[]
+  const rows = (await engine.all(statusPageSql, [...filter, ...filter, v.limit, 0], true)) as CountedRow[]
   return {
     data: {
       listLedgerEvents: {

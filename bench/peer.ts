@@ -418,7 +418,10 @@ function figures(
     ...notes,
   ].join('; ')
   const page = `listLedgerEvents(status: needs_review, limit: ${pageSize}) with totalCount, ${(organizations * eventsPerOrganization).toLocaleString('en-US')} events over ${organizations} organizations, API key, ${connections} connections`
-  const bareName = 'bare Fastify route, the same one statement, same JSON'
+  const bareName =
+    engine === 'postgres'
+      ? 'bare Fastify route, the same one statement run as Daybook runs it (prepared, planned once), same JSON'
+      : 'bare Fastify route, the same one statement, same JSON'
   const versusBare: Figure = {
     section: 'Peer',
     name: `list page vs bare route: ${page}`,

@@ -6,7 +6,7 @@ import pg from 'pg'
 import { limits } from '../kernel/limits.js'
 import { startBackgroundCheckpoints } from './background-checkpoints.js'
 import { rowsAsObjects } from './pg-rows.js'
-import { type CompiledRunner, runCompiledWith, statementNameOf } from './prepared.js'
+import { type CompiledRunner, runCompiledWith, runsWithOnePlan, statementNameOf } from './prepared.js'
 import type { Database } from './schema.js'
 import { TenantScopeCheck } from './tenant-scope.js'
 
@@ -49,26 +49,50 @@ export function openDatabase(options: OpenOptions): DatabaseHandle {
 }
 
 function openPostgres(databaseUrl: string, plugins: KyselyPlugin[]): DatabaseHandle {
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: limits.postgresPoolConnectionsMax,
-    types: daybookTypes,
+  const pool = daybookPool(databaseUrl, limits.postgresPoolConnectionsMax)
+  // PostgreSQL plans a named statement again for each run's values for as long as that plan looks
+  // cheaper than one made without them, which for a page with a parameter as its LIMIT is always:
+  // the review queue's statement spent a fifth of its time in the planner, every run. The
+  // statements whose plan cannot depend on their values (runsWithOnePlan) run outside a
+  // transaction on connections of their own that keep one plan per statement. A setting of the
+  // connection, not of a statement: Kysely's other queries keep being planned for their values.
+  const onePlanPool = daybookPool(databaseUrl, limits.postgresOnePlanConnectionsMax, async (client) => {
+    await client.query('set plan_cache_mode = force_generic_plan')
   })
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
+  runCompiledWith(db, pooledRunner(pool, onePlanPool))
+  return {
+    db,
+    engine: 'postgres',
+    databaseUrl,
+    close: async () => {
+      await db.destroy()
+      await onePlanPool.end()
+    },
+  }
+}
+
+function daybookPool(
+  databaseUrl: string,
+  max: number,
+  /** Runs on each new connection before the pool hands it out. */
+  onConnect?: (client: pg.ClientBase) => Promise<void>,
+): pg.Pool {
+  // pg-pool awaits onConnect, though @types/pg types it as returning nothing.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, types: daybookTypes, onConnect })
   pool.on('connect', useNamedStatements)
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {})
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins })
-  runCompiledWith(db, pooledRunner(pool))
-  return { db, engine: 'postgres', databaseUrl, close: () => db.destroy() }
+  return pool
 }
 
 /**
  * What Kysely's PostgreSQL driver does for a compiled query outside a transaction: a pooled
  * connection for the one statement, the same result, the connection back to the pool.
  */
-function pooledRunner(pool: pg.Pool): CompiledRunner {
+function pooledRunner(pool: pg.Pool, onePlanPool: pg.Pool): CompiledRunner {
   return async (text, parameters) => {
-    const client = await pool.connect()
+    const client = await (runsWithOnePlan(text) ? onePlanPool : pool).connect()
     try {
       const { command, rowCount, rows } = await client.query(text, parameters as unknown[])
       const changes =

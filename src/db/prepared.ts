@@ -87,9 +87,15 @@ export function preparedRowsQuery<RowParams extends object, Row>(
  * uses, how many ids it names, its sort): one template per shape, compiled the first time the
  * shape is seen; `shapeKey` must tell the shapes apart. The templates of the shapes seen last are
  * kept. They run unnamed: PostgreSQL plans such a statement for the values it is given.
+ *
+ * Except the shapes `onePlan` accepts, which must be few (each stays prepared on a connection for
+ * its life) and must filter only by equality on the columns of an index, so that the plan made
+ * without the values is the plan made with them: those are prepared under a name and, outside a
+ * transaction, planned once per connection (see engine.ts).
  */
 export function shapedQuery<Shape, Params extends object, Row>(
   build: (ex: Executor, slot: SlotFor<Params>, shape: Shape) => Compilable<Row>,
+  options: { onePlan?: (shape: Shape) => boolean } = {},
 ): (ex: Executor, shapeKey: string, shape: Shape, params: Params) => Promise<QueryResult<Row>> {
   const templates = new WeakMap<object, Map<string, Template>>()
   const slot = ((name: string) => new Slot(0, name)) as SlotFor<Params>
@@ -102,7 +108,8 @@ export function shapedQuery<Shape, Params extends object, Row>(
     }
     let template = byShape.get(shapeKey)
     if (!template) {
-      template = compileTemplate(build(ex, slot, shape), false)
+      const onePlan = options.onePlan?.(shape) ?? false
+      template = compileTemplate(build(ex, slot, shape), onePlan, onePlan)
       if (byShape.size >= limits.queryShapesKeptMax) byShape.clear()
       byShape.set(shapeKey, template)
     }
@@ -133,18 +140,25 @@ export function runCompiledWith(db: Executor, runner: CompiledRunner): void {
 
 /**
  * SQL text of prepared queries -> the name PostgreSQL keeps them under (see engine.ts), so the
- * server parses and plans each once per connection instead of at every run.
+ * server parses each once per connection instead of at every run.
  */
 const statementNames = new Map<string, string>()
+/** SQL text of the named statements whose one plan, made without their values, serves every run. */
+const onePlanStatements = new Set<string>()
 
 export function statementNameOf(sqlText: string): string | undefined {
   return statementNames.get(sqlText)
 }
 
-function compileTemplate(query: Compilable<unknown>, named: boolean): Template {
+export function runsWithOnePlan(sqlText: string): boolean {
+  return onePlanStatements.has(sqlText)
+}
+
+function compileTemplate(query: Compilable<unknown>, named: boolean, onePlan = false): Template {
   const compiled = query.compile()
   if (named && !statementNames.has(compiled.sql))
     statementNames.set(compiled.sql, `daybook_${statementNames.size}`)
+  if (onePlan) onePlanStatements.add(compiled.sql)
   return {
     compiled,
     parameters: compiled.parameters.map((value) => (value instanceof Slot ? value : { value })),

@@ -135,6 +135,8 @@ export const limits = {
   /** How often a concurrent twin looks for the first request's answer. */
   idempotencyTwinPollMs: 25,
   postgresPoolConnectionsMax: 10,
+  /** Beside them, the connections that keep one plan per statement for the few statements that allow it. */
+  postgresOnePlanConnectionsMax: 5,
   /** WORKERS: each holds a pool of postgresPoolConnectionsMax and the quota's beside it. */
   serverWorkersMax: 64,
   /** How long a replacement for a dead server worker waits, so a crash loop does not spin. */

@@ -27,6 +27,8 @@ describe.runIf(sharedUrl)('the cost of a read on PostgreSQL', () => {
    * transaction counts also take in autovacuum's work on a fresh database.
    */
   const sent: string[] = []
+  /** The connection each statement last ran on. */
+  const ranOn = new Map<string, pg.Client>()
   const query = pg.Client.prototype.query
   // Before the server opens its connections: each binds the driver's query when it connects.
   beforeAll(() => {
@@ -34,6 +36,7 @@ describe.runIf(sharedUrl)('the cost of a read on PostgreSQL', () => {
       if (this.database === name) {
         const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text
         sent.push(String(text))
+        ranOn.set(String(text), this)
       }
       return (query as (...a: unknown[]) => unknown).apply(this, args)
     } as typeof query
@@ -117,5 +120,36 @@ describe.runIf(sharedUrl)('the cost of a read on PostgreSQL', () => {
     const spent = sent.slice(before).filter((text) => !text.includes('api_key_quota_windows'))
     expect(spent).toHaveLength(20)
     expect(spent.filter((text) => text.includes('from "accounts"'))).toHaveLength(10)
+  })
+
+  it('plans the review queue once on its connection, and a page filtered by dates for its values', async () => {
+    const pageOf = (filter: (text: string) => boolean) =>
+      [...ranOn.keys()].find(
+        (text) => text.includes('"daybook_total_count" from "ledger_events"') && filter(text),
+      ) as string
+    const setting = async (client: pg.Client | undefined) =>
+      ((await client?.query('show plan_cache_mode')) as { rows: Array<{ plan_cache_mode: string }> }).rows[0]
+        ?.plan_cache_mode
+    for (let i = 0; i < 8; i++) await server.gql(listQuery, { org: tenant.organizationId }, tenant.bearer)
+    const reviewQueue = pageOf(
+      (text) => text.includes('"status" in') && !text.includes('"transaction_date" >='),
+    )
+    const onePlan = ranOn.get(reviewQueue)
+    expect(await setting(onePlan)).toBe('force_generic_plan')
+    const plans = (await onePlan?.query(
+      'select generic_plans, custom_plans from pg_prepared_statements where statement = $1',
+      [reviewQueue],
+    )) as { rows: Array<{ generic_plans: bigint; custom_plans: bigint }> }
+    expect(plans.rows).toHaveLength(1)
+    expect(Number(plans.rows[0]?.generic_plans)).toBeGreaterThan(0)
+    expect(Number(plans.rows[0]?.custom_plans)).toBe(0)
+
+    const dated = await server.gql(
+      `query ($org: UUID!) { listLedgerEvents(organizationId: $org, status: ["needs_review"], dateFrom: "2026-03-10", limit: 5) { totalCount } }`,
+      { org: tenant.organizationId },
+      tenant.bearer,
+    )
+    expect(dated.body).toMatchObject({ data: { listLedgerEvents: { totalCount: expect.any(Number) } } })
+    expect(await setting(ranOn.get(pageOf((text) => text.includes('"transaction_date" >='))))).toBe('auto')
   })
 })

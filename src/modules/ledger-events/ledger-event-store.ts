@@ -159,16 +159,34 @@ const totalCountColumn = 'daybook_total_count'
  * The busiest read: a page of events and their totalCount in one statement (as pageWithCount
  * reads other lists), compiled once per shape of request rather than built at every one.
  */
-const eventPage = shapedQuery((ex, slot: SlotFor<PageParams>, shape: PageShape) => {
-  const filtered = filteredEvents(ex, shape, slot)
-  return filtered
-    .select(ledgerEventColumns)
-    .select(filtered.select((eb) => eb.fn.countAll().as('count')).as(totalCountColumn))
-    .orderBy(sortColumns[shape.sortBy], shape.sortDir)
-    .orderBy('id', shape.sortDir)
-    .limit(slot('limit'))
-    .offset(slot('offset'))
-})
+const eventPage = shapedQuery(
+  (ex, slot: SlotFor<PageParams>, shape: PageShape) => {
+    const filtered = filteredEvents(ex, shape, slot)
+    return filtered
+      .select(ledgerEventColumns)
+      .select(filtered.select((eb) => eb.fn.countAll().as('count')).as(totalCountColumn))
+      .orderBy(sortColumns[shape.sortBy], shape.sortDir)
+      .orderBy('id', shape.sortDir)
+      .limit(slot('limit'))
+      .offset(slot('offset'))
+  },
+  // The review queue and its kin filter by equalities alone (organization, statuses, whether a
+  // document is attached), which ledger_events_status serves whatever the values: one plan fits
+  // every organization and status. At most 7 status counts × 2 × 4 sorts × 2 directions.
+  { onePlan: (shape) => isEqualityShape(shape) },
+)
+
+function isEqualityShape(shape: PageShape): boolean {
+  return (
+    !shape.dateFrom &&
+    !shape.dateTo &&
+    !shape.amountMin &&
+    !shape.amountMax &&
+    shape.categoryIds === undefined &&
+    shape.accountIds === undefined &&
+    !shape.search
+  )
+}
 
 export class LedgerEventStore {
   async insertMany(ex: Executor, scope: OrgScope, events: NewLedgerEvent[]): Promise<void> {
