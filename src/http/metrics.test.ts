@@ -55,11 +55,11 @@ describe('Metrics', () => {
   it('counts requests per label set and renders cumulative latency buckets', async () => {
     const { metrics, requests, durations } = requestMetrics()
     const query = { operation: 'myOrganizations', type: 'query' }
-    requests.inc({ ...query, status: '200' })
-    requests.inc({ ...query, status: '200' })
-    requests.inc({ operation: 'createContact', type: 'mutation', status: '200' })
-    durations.observe(query, 0.003)
-    durations.observe(query, 0.2)
+    requests.of('myOrganizations', 'query', '200').inc()
+    requests.of('myOrganizations', 'query', '200').inc()
+    requests.of('createContact', 'mutation', '200').inc()
+    durations.of('myOrganizations', 'query').observe(0.003)
+    durations.of('myOrganizations', 'query').observe(0.2)
     const text = await metrics.render()
     expect(text).toContain('# TYPE daybook_graphql_requests_total counter')
     expect(sampleValue(text, 'daybook_graphql_requests_total', { ...query, status: '200' })).toBe('2')
@@ -93,7 +93,7 @@ describe('Metrics', () => {
       'method',
       'status',
     ])
-    requests.inc({ route: 'a"} 99\nforged 1', method: 'GET', status: '404' })
+    requests.of('a"} 99\nforged 1', 'GET', '404').inc()
     const text = await metrics.render()
     expect(text).toContain('route="a\\"} 99\\nforged 1"')
     expect(text).not.toMatch(/^forged/m)
@@ -117,8 +117,9 @@ describe('Metrics', () => {
     const first = requestMetrics()
     const second = requestMetrics()
     const rejections = first.metrics.counter('daybook_rate_limit_rejections_total', 'Quota refusals.')
-    first.requests.inc({ operation: 'a', type: 'query', status: '200' })
-    rejections.inc()
+    first.requests.of('a', 'query', '200').inc()
+    expect(await first.metrics.render()).toMatch(/^daybook_rate_limit_rejections_total 0$/m)
+    rejections.of().inc()
     expect(await first.metrics.render()).toMatch(/^daybook_rate_limit_rejections_total 1$/m)
     const secondText = await second.metrics.render()
     expect(secondText).not.toContain('operation="a"')

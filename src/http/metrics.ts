@@ -1,5 +1,5 @@
 import cluster from 'node:cluster'
-import { AggregatorRegistry, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { AggregatorRegistry, Gauge, type Metric, Registry } from 'prom-client'
 import { limits } from '../kernel/limits.js'
 
 // GET /metrics on prom-client: request counts and latencies per operation, quota rejections, and
@@ -22,26 +22,16 @@ export class Metrics {
     AggregatorRegistry.setRegistries([this.registry])
   }
 
-  counter<Label extends string = never>(
-    name: string,
-    help: string,
-    labelNames: readonly Label[] = [],
-  ): Counter<Label> {
-    return new Counter({ name, help, labelNames, registers: [this.registry] })
+  counter(name: string, help: string, labelNames: readonly string[] = []): TalliedCounter {
+    const counter = new TalliedCounter(name, help, labelNames)
+    this.registry.registerMetric(counter as unknown as Metric)
+    return counter
   }
 
-  histogram<Label extends string>(
-    name: string,
-    help: string,
-    labelNames: readonly Label[],
-  ): Histogram<Label> {
-    return new Histogram({
-      name,
-      help,
-      labelNames,
-      buckets: latencyBucketsSeconds,
-      registers: [this.registry],
-    })
+  histogram(name: string, help: string, labelNames: readonly string[]): TalliedHistogram {
+    const histogram = new TalliedHistogram(name, help, labelNames, latencyBucketsSeconds)
+    this.registry.registerMetric(histogram as unknown as Metric)
+    return histogram
   }
 
   /** A value read when /metrics is scraped; an unreadable one is reported as NaN rather than failing the scrape. */
@@ -66,6 +56,159 @@ export class Metrics {
 
   render(): Promise<string> {
     return cluster.isWorker ? clusterMetrics() : this.registry.metrics()
+  }
+}
+
+// Counters and histograms are counted in plain numbers on the request path and read by prom-client's
+// registry only when scraped: prom-client's own check and hash a series' labels at every inc() and
+// observe(), which cost a request about 20 µs for its counter and its histogram, where a series
+// looked up once costs an addition. The registry renders, and the workers' figures sum, any metric
+// that answers get() with prom-client's shape ({ name, help, type, values, aggregator }).
+
+type Labels = Record<string, string>
+
+interface Sample {
+  labels: Labels
+  value: number
+  metricName?: string
+}
+
+/** Series by their label values, each made once. */
+class SeriesOf<Series> {
+  private readonly series = new Map<string, Series>()
+
+  constructor(
+    private readonly labelNames: readonly string[],
+    private readonly make: (labels: Labels) => Series,
+  ) {}
+
+  of(values: readonly string[]): Series {
+    const key = values.join('\u0000')
+    let series = this.series.get(key)
+    if (series === undefined) {
+      if (values.length !== this.labelNames.length)
+        throw new Error(`expected ${this.labelNames.length} label values, got ${values.length}`)
+      series = this.make(Object.fromEntries(this.labelNames.map((name, i) => [name, values[i] as string])))
+      this.series.set(key, series)
+    }
+    return series
+  }
+
+  all(): IterableIterator<Series> {
+    return this.series.values()
+  }
+
+  clear(): void {
+    this.series.clear()
+  }
+}
+
+/** One set of label values of a counter. */
+export class CounterSeries {
+  count = 0
+  constructor(readonly labels: Labels) {}
+
+  inc(): void {
+    this.count++
+  }
+}
+
+export class TalliedCounter {
+  readonly type = 'counter'
+  readonly aggregator = 'sum'
+  private readonly series: SeriesOf<CounterSeries>
+
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    labelNames: readonly string[],
+  ) {
+    this.series = new SeriesOf(labelNames, (labels) => new CounterSeries(labels))
+    // A counter without labels is one series, at 0 until counted, as Prometheus expects.
+    if (labelNames.length === 0) this.series.of([])
+  }
+
+  /** The series of these label values, given in the order of the counter's label names. */
+  of(...values: string[]): CounterSeries {
+    return this.series.of(values)
+  }
+
+  async get() {
+    const values: Sample[] = [...this.series.all()].map((s) => ({ labels: s.labels, value: s.count }))
+    return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator }
+  }
+
+  reset(): void {
+    this.series.clear()
+  }
+}
+
+/** One set of label values of a histogram: a count per bucket, the last for values past every bound. */
+export class HistogramSeries {
+  readonly bucketCounts: number[]
+  sum = 0
+  count = 0
+
+  constructor(
+    readonly labels: Labels,
+    private readonly upperBounds: readonly number[],
+  ) {
+    this.bucketCounts = new Array<number>(upperBounds.length + 1).fill(0)
+  }
+
+  observe(value: number): void {
+    let bucket = 0
+    while (bucket < this.upperBounds.length && value > (this.upperBounds[bucket] as number)) bucket++
+    this.bucketCounts[bucket] = (this.bucketCounts[bucket] as number) + 1
+    this.sum += value
+    this.count++
+  }
+}
+
+export class TalliedHistogram {
+  readonly type = 'histogram'
+  readonly aggregator = 'sum'
+  private readonly series: SeriesOf<HistogramSeries>
+
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    labelNames: readonly string[],
+    private readonly upperBounds: readonly number[],
+  ) {
+    this.series = new SeriesOf(labelNames, (labels) => new HistogramSeries(labels, upperBounds))
+  }
+
+  /** The series of these label values, given in the order of the histogram's label names. */
+  of(...values: string[]): HistogramSeries {
+    return this.series.of(values)
+  }
+
+  /** Prometheus's cumulative buckets (`le`), then the sum and the count, for each series. */
+  async get() {
+    const values: Sample[] = []
+    const bucketName = `${this.name}_bucket`
+    for (const series of this.series.all()) {
+      let cumulative = 0
+      this.upperBounds.forEach((bound, i) => {
+        cumulative += series.bucketCounts[i] as number
+        values.push({
+          labels: { ...series.labels, le: String(bound) },
+          value: cumulative,
+          metricName: bucketName,
+        })
+      })
+      values.push(
+        { labels: { ...series.labels, le: '+Inf' }, value: series.count, metricName: bucketName },
+        { labels: series.labels, value: series.sum, metricName: `${this.name}_sum` },
+        { labels: series.labels, value: series.count, metricName: `${this.name}_count` },
+      )
+    }
+    return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator }
+  }
+
+  reset(): void {
+    this.series.clear()
   }
 }
 
@@ -110,21 +253,4 @@ export function serveClusterMetrics(): void {
       (error: Error) => worker.send({ type: metricsAnswer, id: message.id, error: error.message }),
     )
   })
-}
-
-/**
- * One child of a metric per set of label values, made once and kept: prom-client hashes the
- * labels on every inc() or observe() otherwise, a cost each request would pay.
- */
-export function childrenOf<Child>(make: (...values: string[]) => Child): (...values: string[]) => Child {
-  const children = new Map<string, Child>()
-  return (...values) => {
-    const key = values.join('\u0000')
-    let child = children.get(key)
-    if (child === undefined) {
-      child = make(...values)
-      children.set(key, child)
-    }
-    return child
-  }
 }

@@ -28,7 +28,7 @@ import { executionErrorFormatter, registerGraphQLRoutes } from './graphql-route.
 import { registerIntakeRoutes } from './intake-routes.js'
 import { BatchedLogDestination } from './log-destination.js'
 import { type GraphQLMediaType, negotiateGraphQLMediaType } from './media-type.js'
-import { childrenOf, Metrics } from './metrics.js'
+import { type CounterSeries, type HistogramSeries, Metrics } from './metrics.js'
 import type { OperationInfo } from './operation-info.js'
 import { rateLimitMessage } from './rate-limit.js'
 import { graphqlRequestLogLine } from './request-log.js'
@@ -49,6 +49,11 @@ declare module 'fastify' {
     /** The GraphQL over HTTP routes, whose answers follow the media type the client accepts. */
     graphqlOverHttp?: boolean
   }
+}
+
+interface OperationSeries {
+  durations: HistogramSeries
+  byStatus: Map<number, CounterSeries>
 }
 
 export interface HttpDeps {
@@ -119,9 +124,20 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     'daybook_rate_limit_rejections_total',
     'API-key requests refused for the hourly quota.',
   )
-  const graphqlRequestsOf = childrenOf((...values) => graphqlRequests.labels(...values))
-  const graphqlDurationsOf = childrenOf((...values) => graphqlDurations.labels(...values))
-  const otherRequestsOf = childrenOf((...values) => otherRequests.labels(...values))
+  // Operations are cached by their text, so the same few objects come back on every request and
+  // carry their series with them.
+  const seriesOfOperation = new WeakMap<OperationInfo, OperationSeries>()
+  const operationSeries = (operation: OperationInfo): OperationSeries => {
+    let series = seriesOfOperation.get(operation)
+    if (series === undefined) {
+      series = {
+        durations: graphqlDurations.of(operation.name, operation.type),
+        byStatus: new Map(),
+      }
+      seriesOfOperation.set(operation, series)
+    }
+    return series
+  }
   metrics.gauge('daybook_job_queue_depth', 'Jobs queued or running.', () => services.jobs.depth())
   app.addHook('onClose', async () => {
     process.off('exit', flushLog)
@@ -140,14 +156,20 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
   // A callback hook, not an async one: it runs on every request and needs no promise.
   app.addHook('onResponse', (request, reply, done) => {
     const seconds = reply.elapsedTime / 1000
-    const status = String(reply.statusCode)
+    const status = reply.statusCode
     const operation = request.operation
     if (!operation) {
-      otherRequestsOf(request.routeOptions.url ?? 'unmatched', request.method, status).inc()
+      otherRequests.of(request.routeOptions.url ?? 'unmatched', request.method, String(status)).inc()
       return done()
     }
-    graphqlRequestsOf(operation.name, operation.type, status).inc()
-    graphqlDurationsOf(operation.name, operation.type).observe(seconds)
+    const series = operationSeries(operation)
+    let requests = series.byStatus.get(status)
+    if (requests === undefined) {
+      requests = graphqlRequests.of(operation.name, operation.type, String(status))
+      series.byStatus.set(status, requests)
+    }
+    requests.inc()
+    series.durations.observe(seconds)
     if (logsRequests) {
       const record = {
         requestId: request.id,
@@ -174,7 +196,7 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     reply.header('x-ratelimit-limit', String(decision.limit))
     reply.header('x-ratelimit-remaining', String(decision.remaining))
     if (!decision.allowed) {
-      rateLimitRejections.inc()
+      rateLimitRejections.of().inc()
       reply.header('retry-after', String(decision.retryAfterSeconds))
       return reply
         .code(httpStatus.rateLimited)

@@ -148,19 +148,24 @@ describe.runIf(databaseUrl)('two server processes on one PostgreSQL', () => {
 
   it("answer /metrics with every worker's figures summed, whichever worker is scraped", async () => {
     const tenant = await createTenant(operator)
+    // The requests' counter and their latency histogram's count, in one scrape.
     const count = async () => {
       const text = await (await fetch(`${cluster.url}/metrics`)).text()
-      const line =
+      const requests =
         /^daybook_graphql_requests_total\{operation="myOrganizations",type="query",status="200"\} (\d+)$/m.exec(
           text,
         )
-      return Number(line?.[1] ?? 0)
+      const timed =
+        /^daybook_graphql_request_duration_seconds_count\{operation="myOrganizations",type="query"\} (\d+)$/m.exec(
+          text,
+        )
+      return [Number(requests?.[1] ?? 0), Number(timed?.[1] ?? 0)]
     }
-    const before = await count()
+    const [requestsBefore, timedBefore] = await count()
     await Promise.all(Array.from({ length: 20 }, () => gql(cluster.url, whoAmI, tenant.bearer)))
     // Four scrapes, so both workers answer at least once under round-robin.
     const scraped = [await count(), await count(), await count(), await count()]
-    expect(scraped).toEqual(scraped.map(() => before + 20))
+    expect(scraped).toEqual(scraped.map(() => [(requestsBefore ?? 0) + 20, (timedBefore ?? 0) + 20]))
   })
 
   it('check tokens signed by another process with the one shared secret', async () => {
