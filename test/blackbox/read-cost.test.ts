@@ -127,9 +127,13 @@ describe.runIf(sharedUrl)('the cost of a read on PostgreSQL', () => {
       [...ranOn.keys()].find(
         (text) => text.includes('"daybook_total_count" from "ledger_events"') && filter(text),
       ) as string
-    const setting = async (client: pg.Client | undefined) =>
-      ((await client?.query('show plan_cache_mode')) as { rows: Array<{ plan_cache_mode: string }> }).rows[0]
-        ?.plan_cache_mode
+    const setting = async (client: pg.Client | undefined) => {
+      if (!client) throw new Error('no connection ran the statement')
+      const { rows } = (await client.query('show plan_cache_mode')) as {
+        rows: Array<{ plan_cache_mode: string }>
+      }
+      return rows[0]?.plan_cache_mode
+    }
     for (let i = 0; i < 8; i++) await server.gql(listQuery, { org: tenant.organizationId }, tenant.bearer)
     const reviewQueue = pageOf(
       (text) => text.includes('"status" in') && !text.includes('"transaction_date" >='),
