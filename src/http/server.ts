@@ -18,7 +18,7 @@ import { loadSdl, printedSdl } from '../graphql/sdl.js'
 import { validationRules } from '../graphql/validation.js'
 import { sequentialIds } from '../kernel/ids.js'
 import { limits } from '../kernel/limits.js'
-import type { ApiKeyQuota } from '../modules/access/api-key-quota.js'
+import type { ApiKeyQuota, QuotaDecision } from '../modules/access/api-key-quota.js'
 import type { Principal } from '../modules/access/principal.js'
 import type { Services } from '../services.js'
 import { registerAppRoutes } from './app-route.js'
@@ -51,6 +51,9 @@ declare module 'fastify' {
   }
 }
 
+// Every request's principal until it is authenticated; routes without credentials keep it.
+const anonymous: Principal = Object.freeze({ kind: 'anonymous' })
+
 interface OperationSeries {
   durations: HistogramSeries
   byStatus: Map<number, CounterSeries>
@@ -59,7 +62,7 @@ interface OperationSeries {
 export interface HttpDeps {
   config: Config
   services: Services
-  rateLimiter: Pick<ApiKeyQuota, 'consume'>
+  rateLimiter: Pick<ApiKeyQuota, 'consume' | 'consumeNow'>
   healthCheck: () => Promise<void>
 }
 
@@ -91,7 +94,8 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     }),
   })
 
-  app.decorateRequest('principal', { getter: () => ({ kind: 'anonymous' }) as Principal })
+  // Null only until the first hook sets it: Fastify refuses an object as a request's initial value.
+  app.decorateRequest<null>('principal', null)
   app.decorateRequest('operation', undefined)
   app.decorateRequest('organizationId', undefined)
   // Before any route exists, so every route gets its hook. Request bodies stay as sent: a
@@ -183,25 +187,41 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     }
     done()
   })
-  app.addHook('onRequest', async (request, reply) => {
+  /** Sets the quota's headers; false when the request is refused for it, its answer sent. */
+  const admitted = (reply: FastifyReply, decision: QuotaDecision): boolean => {
+    reply.header('x-ratelimit-limit', String(decision.limit))
+    reply.header('x-ratelimit-remaining', String(decision.remaining))
+    if (decision.allowed) return true
+    rateLimitRejections.of().inc()
+    reply.header('retry-after', String(decision.retryAfterSeconds))
+    reply.code(httpStatus.rateLimited).send(errorBody(rateLimitMessage(decision.limit), 'RATE_LIMITED'))
+    return false
+  }
+  const authenticateSlowly = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    request.principal = await services.access.authenticate(request.headers.authorization)
+    if (request.principal.kind !== 'api_key') return true
+    return admitted(reply, await rateLimiter.consume(request.principal))
+  }
+  // A callback hook: nearly every request of an API client is decided from memory (a key seen
+  // lately, a quota window with room), and then needs no promise nor a turn of the event loop.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
-    if (!request.routeOptions.config.authenticated) return
+    request.principal = anonymous
+    if (!request.routeOptions.config.authenticated) return done()
     // Every authenticated answer is its caller's own: no cache may keep it or hand it to another.
     reply.header('cache-control', 'no-store')
     addVary(reply, 'Authorization')
-    const principal = await services.access.authenticate(request.headers.authorization)
-    Object.defineProperty(request, 'principal', { value: principal, writable: true })
-    if (principal.kind !== 'api_key') return
-    const decision = await rateLimiter.consume(principal)
-    reply.header('x-ratelimit-limit', String(decision.limit))
-    reply.header('x-ratelimit-remaining', String(decision.remaining))
-    if (!decision.allowed) {
-      rateLimitRejections.of().inc()
-      reply.header('retry-after', String(decision.retryAfterSeconds))
-      return reply
-        .code(httpStatus.rateLimited)
-        .send(errorBody(rateLimitMessage(decision.limit), 'RATE_LIMITED'))
+    const principal = services.access.authenticateNow(request.headers.authorization)
+    if (principal !== undefined) {
+      request.principal = principal
+      if (principal.kind !== 'api_key') return done()
+      const decision = rateLimiter.consumeNow(principal)
+      if (decision !== undefined) {
+        if (admitted(reply, decision)) done()
+        return
+      }
     }
+    authenticateSlowly(request, reply).then((go) => go && done(), done)
   })
 
   // Bodies must be valid UTF-8: a lenient decoder would store U+FFFD in place of what was sent.

@@ -46,6 +46,16 @@ const safeEqual = (x: string, y: string): boolean =>
 
 const tokenIssuer = 'daybook'
 
+/** The scheme of an Authorization header, lower-cased, and its credential. */
+function readAuthorization(authorization: string): { scheme: string; credential: string } {
+  const space = authorization.indexOf(' ')
+  const scheme = space === -1 ? authorization : authorization.slice(0, space)
+  return {
+    scheme: scheme.toLowerCase(),
+    credential: space === -1 ? '' : authorization.slice(space + 1).trim(),
+  }
+}
+
 export class AccessService {
   private readonly keyCache = new Map<string, CachedKey>()
   /** By organization and user; kept only while change notices arrive (ADR 27). */
@@ -96,35 +106,51 @@ export class AccessService {
   // ---- authentication -------------------------------------------------------------------
 
   async authenticate(authorization: string | undefined): Promise<Principal> {
+    const known = this.authenticateNow(authorization)
+    if (known) return known
+    const { scheme, credential } = readAuthorization(authorization ?? '')
+    if (scheme === 'bearer') return this.lookUpApiKey(credential)
+    return this.authenticateToken(credential)
+  }
+
+  /**
+   * The principal, when finding it needs no I/O: no credential or a malformed one, an unknown
+   * scheme, or an API key looked up lately, as for nearly every request of an API client.
+   * Undefined otherwise (a token to verify, a key to look up): authenticate().
+   */
+  authenticateNow(authorization: string | undefined): Principal | undefined {
     if (!authorization) return { kind: 'anonymous' }
-    const space = authorization.indexOf(' ')
-    const scheme = space === -1 ? authorization : authorization.slice(0, space)
-    const credential = space === -1 ? '' : authorization.slice(space + 1).trim()
-    if (scheme.toLowerCase() === 'bearer') return this.authenticateApiKey(credential)
-    if (scheme.toUpperCase() === 'JWT') return this.authenticateToken(credential)
+    const { scheme, credential } = readAuthorization(authorization)
+    if (scheme === 'bearer') {
+      if (!looksLikeApiKey(credential)) return { kind: 'invalid_api_key' }
+      const cached = this.keyCache.get(credential)
+      if (cached === undefined) return undefined
+      const nowMs = this.deps.clock.now().getTime()
+      // A revocation anywhere drops the entry through a change notice; while notices cannot
+      // arrive, entries live a few seconds.
+      const lifeMs = this.deps.notices.live ? limits.apiKeyCacheNoticedMs : limits.apiKeyCacheMs
+      if (nowMs - cached.cachedAtMs >= lifeMs) return undefined
+      if (cached.principal.kind === 'api_key') this.noteKeyUse(cached.principal, nowMs)
+      return cached.principal
+    }
+    if (scheme === 'jwt') return undefined
     return { kind: 'anonymous' }
   }
 
-  private async authenticateApiKey(key: string): Promise<Principal> {
-    if (!looksLikeApiKey(key)) return { kind: 'invalid_api_key' }
+  /** Keyed by the presented key, so that authenticateNow finds it without hashing. */
+  private async lookUpApiKey(key: string): Promise<Principal> {
     const nowMs = this.deps.clock.now().getTime()
-    // Keyed by the presented key so the hot path skips hashing. A revocation anywhere drops the
-    // entry through a change notice; while notices cannot arrive, entries live a few seconds.
-    const lifeMs = this.deps.notices.live ? limits.apiKeyCacheNoticedMs : limits.apiKeyCacheMs
-    let cached = this.keyCache.get(key)
-    if (!cached || nowMs - cached.cachedAtMs >= lifeMs) {
-      const hash = hashApiKey(key)
-      const record = await this.deps.store.findApiKeyByHash(this.deps.db, hash)
-      const usable = record !== undefined && record.revokedAt === null && safeEqual(record.hash, hash)
-      cached = {
-        principal: usable
-          ? { kind: 'api_key', apiKeyId: record.id, organizationId: record.organizationId }
-          : { kind: 'invalid_api_key' },
-        cachedAtMs: nowMs,
-      }
-      if (this.keyCache.size >= limits.apiKeyCacheEntriesMax) this.keyCache.clear()
-      this.keyCache.set(key, cached)
+    const hash = hashApiKey(key)
+    const record = await this.deps.store.findApiKeyByHash(this.deps.db, hash)
+    const usable = record !== undefined && record.revokedAt === null && safeEqual(record.hash, hash)
+    const cached: CachedKey = {
+      principal: usable
+        ? { kind: 'api_key', apiKeyId: record.id, organizationId: record.organizationId }
+        : { kind: 'invalid_api_key' },
+      cachedAtMs: nowMs,
     }
+    if (this.keyCache.size >= limits.apiKeyCacheEntriesMax) this.keyCache.clear()
+    this.keyCache.set(key, cached)
     if (cached.principal.kind === 'api_key') this.noteKeyUse(cached.principal, nowMs)
     return cached.principal
   }

@@ -58,6 +58,9 @@ function quota(clock: SteppedClock, perHour: number, tally?: QuotaTally, batchSi
   })
 }
 
+/** What the server does for a request: the decision from memory when there is one, else the slow way. */
+const request = (q: ApiKeyQuota) => q.consumeNow(key) ?? q.consume(key)
+
 describe('one process', () => {
   it('lets exactly the quota through a burst, each with its own remaining count', async () => {
     const q = quota(new SteppedClock(), 5)
@@ -76,7 +79,7 @@ describe('one process', () => {
   it('is exact with a shared tally too, whatever the batch', async () => {
     const tally = new MemoryTally(seeded(7))
     const q = quota(new SteppedClock(), 300, tally, 25)
-    const answers = await Promise.all(Array.from({ length: 450 }, () => q.consume(key)))
+    const answers = await Promise.all(Array.from({ length: 450 }, () => request(q)))
     expect(answers.filter((a) => a.allowed)).toHaveLength(300)
     await q.close()
     expect(tally.rows.get(key.apiKeyId)?.total).toBe(300)
@@ -98,6 +101,34 @@ describe('one process', () => {
   })
 })
 
+describe('a decision from memory', () => {
+  it('comes only once the window is known, while the batch has room, and counts as consume does', async () => {
+    const tally = new MemoryTally()
+    const q = quota(new SteppedClock(), 100, tally, 5)
+    expect(q.consumeNow(key)).toBeUndefined()
+    expect(await q.consume(key)).toMatchObject({ allowed: true, remaining: 99 })
+    const fromMemory = Array.from({ length: 5 }, () => q.consumeNow(key))
+    expect(fromMemory.map((d) => d?.remaining)).toEqual([98, 97, 96, 95, 94])
+    // The fifth filled the batch and sent it: until the tally answers, a request must wait.
+    expect(q.consumeNow(key)).toBeUndefined()
+    expect(await q.consume(key)).toMatchObject({ allowed: true, remaining: 93 })
+    await q.close()
+    expect(tally.rows.get(key.apiKeyId)?.total).toBe(7)
+  })
+
+  it('refuses past the quota, and leaves a window that has ended to consume', async () => {
+    const clock = new SteppedClock()
+    const q = quota(clock, 2)
+    await q.consume(key)
+    expect(q.consumeNow(key)).toMatchObject({ allowed: true, remaining: 0 })
+    expect(q.consumeNow(key)).toMatchObject({ allowed: false, remaining: 0 })
+    clock.ms += hourSeconds * 1000
+    expect(q.consumeNow(key)).toBeUndefined()
+    expect(await q.consume(key)).toMatchObject({ allowed: true, remaining: 1 })
+    await q.close()
+  })
+})
+
 describe('several processes on one tally', () => {
   for (const seed of [1, 2, 3, 4, 5]) {
     it(`let through the quota and at most processes × batch more (schedule ${seed})`, async () => {
@@ -109,7 +140,7 @@ describe('several processes on one tally', () => {
       // Waves of simultaneous requests spread unevenly over the processes.
       for (let wave = 0; wave < 40; wave++) {
         const answers = await Promise.all(
-          Array.from({ length: 60 }, () => processes[Math.floor(random() * 3)]?.consume(key)),
+          Array.from({ length: 60 }, () => request(processes[Math.floor(random() * 3)] as ApiKeyQuota)),
         )
         allowed += answers.filter((a) => a?.allowed).length
       }

@@ -80,6 +80,18 @@ export class ApiKeyQuota {
     return this.options.tally ? this.options.batchSize : Number.POSITIVE_INFINITY
   }
 
+  /**
+   * The decision, when it needs no word from the tally: the key's window is known and open and its
+   * batch has room, as for all but about one request in a batch. Undefined otherwise: consume().
+   */
+  consumeNow(key: QuotaKey): QuotaDecision | undefined {
+    const window = this.windows.get(key.apiKeyId)
+    if (window === undefined || window.endsAtMs === 0) return undefined
+    const nowMs = this.options.clock.now().getTime()
+    if (window.endsAtMs <= nowMs || window.pending + window.sending >= this.batchSize) return undefined
+    return this.admit(window, nowMs)
+  }
+
   async consume(key: QuotaKey): Promise<QuotaDecision> {
     for (;;) {
       const nowMs = this.options.clock.now().getTime()
@@ -115,12 +127,17 @@ export class ApiKeyQuota {
         await (window.inFlight ?? this.send(window))
         continue
       }
-      const place = window.knownTotal + window.pending + window.sending + 1
-      if (place > this.options.perHour) return this.decision(place, window, nowMs)
-      window.pending++
-      if (window.pending + window.sending >= this.batchSize && !window.inFlight) this.sendLater(window)
-      return this.decision(place, window, nowMs)
+      return this.admit(window, nowMs)
     }
+  }
+
+  /** Counts the request in a known, open window whose batch has room, unless it is over the quota. */
+  private admit(window: KeyWindow, nowMs: number): QuotaDecision {
+    const place = window.knownTotal + window.pending + window.sending + 1
+    if (place > this.options.perHour) return this.decision(place, window, nowMs)
+    window.pending++
+    if (window.pending + window.sending >= this.batchSize && !window.inFlight) this.sendLater(window)
+    return this.decision(place, window, nowMs)
   }
 
   /** Sends what is waiting, then stops counting. */
