@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   LogController,
+  type onRequestHookHandler,
 } from 'fastify'
 import { NoSchemaIntrospectionCustomRule } from 'graphql'
 import type { CompilerOptions } from 'graphql-jit'
@@ -202,12 +203,14 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     if (request.principal.kind !== 'api_key') return true
     return admitted(reply, await rateLimiter.consume(request.principal))
   }
-  // A callback hook: nearly every request of an API client is decided from memory (a key seen
-  // lately, a quota window with room), and then needs no promise nor a turn of the event loop.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
     request.principal = anonymous
-    if (!request.routeOptions.config.authenticated) return done()
+    done()
+  })
+  // A callback hook: nearly every request of an API client is decided from memory (a key seen
+  // lately, a quota window with room), and then needs no promise nor a turn of the event loop.
+  const authenticate: onRequestHookHandler = (request, reply, done) => {
     // Every authenticated answer is its caller's own: no cache may keep it or hand it to another.
     reply.header('cache-control', 'no-store')
     addVary(reply, 'Authorization')
@@ -222,6 +225,13 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
       }
     }
     authenticateSlowly(request, reply).then((go) => go && done(), done)
+  }
+  // Given to the routes that authenticate when they are added, after the global hooks (CORS first,
+  // so that a refusal carries its headers): reading a request's route options builds them afresh.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.authenticated) return
+    const own = route.onRequest === undefined ? [] : [route.onRequest].flat()
+    route.onRequest = [authenticate, ...own]
   })
 
   // Bodies must be valid UTF-8: a lenient decoder would store U+FFFD in place of what was sent.
