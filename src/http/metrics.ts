@@ -73,34 +73,44 @@ interface Sample {
   metricName?: string
 }
 
-/** Series by their label values, each made once. */
-class SeriesOf<Series> {
+/** A counter or histogram: its series by their label values, each made once, read when scraped. */
+abstract class TalliedMetric<Series extends { readonly labels: Labels }> {
+  abstract readonly type: 'counter' | 'histogram'
+  readonly aggregator = 'sum'
   private readonly series = new Map<string, Series>()
 
   constructor(
+    readonly name: string,
+    readonly help: string,
     private readonly labelNames: readonly string[],
-    private readonly make: (labels: Labels) => Series,
   ) {}
 
-  of(values: readonly string[]): Series {
+  /** The series of these label values, given in the order of the metric's label names. */
+  of(...values: string[]): Series {
     const key = values.join('\u0000')
     let series = this.series.get(key)
     if (series === undefined) {
       if (values.length !== this.labelNames.length)
         throw new Error(`expected ${this.labelNames.length} label values, got ${values.length}`)
-      series = this.make(Object.fromEntries(this.labelNames.map((name, i) => [name, values[i] as string])))
+      series = this.newSeries(
+        Object.fromEntries(this.labelNames.map((name, i) => [name, values[i] as string])),
+      )
       this.series.set(key, series)
     }
     return series
   }
 
-  all(): IterableIterator<Series> {
-    return this.series.values()
+  async get() {
+    const values = [...this.series.values()].flatMap((series) => this.samples(series))
+    return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator }
   }
 
-  clear(): void {
+  reset(): void {
     this.series.clear()
   }
+
+  protected abstract newSeries(labels: Labels): Series
+  protected abstract samples(series: Series): Sample[]
 }
 
 /** One set of label values of a counter. */
@@ -113,33 +123,21 @@ export class CounterSeries {
   }
 }
 
-export class TalliedCounter {
+export class TalliedCounter extends TalliedMetric<CounterSeries> {
   readonly type = 'counter'
-  readonly aggregator = 'sum'
-  private readonly series: SeriesOf<CounterSeries>
 
-  constructor(
-    readonly name: string,
-    readonly help: string,
-    labelNames: readonly string[],
-  ) {
-    this.series = new SeriesOf(labelNames, (labels) => new CounterSeries(labels))
+  constructor(name: string, help: string, labelNames: readonly string[]) {
+    super(name, help, labelNames)
     // A counter without labels is one series, at 0 until counted, as Prometheus expects.
-    if (labelNames.length === 0) this.series.of([])
+    if (labelNames.length === 0) this.of()
   }
 
-  /** The series of these label values, given in the order of the counter's label names. */
-  of(...values: string[]): CounterSeries {
-    return this.series.of(values)
+  protected newSeries(labels: Labels): CounterSeries {
+    return new CounterSeries(labels)
   }
 
-  async get() {
-    const values: Sample[] = [...this.series.all()].map((s) => ({ labels: s.labels, value: s.count }))
-    return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator }
-  }
-
-  reset(): void {
-    this.series.clear()
+  protected samples(series: CounterSeries): Sample[] {
+    return [{ labels: series.labels, value: series.count }]
   }
 }
 
@@ -165,50 +163,36 @@ export class HistogramSeries {
   }
 }
 
-export class TalliedHistogram {
+export class TalliedHistogram extends TalliedMetric<HistogramSeries> {
   readonly type = 'histogram'
-  readonly aggregator = 'sum'
-  private readonly series: SeriesOf<HistogramSeries>
 
   constructor(
-    readonly name: string,
-    readonly help: string,
+    name: string,
+    help: string,
     labelNames: readonly string[],
     private readonly upperBounds: readonly number[],
   ) {
-    this.series = new SeriesOf(labelNames, (labels) => new HistogramSeries(labels, upperBounds))
+    super(name, help, labelNames)
   }
 
-  /** The series of these label values, given in the order of the histogram's label names. */
-  of(...values: string[]): HistogramSeries {
-    return this.series.of(values)
+  protected newSeries(labels: Labels): HistogramSeries {
+    return new HistogramSeries(labels, this.upperBounds)
   }
 
-  /** Prometheus's cumulative buckets (`le`), then the sum and the count, for each series. */
-  async get() {
-    const values: Sample[] = []
+  /** Prometheus's cumulative buckets (`le`), then the sum and the count. */
+  protected samples(series: HistogramSeries): Sample[] {
     const bucketName = `${this.name}_bucket`
-    for (const series of this.series.all()) {
-      let cumulative = 0
-      this.upperBounds.forEach((bound, i) => {
-        cumulative += series.bucketCounts[i] as number
-        values.push({
-          labels: { ...series.labels, le: String(bound) },
-          value: cumulative,
-          metricName: bucketName,
-        })
-      })
-      values.push(
-        { labels: { ...series.labels, le: '+Inf' }, value: series.count, metricName: bucketName },
-        { labels: series.labels, value: series.sum, metricName: `${this.name}_sum` },
-        { labels: series.labels, value: series.count, metricName: `${this.name}_count` },
-      )
-    }
-    return { name: this.name, help: this.help, type: this.type, values, aggregator: this.aggregator }
-  }
-
-  reset(): void {
-    this.series.clear()
+    let cumulative = 0
+    const buckets = this.upperBounds.map((bound, i) => {
+      cumulative += series.bucketCounts[i] as number
+      return { labels: { ...series.labels, le: String(bound) }, value: cumulative, metricName: bucketName }
+    })
+    return [
+      ...buckets,
+      { labels: { ...series.labels, le: '+Inf' }, value: series.count, metricName: bucketName },
+      { labels: series.labels, value: series.sum, metricName: `${this.name}_sum` },
+      { labels: series.labels, value: series.count, metricName: `${this.name}_count` },
+    ]
   }
 }
 
