@@ -34,7 +34,7 @@ export function preparedQuery<Params extends object, Row>(
     const adapter = ex.getExecutor().adapter
     let template = templates.get(adapter)
     if (!template) {
-      template = compileTemplate(build(ex, slot), true)
+      template = compileTemplate(build(ex, slot), 'named')
       templates.set(adapter, template)
     }
     return run(ex, template, [params])
@@ -64,7 +64,7 @@ export function preparedRowsQuery<RowParams extends object, Row>(
         { length: size },
         (_, row) => ((name: string) => new Slot(row, name)) as SlotFor<RowParams>,
       )
-      template = compileTemplate(build(ex, slots), size <= limits.namedStatementRowsMax)
+      template = compileTemplate(build(ex, slots), size <= limits.namedStatementRowsMax ? 'named' : 'unnamed')
       if (bySize.size >= limits.preparedRowCountsKeptMax) bySize.clear()
       bySize.set(size, template)
     }
@@ -108,8 +108,8 @@ export function shapedQuery<Shape, Params extends object, Row>(
     }
     let template = byShape.get(shapeKey)
     if (!template) {
-      const onePlan = options.onePlan?.(shape) ?? false
-      template = compileTemplate(build(ex, slot, shape), onePlan, onePlan)
+      const naming = options.onePlan?.(shape) ? 'planned once' : 'unnamed'
+      template = compileTemplate(build(ex, slot, shape), naming)
       if (byShape.size >= limits.queryShapesKeptMax) byShape.clear()
       byShape.set(shapeKey, template)
     }
@@ -154,11 +154,14 @@ export function runsWithOnePlan(sqlText: string): boolean {
   return onePlanStatements.has(sqlText)
 }
 
-function compileTemplate(query: Compilable<unknown>, named: boolean, onePlan = false): Template {
+/** How PostgreSQL keeps a statement: not at all, under a name, or under a name with one plan. */
+type Naming = 'unnamed' | 'named' | 'planned once'
+
+function compileTemplate(query: Compilable<unknown>, naming: Naming): Template {
   const compiled = query.compile()
-  if (named && !statementNames.has(compiled.sql))
+  if (naming !== 'unnamed' && !statementNames.has(compiled.sql))
     statementNames.set(compiled.sql, `daybook_${statementNames.size}`)
-  if (onePlan) onePlanStatements.add(compiled.sql)
+  if (naming === 'planned once') onePlanStatements.add(compiled.sql)
   return {
     compiled,
     parameters: compiled.parameters.map((value) => (value instanceof Slot ? value : { value })),

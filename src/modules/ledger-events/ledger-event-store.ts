@@ -173,7 +173,7 @@ const eventPage = shapedQuery(
   // The review queue and its kin filter by equalities alone (organization, statuses, whether a
   // document is attached), which ledger_events_status serves whatever the values: one plan fits
   // every organization and status. At most 7 status counts × 2 × 4 sorts × 2 directions.
-  { onePlan: (shape) => isEqualityShape(shape) },
+  { onePlan: isEqualityShape },
 )
 
 function isEqualityShape(shape: PageShape): boolean {

@@ -1,4 +1,4 @@
-// One tesseract engine reads PNG, JPEG and WebP receipts from installed files only, and bad images fail as values.
+// tesseract.js (WebAssembly from npm, no system package) reads PNG, JPEG and WebP receipts from installed files only, and bad images fail as values.
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
