@@ -1,36 +1,24 @@
 // A bookkeeper imports a real OFX statement from the web app: the preview lists its rows and balance check, the import makes events, and the same file again is all duplicates.
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { bankFile } from '../support/bank-files.js'
-import { assertWebAppBuilt, launchChromium, openPage } from '../support/browser.js'
+import { browserTestBed, openPage } from '../support/browser.js'
 import { createTenant, unique } from '../support/fixtures.js'
-import { startServer, type TestServer } from '../support/server.js'
 import { dropFiles, eventsOf, signInAndChoose } from './web-app.js'
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  assertWebAppBuilt()
-  ;[server, browser] = await Promise.all([startServer(), launchChromium()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const bed = browserTestBed()
 
 describe('bank files in a browser', () => {
   it('previews a real OFX file with its duplicate verdicts, imports it, and skips it the second time', async () => {
     const organizationName = unique('Statement Books')
-    const tenant = await createTenant(server, organizationName)
+    const tenant = await createTenant(bed.server, organizationName)
     const statement = {
       name: 'ofxparse_bank_medium_CAD.ofx',
       type: 'application/x-ofx',
       bytes: bankFile('ofxparse_bank_medium_CAD.ofx'),
     }
-    const page = await openPage(browser)
+    const page = await openPage(bed.browser)
     try {
-      await signInAndChoose(server, page, tenant.owner, organizationName)
+      await signInAndChoose(bed.server, page, tenant.owner, organizationName)
       await page
         .getByRole('navigation', { name: 'Screens' })
         .getByRole('link', { name: 'Bank files' })
@@ -48,14 +36,14 @@ describe('bank files in a browser', () => {
       expect(firstRowCells[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/)
       expect(firstRowCells[2]).toMatch(/^[+−][\d,]+\.\d{2}$/)
       await preview.getByText(/^Balance check: /).waitFor()
-      expect(await eventsOf(server, tenant)).toEqual([])
+      expect(await eventsOf(bed.server, tenant)).toEqual([])
 
       await preview.getByRole('button', { name: 'Import 3 new rows' }).click()
       await page
         .getByRole('status')
         .filter({ hasText: `Imported 3 rows from ${statement.name}, skipped 0 duplicates.` })
         .waitFor()
-      const events = await eventsOf(server, tenant)
+      const events = await eventsOf(bed.server, tenant)
       expect(events).toHaveLength(3)
       expect(events.every((event) => event.status === 'needs_review')).toBe(true)
 

@@ -1,22 +1,10 @@
 // A bookkeeper describes a bank's CSV export in the CSV layout editor, the statement then previews with the right dates and amounts, and the layout can be edited and deleted.
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assertWebAppBuilt, launchChromium, openPage } from '../support/browser.js'
+import { describe, expect, it } from 'vitest'
+import { browserTestBed, openPage } from '../support/browser.js'
 import { accountsByName, createTenant, unique } from '../support/fixtures.js'
-import { startServer, type TestServer } from '../support/server.js'
 import { dropFiles, signInAndChoose } from './web-app.js'
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  assertWebAppBuilt()
-  ;[server, browser] = await Promise.all([startServer(), launchChromium()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const bed = browserTestBed()
 
 // A European bank's export: a title line, semicolons, day-first dates, decimal commas, and money
 // in and out in columns of their own.
@@ -31,10 +19,10 @@ const statement = [
 describe('CSV layouts in a browser', () => {
   it('saves a layout, previews a CSV statement with it, then edits and deletes the layout', async () => {
     const organizationName = unique('Layout Books')
-    const tenant = await createTenant(server, organizationName)
-    const page = await openPage(browser)
+    const tenant = await createTenant(bed.server, organizationName)
+    const page = await openPage(bed.browser)
     try {
-      await signInAndChoose(server, page, tenant.owner, organizationName)
+      await signInAndChoose(bed.server, page, tenant.owner, organizationName)
       await page
         .getByRole('navigation', { name: 'Screens' })
         .getByRole('link', { name: 'Bank files' })
@@ -59,8 +47,8 @@ describe('CSV layouts in a browser', () => {
       await layouts.getByRole('status').filter({ hasText: 'Saved the layout “Girokonto export”.' }).waitFor()
       await layouts.getByRole('row', { name: /Girokonto export/ }).waitFor()
 
-      const accounts = await accountsByName(server, tenant)
-      const listed = await server.gql(
+      const accounts = await accountsByName(bed.server, tenant)
+      const listed = await bed.server.gql(
         `query ($org: UUID!, $account: UUID!) { listCsvImportProfiles(organizationId: $org, paymentAccountId: $account) {
           name delimiter skipLines dateColumn dateFormat amountColumn inflowColumn outflowColumn decimalMark } }`,
         { org: tenant.organizationId, account: accounts.Chequing },

@@ -1,30 +1,18 @@
 // The review queue's event panel shows an event's receipt image fetched with the token, what was read from it beside the event's fields, and rejects a duplicate from the panel.
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assertWebAppBuilt, launchChromium, openPage } from '../support/browser.js'
+import { describe, expect, it } from 'vitest'
+import { browserTestBed, openPage } from '../support/browser.js'
 import { multipart, pngWithText } from '../support/files.js'
 import { accountsByName, createTenant, unique } from '../support/fixtures.js'
-import { startServer, type TestServer } from '../support/server.js'
 import { eventsOf, focusedRow, signInAndChoose, waitForQueueCount } from './web-app.js'
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  assertWebAppBuilt()
-  ;[server, browser] = await Promise.all([startServer(), launchChromium()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const bed = browserTestBed()
 
 describe('the event panel in a browser', () => {
   it('previews the attached receipt with what was read beside the event, and rejects a duplicate', async () => {
     const organizationName = unique('Panel Books')
-    const tenant = await createTenant(server, organizationName)
-    const accounts = await accountsByName(server, tenant)
-    const created = await server.gql(
+    const tenant = await createTenant(bed.server, organizationName)
+    const accounts = await accountsByName(bed.server, tenant)
+    const created = await bed.server.gql(
       `mutation ($org: UUID!, $payment: UUID) {
         first: createLedgerEvent(organizationId: $org, merchantName: "Tim Hortons", amount: "4.19",
           transactionDate: "2026-05-14", paymentAccountId: $payment) { success eventId }
@@ -42,13 +30,13 @@ describe('the event panel in a browser', () => {
       'DONUT       1.89',
       'TOTAL       4.19',
     ])
-    const upload = await fetch(`${server.url}/uploads`, {
+    const upload = await fetch(`${bed.server.url}/uploads`, {
       method: 'POST',
       headers: tenant.bearer,
       body: multipart([{ name: 'file', filename: 'tims.png', bytes: receipt, type: 'image/png' }]),
     })
     const { s3Key } = (await upload.json()) as { s3Key: string }
-    const attached = await server.gql(
+    const attached = await bed.server.gql(
       `mutation ($org: UUID!, $event: UUID!, $key: String!) {
         attachReceiptToEvent(organizationId: $org, eventId: $event, s3Key: $key, filename: "tims.png") { success error }
       }`,
@@ -57,9 +45,9 @@ describe('the event panel in a browser', () => {
     )
     expect(attached.body.data?.attachReceiptToEvent).toMatchObject({ success: true })
 
-    const page = await openPage(browser)
+    const page = await openPage(bed.browser)
     try {
-      await signInAndChoose(server, page, tenant.owner, organizationName)
+      await signInAndChoose(bed.server, page, tenant.owner, organizationName)
       await waitForQueueCount(page, 2)
       await page.locator('[role=listbox]:focus').waitFor()
       while (!(await focusedRow(page).textContent())?.includes('Tim Hortons')) await page.keyboard.press('j')
@@ -77,7 +65,7 @@ describe('the event panel in a browser', () => {
 
       await panel.getByRole('button', { name: 'Same as one of these: reject this event' }).click()
       await waitForQueueCount(page, 1)
-      const statuses = await eventsOf(server, tenant)
+      const statuses = await eventsOf(bed.server, tenant)
       expect(statuses.find((event) => event.merchantName === 'Tim Hortons')?.status).toBe('ignored')
     } finally {
       await page.context().close()

@@ -1,21 +1,15 @@
 // GraphiQL at /graphql works in a real browser with every request kept on Daybook's own origin: the editor shows, and a query typed in it (with an API key typed into its headers) shows its answer.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { launchChromium, openPage } from '../support/browser.js'
+import type { Page } from 'playwright-core'
+import { beforeAll, expect, it } from 'vitest'
+import { browserTestBed, openPage } from '../support/browser.js'
 import { createTenant, type Tenant } from '../support/fixtures.js'
-import { startServer, type TestServer } from '../support/server.js'
 
-let server: TestServer
-let browser: Browser
 let tenant: Tenant
 
+const bed = browserTestBed({ server: { env: { GRAPHIQL: 'true' } }, webApp: false })
+
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer({ env: { GRAPHIQL: 'true' } }), launchChromium()])
-  tenant = await createTenant(server, `GraphiQL Books ${Date.now()}`)
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
+  tenant = await createTenant(bed.server, `GraphiQL Books ${Date.now()}`)
 })
 
 /** Replaces an editor's whole text, as a person selecting all and pasting would. */
@@ -26,11 +20,11 @@ async function replaceEditorText(page: Page, editor: string, text: string): Prom
 }
 
 it('loads from the server alone and answers queries typed into it', async () => {
-  const page = await openPage(browser)
+  const page = await openPage(bed.browser)
   const requested: string[] = []
   page.on('request', (request) => requested.push(request.url()))
   try {
-    await page.goto(`${server.url}/graphql`)
+    await page.goto(`${bed.server.url}/graphql`)
     const execute = page.getByRole('button', { name: 'Execute query (Ctrl-Enter)' })
     await page.locator('.graphiql-query-editor .CodeMirror').waitFor()
     await execute.waitFor()
@@ -53,7 +47,7 @@ it('loads from the server alone and answers queries typed into it', async () => 
     expect(await (await sent).headerValue('authorization')).toBe(`Bearer ${tenant.apiKey}`)
     await page.locator('.graphiql-response', { hasText: 'GraphiQL Books' }).waitFor()
 
-    const origin = new URL(server.url).origin
+    const origin = new URL(bed.server.url).origin
     expect(requested.length).toBeGreaterThan(4)
     expect(requested.filter((url) => new URL(url).origin !== origin)).toEqual([])
   } finally {

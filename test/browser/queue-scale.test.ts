@@ -1,25 +1,21 @@
 // A queue of 5,000 events stays light in the browser (only the rows on screen exist) and its time to become usable is recorded, not asserted: the figure goes to the test's output.
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { assertWebAppBuilt, launchChromium, openPage } from '../support/browser.js'
+import { beforeAll, expect, it } from 'vitest'
+import { browserTestBed, openPage } from '../support/browser.js'
 import { accountsByName, createTenant, type Tenant } from '../support/fixtures.js'
-import { startServer, type TestServer } from '../support/server.js'
 
 const eventCount = 5_000
 // The API takes at most 500 rows per importBankStatement call.
 const rowsPerImport = 500
 
-let server: TestServer
-let browser: Browser
 let tenant: Tenant
 let organizationName: string
 
+const bed = browserTestBed()
+
 beforeAll(async () => {
-  assertWebAppBuilt()
-  ;[server, browser] = await Promise.all([startServer(), launchChromium()])
   organizationName = `Busy Books ${Date.now()}`
-  tenant = await createTenant(server, organizationName)
-  const { Chequing: chequing } = await accountsByName(server, tenant)
+  tenant = await createTenant(bed.server, organizationName)
+  const { Chequing: chequing } = await accountsByName(bed.server, tenant)
   for (let start = 0; start < eventCount; start += rowsPerImport) {
     const rows = Array.from({ length: rowsPerImport }, (_, offset) => {
       const number = start + offset
@@ -31,7 +27,7 @@ beforeAll(async () => {
         reference: `scale-${number}`,
       }
     })
-    const answer = await server.gql(
+    const answer = await bed.server.gql(
       `mutation ($org: UUID!, $account: UUID!, $rows: [BankStatementRowInput!]!) {
         importBankStatement(organizationId: $org, paymentAccountId: $account, rows: $rows) { importedCount }
       }`,
@@ -41,15 +37,11 @@ beforeAll(async () => {
     expect(answer.body.data?.importBankStatement.importedCount).toBe(rowsPerImport)
   }
 }, 60_000)
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
 
 it('shows a queue of 5,000 events with only the visible rows in the page', async () => {
-  const page = await openPage(browser)
+  const page = await openPage(bed.browser)
   try {
-    await page.goto(`${server.url}/app`)
+    await page.goto(`${bed.server.url}/app`)
     await page.getByLabel('Email').fill(tenant.owner.email)
     await page.getByLabel('Password').fill(tenant.owner.password)
     await page.getByLabel('Password').press('Enter')

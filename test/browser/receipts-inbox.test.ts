@@ -1,30 +1,18 @@
 // A bookkeeper drops several files on the receipts inbox, reads why one was refused, attaches the photographed receipt to its event and sees what Daybook read from it.
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assertWebAppBuilt, launchChromium, openPage } from '../support/browser.js'
+import { describe, expect, it } from 'vitest'
+import { browserTestBed, openPage } from '../support/browser.js'
 import { pngWithText } from '../support/files.js'
 import { accountsByName, createTenant, unique } from '../support/fixtures.js'
-import { startServer, type TestServer } from '../support/server.js'
 import { dropFiles, signInAndChoose } from './web-app.js'
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  assertWebAppBuilt()
-  ;[server, browser] = await Promise.all([startServer(), launchChromium()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const bed = browserTestBed()
 
 describe('the receipts inbox in a browser', () => {
   it('uploads dropped files, attaches a receipt to its event and shows what was read from it', async () => {
     const organizationName = unique('Receipt Books')
-    const tenant = await createTenant(server, organizationName)
-    const accounts = await accountsByName(server, tenant)
-    const created = await server.gql(
+    const tenant = await createTenant(bed.server, organizationName)
+    const accounts = await accountsByName(bed.server, tenant)
+    const created = await bed.server.gql(
       `mutation ($org: UUID!, $payment: UUID) {
         createLedgerEvent(organizationId: $org, merchantName: "Tim Hortons", amount: "4.19",
           transactionDate: "2026-05-14", paymentAccountId: $payment) { success eventId }
@@ -42,9 +30,9 @@ describe('the receipts inbox in a browser', () => {
       'TOTAL       4.19',
     ])
 
-    const page = await openPage(browser)
+    const page = await openPage(bed.browser)
     try {
-      await signInAndChoose(server, page, tenant.owner, organizationName)
+      await signInAndChoose(bed.server, page, tenant.owner, organizationName)
       await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Receipts' }).click()
       await page.getByRole('heading', { name: 'Receipts', level: 1 }).waitFor()
       await page.getByText('No receipts yet.').waitFor()

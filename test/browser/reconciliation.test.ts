@@ -1,28 +1,16 @@
 // A bookkeeper reconciles a bank account to zero in the web app: ticks move the difference exactly, finishing records it in the history as the API does, undo reopens it, and a statement a little short finishes with an adjustment.
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assertWebAppBuilt, launchChromium, openPage } from '../support/browser.js'
+import { describe, expect, it } from 'vitest'
+import { browserTestBed, openPage } from '../support/browser.js'
 import { accountsByName, createTenant, unique } from '../support/fixtures.js'
-import { startServer, type TestServer } from '../support/server.js'
 import { postEvents, signInAndChoose } from './web-app.js'
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  assertWebAppBuilt()
-  ;[server, browser] = await Promise.all([startServer(), launchChromium()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const bed = browserTestBed()
 
 describe('reconciliation in a browser', () => {
   it('ticks the statement’s events to a zero difference, finishes, shows it in the history, undoes it, and finishes with an adjustment', async () => {
     const organizationName = unique('Reconciled Books')
-    const tenant = await createTenant(server, organizationName)
-    await postEvents(server, tenant, [
+    const tenant = await createTenant(bed.server, organizationName)
+    await postEvents(bed.server, tenant, [
       {
         merchantName: 'Market stall takings',
         amount: '500.00',
@@ -53,10 +41,10 @@ describe('reconciliation in a browser', () => {
         category: 'Office Expenses',
       },
     ])
-    const accounts = await accountsByName(server, tenant)
-    const page = await openPage(browser)
+    const accounts = await accountsByName(bed.server, tenant)
+    const page = await openPage(bed.browser)
     try {
-      await signInAndChoose(server, page, tenant.owner, organizationName)
+      await signInAndChoose(bed.server, page, tenant.owner, organizationName)
       await page
         .getByRole('navigation', { name: 'Screens' })
         .getByRole('link', { name: 'Reconciliation' })
@@ -89,7 +77,7 @@ describe('reconciliation in a browser', () => {
       expect(await finishedRow.getByRole('cell').nth(1).textContent()).toBe('339.55')
       expect(await finishedRow.getByRole('cell').nth(2).textContent()).toBe('3')
 
-      const listed = await server.gql(
+      const listed = await bed.server.gql(
         `query ($org: UUID!, $account: UUID!) { listReconciliations(organizationId: $org, paymentAccountId: $account) {
           items { statementDate statementBalance difference status clearedEventIds } } }`,
         { org: tenant.organizationId, account: accounts.Chequing },

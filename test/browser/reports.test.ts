@@ -1,24 +1,14 @@
 // A report on screen shows the API's own figures for the same period: the income statement month by month with its chart, the trial balance, and the CSV export of what is shown.
 import { readFileSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { groupDigits } from '../../web/src/format/money.js'
-import { assertWebAppBuilt, launchChromium, openPage } from '../support/browser.js'
+import { browserTestBed, openPage } from '../support/browser.js'
 import { createTenant, type Tenant, unique } from '../support/fixtures.js'
-import { startServer, type TestServer } from '../support/server.js'
+import type { TestServer } from '../support/server.js'
 import { postEvents, signInAndChoose } from './web-app.js'
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  assertWebAppBuilt()
-  ;[server, browser] = await Promise.all([startServer(), launchChromium()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const bed = browserTestBed()
 
 const period = { startDate: '2026-01-01', endDate: '2026-02-28' }
 
@@ -63,8 +53,8 @@ async function apiReports(server: TestServer, tenant: Tenant): Promise<ApiReport
 describe('reports in a browser', () => {
   it('shows the API’s income statement and trial balance for the chosen period, and exports them', async () => {
     const organizationName = unique('Reported Books')
-    const tenant = await createTenant(server, organizationName)
-    await postEvents(server, tenant, [
+    const tenant = await createTenant(bed.server, organizationName)
+    await postEvents(bed.server, tenant, [
       {
         merchantName: 'January sales',
         amount: '1000.00',
@@ -102,16 +92,16 @@ describe('reports in a browser', () => {
         category: 'Sales Revenue',
       },
     ])
-    const api = await apiReports(server, tenant)
+    const api = await apiReports(bed.server, tenant)
     expect(api.incomeStatement).toEqual({
       totalIncome: '1250.50',
       totalExpenses: '200.45',
       netIncome: '1050.05',
     })
 
-    const page = await openPage(browser)
+    const page = await openPage(bed.browser)
     try {
-      await signInAndChoose(server, page, tenant.owner, organizationName)
+      await signInAndChoose(bed.server, page, tenant.owner, organizationName)
       await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Reports' }).click()
       await page.getByLabel('From', { exact: true }).fill(period.startDate)
       await page.getByLabel('To', { exact: true }).fill(period.endDate)

@@ -1,22 +1,11 @@
 // A bookkeeper signs in to the web app at /app, clears a review queue with the keyboard alone, sees the one failed row of a bulk confirm explained on that row, and a member of another organization sees none of it.
-import type { Browser, Request } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assertWebAppBuilt, launchChromium, openPage, phoneViewport } from '../support/browser.js'
+import type { Request } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { browserTestBed, openPage, phoneViewport } from '../support/browser.js'
 import { accountsByName, createTenant, type Tenant } from '../support/fixtures.js'
-import { startServer, type TestServer } from '../support/server.js'
 import { eventsOf, focusedRow, importShops, signInAndChoose, waitForQueueCount } from './web-app.js'
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  assertWebAppBuilt()
-  ;[server, browser] = await Promise.all([startServer(), launchChromium()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const bed = browserTestBed()
 
 describe('the review queue in a browser', () => {
   let tenant: Tenant
@@ -24,12 +13,12 @@ describe('the review queue in a browser', () => {
 
   beforeAll(async () => {
     organizationName = `Queue Books ${Date.now()}`
-    tenant = await createTenant(server, organizationName)
-    await importShops(server, tenant, 50)
+    tenant = await createTenant(bed.server, organizationName)
+    await importShops(bed.server, tenant, 50)
   })
 
   it('clears a queue of 50 events with the keyboard alone: classify (C), confirm (Enter), reject (X)', async () => {
-    const page = await openPage(browser)
+    const page = await openPage(bed.browser)
     const eventMutations: Request[] = []
     page.on('request', (request) => {
       const body = request.postData() ?? ''
@@ -38,7 +27,7 @@ describe('the review queue in a browser', () => {
       }
     })
     try {
-      await signInAndChoose(server, page, tenant.owner, organizationName)
+      await signInAndChoose(bed.server, page, tenant.owner, organizationName)
       await page.locator('[role=listbox]:focus').waitFor()
       await waitForQueueCount(page, 50)
       await focusedRow(page).filter({ hasText: 'Shop 50' }).waitFor()
@@ -86,7 +75,7 @@ describe('the review queue in a browser', () => {
       }
       await page.getByText('Nothing to review').waitFor()
 
-      const events = await eventsOf(server, tenant)
+      const events = await eventsOf(bed.server, tenant)
       expect(events.filter((event) => event.status === 'needs_review')).toEqual([])
       const byMerchant = new Map(events.map((event) => [event.merchantName, event]))
       for (let number = 1; number <= 50; number++) {
@@ -110,10 +99,10 @@ describe('the review queue in a browser', () => {
 
   it('confirms the selected events but one, and says on that row why it was refused', async () => {
     const name = `Bulk Books ${Date.now()}`
-    const bulk = await createTenant(server, name)
-    const accounts = await accountsByName(server, bulk)
+    const bulk = await createTenant(bed.server, name)
+    const accounts = await accountsByName(bed.server, bulk)
     const create = (merchant: string, date: string, categoryId: string | null) =>
-      server.gql(
+      bed.server.gql(
         `mutation ($org: UUID!, $merchant: String!, $date: String!, $category: UUID, $payment: UUID) {
           createLedgerEvent(organizationId: $org, merchantName: $merchant, amount: "12.00", transactionDate: $date,
             categoryId: $category, paymentAccountId: $payment) { success }
@@ -127,9 +116,9 @@ describe('the review queue in a browser', () => {
     await create('Train Co', '2025-02-02', accounts.Travel ?? null)
     await create('Taxi Co', '2025-02-01', accounts.Travel ?? null)
 
-    const page = await openPage(browser)
+    const page = await openPage(bed.browser)
     try {
-      await signInAndChoose(server, page, bulk.owner, name)
+      await signInAndChoose(bed.server, page, bulk.owner, name)
       await page.locator('[role=listbox]:focus').waitFor()
       await waitForQueueCount(page, 5)
       for (let step = 0; step < 5; step++) {
@@ -148,7 +137,7 @@ describe('the review queue in a browser', () => {
       expect(await page.locator('[role=option][data-event-id]').count()).toBe(1)
 
       const statuses = Object.fromEntries(
-        (await eventsOf(server, bulk)).map((event) => [event.merchantName, event.status]),
+        (await eventsOf(bed.server, bulk)).map((event) => [event.merchantName, event.status]),
       )
       expect(statuses).toEqual({
         'Paper Co': 'confirmed',
@@ -164,12 +153,12 @@ describe('the review queue in a browser', () => {
 
   it('shows a member of another organization none of these events', async () => {
     const otherName = `Other Books ${Date.now()}`
-    const other = await createTenant(server, otherName)
-    const owner = await createTenant(server, `Private Books ${Date.now()}`)
-    await importShops(server, owner, 3)
-    const page = await openPage(browser, phoneViewport)
+    const other = await createTenant(bed.server, otherName)
+    const owner = await createTenant(bed.server, `Private Books ${Date.now()}`)
+    await importShops(bed.server, owner, 3)
+    const page = await openPage(bed.browser, phoneViewport)
     try {
-      await signInAndChoose(server, page, other.owner, otherName)
+      await signInAndChoose(bed.server, page, other.owner, otherName)
       await page.getByText('Nothing to review').waitFor()
       await page.getByRole('button', { name: 'Switch organization' }).click()
       await page.locator('.organization-list button').first().waitFor()
@@ -181,7 +170,7 @@ describe('the review queue in a browser', () => {
     }
 
     // Nor can the other person's token read them over the API.
-    const answer = await server.gql(
+    const answer = await bed.server.gql(
       'query ($org: UUID!) { listLedgerEvents(organizationId: $org) { totalCount } }',
       { org: owner.organizationId },
       other.owner.jwt,

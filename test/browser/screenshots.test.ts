@@ -1,18 +1,11 @@
 // The main screens render at 1280×800 and at a phone's width without sideways scrolling; with DAYBOOK_SCREENSHOTS=1 they are saved as docs/screenshots/*.png for the README.
 import { writeFileSync } from 'node:fs'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { bankFile } from '../support/bank-files.js'
-import {
-  assertWebAppBuilt,
-  desktopViewport,
-  launchChromium,
-  openPage,
-  phoneViewport,
-} from '../support/browser.js'
+import { browserTestBed, desktopViewport, openPage, phoneViewport } from '../support/browser.js'
 import { pngWithText } from '../support/files.js'
 import { accountsByName, createTenant, type Tenant, unique } from '../support/fixtures.js'
-import { startServer, type TestServer } from '../support/server.js'
 import {
   dropFiles,
   importShops,
@@ -25,19 +18,17 @@ import {
 const screenshotsDirectory = new URL('../../docs/screenshots/', import.meta.url)
 const saving = process.env.DAYBOOK_SCREENSHOTS === '1'
 
-let server: TestServer
-let browser: Browser
 let tenant: Tenant
 let organizationName: string
 
+const bed = browserTestBed()
+
 beforeAll(async () => {
-  assertWebAppBuilt()
-  ;[server, browser] = await Promise.all([startServer(), launchChromium()])
   organizationName = unique('Maple Street Bakery').replace(/ \w+$/, '')
-  tenant = await createTenant(server, organizationName)
-  await importShops(server, tenant, 24)
-  const accounts = await accountsByName(server, tenant)
-  await server.gql(
+  tenant = await createTenant(bed.server, organizationName)
+  await importShops(bed.server, tenant, 24)
+  const accounts = await accountsByName(bed.server, tenant)
+  await bed.server.gql(
     `mutation ($org: UUID!, $payment: UUID, $office: UUID!) {
       createLedgerEvent(organizationId: $org, merchantName: "Tim Hortons", amount: "4.19",
         transactionDate: "2026-05-14", paymentAccountId: $payment) { success }
@@ -46,7 +37,7 @@ beforeAll(async () => {
     { org: tenant.organizationId, payment: accounts.Chequing, office: accounts['Office Expenses'] },
     tenant.bearer,
   )
-  await postEvents(server, tenant, bakeryMonths())
+  await postEvents(bed.server, tenant, bakeryMonths())
 })
 /** Six months of a bakery's sales and costs, posted, for the reports and the reconciliation. */
 function bakeryMonths(): PostedEventInput[] {
@@ -83,11 +74,6 @@ function bakeryMonths(): PostedEventInput[] {
   return events
 }
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
 async function openScreen(page: Page, label: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: label }).click()
   await page.getByRole('heading', { name: label, level: 1 }).waitFor()
@@ -104,13 +90,13 @@ async function fitsThePhone(page: Page): Promise<boolean> {
 
 describe('the main screens', () => {
   it('at 1280×800: sign in, review queue, event panel, receipts, bank files, reconciliation, reports and settings', async () => {
-    const page = await openPage(browser, desktopViewport)
+    const page = await openPage(bed.browser, desktopViewport)
     try {
-      await page.goto(`${server.url}/app`)
+      await page.goto(`${bed.server.url}/app`)
       await page.getByLabel('Email').waitFor()
       await capture(page, 'sign-in')
 
-      await signInAndChoose(server, page, tenant.owner, organizationName)
+      await signInAndChoose(bed.server, page, tenant.owner, organizationName)
       await waitForQueueCount(page, 25)
       await page.keyboard.press('j')
       await page.keyboard.press('Space')
@@ -178,9 +164,9 @@ describe('the main screens', () => {
   }, 120_000)
 
   it('at a phone width, with nothing wider than the screen', async () => {
-    const page = await openPage(browser, phoneViewport)
+    const page = await openPage(bed.browser, phoneViewport)
     try {
-      await signInAndChoose(server, page, tenant.owner, organizationName)
+      await signInAndChoose(bed.server, page, tenant.owner, organizationName)
       await page.locator('[role=listbox]:focus').waitFor()
       expect(await fitsThePhone(page)).toBe(true)
       await capture(page, 'review-queue-phone')

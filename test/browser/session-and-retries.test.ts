@@ -1,34 +1,22 @@
 // The web app keeps people's work safe when the line or the session fails: an answer lost on the way is asked for again under the same Idempotency-Key and counts once, and an expired token brings back sign-in without losing what was typed.
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Clock } from '../../src/kernel/clock.js'
-import { assertWebAppBuilt, launchChromium, openPage } from '../support/browser.js'
+import { browserTestBed, openPage } from '../support/browser.js'
 import { createTenant } from '../support/fixtures.js'
-import { startServer, type TestServer } from '../support/server.js'
 import { eventsOf, focusedRow, importShops, signInAndChoose, waitForQueueCount } from './web-app.js'
-
-let server: TestServer
-let browser: Browser
 
 // The server's clock runs ahead on demand, so a token can expire without waiting a day for it.
 let clockOffsetMs = 0
 const clock: Clock = { now: () => new Date(Date.now() + clockOffsetMs) }
 
-beforeAll(async () => {
-  assertWebAppBuilt()
-  ;[server, browser] = await Promise.all([startServer({ clock }), launchChromium()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const bed = browserTestBed({ server: { clock } })
 
 describe('the web app when things go wrong', () => {
   it('sends a confirm whose answer was lost again under the same Idempotency-Key, and it counts once', async () => {
     const name = `Flaky Line Books ${Date.now()}`
-    const flaky = await createTenant(server, name)
-    await importShops(server, flaky, 2)
-    const page = await openPage(browser)
+    const flaky = await createTenant(bed.server, name)
+    await importShops(bed.server, flaky, 2)
+    const page = await openPage(bed.browser)
     const confirmKeys: Array<string | null> = []
     const replayed: Array<string | null> = []
     let answersDropped = 0
@@ -46,7 +34,7 @@ describe('the web app when things go wrong', () => {
       return route.fulfill({ response })
     })
     try {
-      await signInAndChoose(server, page, flaky.owner, name)
+      await signInAndChoose(bed.server, page, flaky.owner, name)
       await page.locator('[role=listbox]:focus').waitFor()
       await waitForQueueCount(page, 2)
       await page.keyboard.press('c')
@@ -63,7 +51,7 @@ describe('the web app when things go wrong', () => {
       expect(confirmKeys[0]).toMatch(/^[0-9a-f]{32}$/)
       expect(confirmKeys[1]).toBe(confirmKeys[0])
       expect(replayed).toEqual(['true'])
-      const statuses = (await eventsOf(server, flaky))
+      const statuses = (await eventsOf(bed.server, flaky))
         .map((event) => `${event.merchantName} ${event.status}`)
         .sort()
       expect(statuses).toEqual(['Shop 01 needs_review', 'Shop 02 confirmed'])
@@ -75,11 +63,11 @@ describe('the web app when things go wrong', () => {
   // Runs last: it moves the server's clock a day ahead.
   it('sends the person back to sign in when the token expires, keeping what they typed', async () => {
     const name = `Expiring Books ${Date.now()}`
-    const expiring = await createTenant(server, name)
-    await importShops(server, expiring, 12)
-    const page = await openPage(browser)
+    const expiring = await createTenant(bed.server, name)
+    await importShops(bed.server, expiring, 12)
+    const page = await openPage(bed.browser)
     try {
-      await signInAndChoose(server, page, expiring.owner, name)
+      await signInAndChoose(bed.server, page, expiring.owner, name)
       await waitForQueueCount(page, 12)
 
       clockOffsetMs += 25 * 60 * 60 * 1000

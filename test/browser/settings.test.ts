@@ -1,22 +1,11 @@
 // An owner manages the organization's settings in the web app (API keys shown once and revoked, members, lock date, intake addresses, category rules, webhooks), and a member is told in words what is refused.
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { assertWebAppBuilt, launchChromium, openPage } from '../support/browser.js'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { browserTestBed, openPage } from '../support/browser.js'
 import { createTenant, createUser, type Tenant, unique } from '../support/fixtures.js'
-import { startServer, type TestServer } from '../support/server.js'
 import { signInAndChoose } from './web-app.js'
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  assertWebAppBuilt()
-  ;[server, browser] = await Promise.all([startServer(), launchChromium()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const bed = browserTestBed()
 
 async function openSettings(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: 'Settings' }).click()
@@ -32,13 +21,13 @@ describe('settings in a browser', () => {
 
   beforeAll(async () => {
     organizationName = unique('Settings Books')
-    tenant = await createTenant(server, organizationName)
+    tenant = await createTenant(bed.server, organizationName)
   })
 
   it('creates an API key that is shown once and works, then revokes it', async () => {
-    const page = await openPage(browser)
+    const page = await openPage(bed.browser)
     try {
-      await signInAndChoose(server, page, tenant.owner, organizationName)
+      await signInAndChoose(bed.server, page, tenant.owner, organizationName)
       await openSettings(page)
       const keys = section(page, 'API keys')
       await keys.getByLabel('Name of the new key').fill('Nightly export')
@@ -48,7 +37,7 @@ describe('settings in a browser', () => {
       const key = await shown.inputValue()
       expect(key).toMatch(/^dbk_/)
       const asKey = { authorization: `Bearer ${key}` }
-      const before = await server.gql('{ myOrganizations { id } }', {}, asKey)
+      const before = await bed.server.gql('{ myOrganizations { id } }', {}, asKey)
       expect(before.body.data?.myOrganizations).toEqual([{ id: tenant.organizationId }])
 
       await keys.getByRole('button', { name: 'Done' }).click()
@@ -59,7 +48,7 @@ describe('settings in a browser', () => {
       await row.getByRole('button', { name: 'Revoke Nightly export' }).click()
       await row.getByRole('button', { name: 'Revoke key' }).and(page.locator(':focus')).click()
       await row.getByText(/^Revoked \d{4}-\d{2}-\d{2}$/).waitFor()
-      const after = await server.gql('{ myOrganizations { id } }', {}, asKey)
+      const after = await bed.server.gql('{ myOrganizations { id } }', {}, asKey)
       expect(after.body.errors?.[0]?.message).toBe('Invalid API Key.')
     } finally {
       await page.context().close()
@@ -67,10 +56,10 @@ describe('settings in a browser', () => {
   })
 
   it('adds a member, closes the books through a date, and adds an intake address, a rule and a webhook', async () => {
-    const page = await openPage(browser)
-    const colleague = await createUser(server)
+    const page = await openPage(bed.browser)
+    const colleague = await createUser(bed.server)
     try {
-      await signInAndChoose(server, page, tenant.owner, organizationName)
+      await signInAndChoose(bed.server, page, tenant.owner, organizationName)
       await openSettings(page)
 
       const members = section(page, 'Members and roles')
@@ -111,7 +100,7 @@ describe('settings in a browser', () => {
       expect(secret).toMatch(/^whsec_/)
       await webhooks.getByText('receipt.extracted · Enabled').waitFor()
 
-      const answer = await server.gql(
+      const answer = await bed.server.gql(
         `query ($org: UUID!) {
           myOrganizations { id lockDate }
           listMembers(organizationId: $org) { email role }
@@ -138,11 +127,15 @@ describe('settings in a browser', () => {
   })
 
   it('shows a member the refusal in words in each admin section', async () => {
-    const member = await createUser(server)
-    await server.app.core.services.access.addMemberAsOperator(tenant.organizationId, member.email, 'member')
-    const page = await openPage(browser)
+    const member = await createUser(bed.server)
+    await bed.server.app.core.services.access.addMemberAsOperator(
+      tenant.organizationId,
+      member.email,
+      'member',
+    )
+    const page = await openPage(bed.browser)
     try {
-      await signInAndChoose(server, page, member, organizationName)
+      await signInAndChoose(bed.server, page, member, organizationName)
       await openSettings(page)
       for (const name of ['API keys', 'Members and roles', 'Webhook endpoints']) {
         await section(page, name).getByRole('alert').filter({ hasText: 'Must Be Owner Or Admin.' }).waitFor()

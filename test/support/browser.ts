@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 import { webAppDirectory } from '../../src/http/app-route.js'
+import { type StartOptions, startServer, type TestServer } from './server.js'
 
 // The browser tests drive Debian's Chromium: playwright-core never downloads a browser of its own,
 // so the tests run offline on what the machine's package manager installed.
@@ -50,4 +52,38 @@ export async function openPage(browser: Browser, viewport = desktopViewport): Pr
   const context = await browser.newContext({ viewport })
   context.setDefaultTimeout(10_000)
   return context.newPage()
+}
+
+export interface BrowserTestBed {
+  readonly server: TestServer
+  readonly browser: Browser
+}
+
+/**
+ * A server and Chromium for one test file, started before its tests and closed after them. Read
+ * them through the returned object: they exist only once the file's first hook has run.
+ */
+export function browserTestBed(options: { server?: StartOptions; webApp?: boolean } = {}): BrowserTestBed {
+  let server: TestServer | undefined
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    if (options.webApp !== false) assertWebAppBuilt()
+    ;[server, browser] = await Promise.all([startServer(options.server), launchChromium()])
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+  const started = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined) throw new Error(`the ${name} is read before the file's beforeAll started it`)
+    return value
+  }
+  return {
+    get server() {
+      return started(server, 'server')
+    },
+    get browser() {
+      return started(browser, 'browser')
+    },
+  }
 }

@@ -33,10 +33,14 @@ export interface TestServer {
   close(): Promise<void>
 }
 
+export interface StartOptions {
+  env?: Record<string, string>
+  clock?: Clock
+  dataDir?: string
+}
+
 /** A real Daybook server on a free loopback port, on the engine this test run targets. */
-export async function startServer(
-  options: { env?: Record<string, string>; clock?: Clock; dataDir?: string } = {},
-): Promise<TestServer> {
+export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'daybook-test-'))
   const databaseUrl = inject('databaseUrl')
   const config = loadConfig({
