@@ -669,8 +669,10 @@ const monthAlternation = Object.keys(monthNames)
   .sort((a, b) => b.length - a.length)
   .join('|')
 
-const isoDate = /(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?![\d])/g
-// The year may run into the time when OCR drops the space between them ("09-04-201813:16").
+// OCR may drop the space between a date and its time, so a date's last figures may run into the
+// time ("2026-02-2814:22", "2026-03-061315", "09-04-201813:16"); the figures that touch the time
+// are then the full day or year.
+const isoDate = /(?<!\d)(\d{4})([-/.])(\d{1,2})\2(\d{2}(?=\d{1,2}:\d{2}|\d{4}(?!\d))|\d{1,2}(?!\d))/g
 const numericDate =
   /(?<![\d/.])(\d{1,2}) ?([/.-]) ?(\d{1,2}) ?\2 ?(\d{4}(?=\d{1,2}:\d{2})|\d{2}(?=\d{1,2}:\d{2})|(?:\d{4}|\d{2})(?![\d]|[/.-]\d))/g
 const monthFirst = new RegExp(

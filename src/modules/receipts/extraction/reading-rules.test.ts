@@ -126,6 +126,9 @@ describe('the date', () => {
       '13 May 2025',
       '13-MAY-25 18:02',
       'Date :13-05-202513:16:21',
+      '2025-05-1314:22',
+      'Entry2025-05-1308:02',
+      'Date:2025-05-131315',
     ]) {
       const fields = read(`Shop\n${line}\nTOTAL 5.00`)
       expect(fields.receiptDate, line).toBe('2025-05-13')
