@@ -1,12 +1,12 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { formatMoney } from '../src/kernel/money.js'
-import { createOcr } from '../src/modules/receipts/extraction/ocr.js'
 import {
   type CorpusKind,
   type CorpusOutcome,
   corpus,
   corpusKinds,
+  documentReader,
   imageMagickAvailable,
   type KindReport,
   measureCorpus,
@@ -94,12 +94,12 @@ function timingSection(report: KindReport | undefined): string {
 
 const magick = await imageMagickAvailable()
 const kinds = corpusKinds.filter((kind) => kind !== 'image' || magick)
-const ocr = createOcr()
+const reader = await documentReader()
 let reports: KindReport[]
 try {
-  reports = await measureCorpus(ocr, kinds)
+  reports = await measureCorpus(reader.read, kinds)
 } finally {
-  await ocr.close()
+  await reader.close()
 }
 
 const summary = [
@@ -133,9 +133,11 @@ layouts seen in mailed receipts (a table with entities, blocks with \`<br>\`, a 
 drawn with pdfkit (till-slip and letter sizes, standard and embedded fonts, label and amount as
 separate text runs, a second page on letters); and an image rendered by ImageMagick in one of eight
 styles, from a clean PNG to a small, noisy, blurred JPEG, a skewed photo-like JPEG and a WebP. Every
-rendering goes through \`extractReceipt\` exactly as a stored document would: text and HTML are parsed
-directly, PDFs through the pdf.js text layer, images through tesseract.js (LSTM engine, English
-model from \`@tesseract.js-data/eng\`, one engine reused for all images, no network). A field counts as
+rendering goes as the bytes of an upload to the server's own document reader, the process that
+reads stored documents with the default caps: text and HTML are parsed directly, PDFs through the
+pdf.js text layer, images through the OCR engine Daybook ships (PaddleOCR PP-OCRv4 on
+onnxruntime-node, one engine reused for all images, no network;
+docs/decisions/0041-receipt-ocr-engine.md). A field counts as
 right only when it equals the known value: the vendor ignoring case and white space (accents count),
 the total in minor units with the right currency, the date as \`YYYY-MM-DD\`. The images are
 synthetic: they have no perspective, shadows, creases or thermal fading, so the image figures are a
@@ -150,8 +152,9 @@ ${summary}
 ${reports.map(kindSection).join('\n')}
 ## OCR time per image
 
-One engine reads every image in turn on this machine (${os.cpus().length} cores); starting it (loading the wasm
-core and the 3 MB English model) is paid once, by the first image.
+One reading process reads every image in turn on this machine (${os.cpus().length} cores), as the server's does;
+starting its OCR engine (loading the detection and recognition models) is paid once, by the first
+image.
 
 ${timingSection(reports.find((report) => report.kind === 'image'))}`
 

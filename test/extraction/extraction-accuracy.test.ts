@@ -1,24 +1,26 @@
-// Extraction keeps the accuracy measured on the generated corpus, for text, HTML, PDF and image receipts alike.
+// The server's document reader keeps the accuracy measured on the generated corpus, for text, HTML, PDF and image receipts alike.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createOcr, type Ocr } from '../../src/modules/receipts/extraction/ocr.js'
 import {
   type CorpusKind,
   type CorpusOutcome,
   corpus,
   corpusKinds,
+  documentReader,
   type KindReport,
   measureCorpus,
 } from '../support/receipt-corpus.js'
 
 // Floors from scripts/measure-extraction.ts runs (docs/receipt-extraction.md). Text, HTML and PDF
-// are deterministic and measured 26/26 on every field. Images measured 24/26 vendors (the English
-// model drops the accents of "Première" and "Château"), 26/26 totals and dates; their floors leave
-// room for two more misses, as OCR output can differ between CPUs (SIMD and non-SIMD builds).
+// are deterministic and measured 26/26 on every field. Images, read by the engine Daybook ships
+// (PaddleOCR, chosen on real scans), measured 19/26 vendors (it drops the spaces of tightly set
+// capitals, "COSTCOWHOLESALE", and the accents of "Montréal"), 21/26 totals (an amount column it
+// pairs with the line below, a euro sign it cannot read) and 26/26 dates; their floors leave room
+// for two more misses, as OCR output can differ between CPUs.
 const floors: Record<CorpusKind, { vendor: number; total: number; date: number }> = {
   text: { vendor: 1, total: 1, date: 1 },
   html: { vendor: 1, total: 1, date: 1 },
   pdf: { vendor: 1, total: 1, date: 1 },
-  image: { vendor: 0.84, total: 0.92, date: 0.92 },
+  image: { vendor: 0.65, total: 0.73, date: 0.92 },
 }
 const overallFloors = { vendor: 0.8, total: 0.9, date: 0.9 }
 
@@ -35,16 +37,16 @@ function misses(outcomes: CorpusOutcome[], field: 'vendor' | 'total' | 'date'): 
 }
 
 describe('extraction accuracy on the generated corpus', () => {
-  let ocr: Ocr
+  let reader: Awaited<ReturnType<typeof documentReader>> | undefined
   let reports: KindReport[] = []
 
   beforeAll(async () => {
-    ocr = createOcr()
-    reports = await measureCorpus(ocr, corpusKinds)
-  }, 180_000)
+    reader = await documentReader()
+    reports = await measureCorpus(reader.read, corpusKinds)
+  }, 240_000)
 
   afterAll(async () => {
-    await ocr?.close()
+    await reader?.close()
   })
 
   it('has at least 20 receipts in every kind', () => {

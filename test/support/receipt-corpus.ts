@@ -5,13 +5,13 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import PDFDocument from 'pdfkit'
-import type { Failure } from '../../src/kernel/result.js'
+import { limits } from '../../src/kernel/limits.js'
+import type { Failure, Result } from '../../src/kernel/result.js'
+import type { ReceiptInput } from '../../src/modules/receipts/extraction/extract-receipt.js'
 import {
-  type ExtractedReceipt,
-  extractReceipt,
-  type OcrSource,
-  type ReceiptInput,
-} from '../../src/modules/receipts/extraction/extract-receipt.js'
+  type ExtractedFigures,
+  ExtractionProcess,
+} from '../../src/modules/receipts/extraction/extraction-process.js'
 import { requireImageMagickFonts } from './system-tools.js'
 
 // Made-up receipts in the shapes Canadian businesses print, each rendered as plain text, HTML,
@@ -767,7 +767,7 @@ export interface CorpusOutcome {
   id: string
   kind: CorpusKind
   expected: CorpusReceipt
-  result: ExtractedReceipt | Failure
+  result: ExtractedFigures | Failure
   vendor: boolean
   total: boolean
   date: boolean
@@ -801,8 +801,39 @@ async function inputFor(
   return renderImage(receipt, index, directory)
 }
 
+/** Reads one receipt as an upload or an intake message would give it. */
+export type CorpusReader = (input: ReceiptInput) => Promise<Result<ExtractedFigures>>
+
+const utf8 = new TextEncoder()
+
+/**
+ * The server's own document reader: a process of its own with the OCR engine Daybook ships and
+ * the default caps, given each rendering as the bytes of an upload.
+ */
+export async function documentReader(): Promise<{ read: CorpusReader; close: () => Promise<void> }> {
+  const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'receipt-reader-'))
+  const reader = new ExtractionProcess({
+    cacheDir,
+    caps: { memoryMb: limits.extractionMemoryMbDefault, timeoutMs: limits.extractionTimeoutMsDefault },
+  })
+  return {
+    read: (input) =>
+      reader.read(
+        'text' in input
+          ? { bytes: utf8.encode(input.text), contentType: 'text/plain; charset=utf-8' }
+          : 'html' in input
+            ? { bytes: utf8.encode(input.html), contentType: 'text/html; charset=utf-8' }
+            : input,
+      ),
+    close: async () => {
+      await reader.close()
+      await rm(cacheDir, { recursive: true, force: true })
+    },
+  }
+}
+
 export async function measureCorpus(
-  ocr: OcrSource,
+  read: CorpusReader,
   kinds: CorpusKind[] = corpusKinds,
 ): Promise<KindReport[]> {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'receipt-corpus-'))
@@ -813,14 +844,14 @@ export async function measureCorpus(
       for (const [index, receipt] of corpus.entries()) {
         const input = await inputFor(kind, receipt, index, directory)
         const started = performance.now()
-        const read = await extractReceipt(input, ocr)
+        const outcome = await read(input)
         const milliseconds = performance.now() - started
-        const value = read.ok ? read.value : null
+        const value = outcome.ok ? outcome.value : null
         outcomes.push({
           id: receipt.id,
           kind,
           expected: receipt,
-          result: read.ok ? read.value : read.error,
+          result: outcome.ok ? outcome.value : outcome.error,
           vendor: sameVendor(value?.vendorName ?? null, receipt.vendor),
           total: value?.amountMinor === receipt.totalMinor && value.currency === receipt.currency,
           date: value?.receiptDate === receipt.date,
