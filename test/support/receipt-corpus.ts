@@ -8,10 +8,8 @@ import PDFDocument from 'pdfkit'
 import { limits } from '../../src/kernel/limits.js'
 import type { Failure, Result } from '../../src/kernel/result.js'
 import type { ReceiptInput } from '../../src/modules/receipts/extraction/extract-receipt.js'
-import {
-  type ExtractedFigures,
-  ExtractionProcess,
-} from '../../src/modules/receipts/extraction/extraction-process.js'
+import { createReceiptReader } from '../../src/modules/receipts/receipt-reader.js'
+import type { ReadReceipt } from '../../src/modules/receipts/receipt-service.js'
 import { requireImageMagickFonts } from './system-tools.js'
 
 // Made-up receipts in the shapes Canadian businesses print, each rendered as plain text, HTML,
@@ -767,7 +765,7 @@ export interface CorpusOutcome {
   id: string
   kind: CorpusKind
   expected: CorpusReceipt
-  result: ExtractedFigures | Failure
+  result: ReadReceipt | Failure
   vendor: boolean
   total: boolean
   date: boolean
@@ -802,17 +800,17 @@ async function inputFor(
 }
 
 /** Reads one receipt as an upload or an intake message would give it. */
-export type CorpusReader = (input: ReceiptInput) => Promise<Result<ExtractedFigures>>
+export type CorpusReader = (input: ReceiptInput) => Promise<Result<ReadReceipt>>
 
 const utf8 = new TextEncoder()
 
 /**
- * The server's own document reader: a process of its own with the OCR engine Daybook ships and
- * the default caps, given each rendering as the bytes of an upload.
+ * The server's own document reader, built as the server builds it, with the default caps: a
+ * process of its own with the OCR engine Daybook ships, given each rendering as an upload's bytes.
  */
 export async function documentReader(): Promise<{ read: CorpusReader; close: () => Promise<void> }> {
   const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'receipt-reader-'))
-  const reader = new ExtractionProcess({
+  const reader = createReceiptReader({
     cacheDir,
     caps: { memoryMb: limits.extractionMemoryMbDefault, timeoutMs: limits.extractionTimeoutMsDefault },
   })
