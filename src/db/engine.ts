@@ -6,6 +6,7 @@ import pg from 'pg'
 import { limits } from '../kernel/limits.js'
 import { startBackgroundCheckpoints } from './background-checkpoints.js'
 import { rowsAsObjects } from './pg-rows.js'
+import { StatementQuery } from './pg-statement.js'
 import { type CompiledRunner, runCompiledWith, runsWithOnePlan, statementNameOf } from './prepared.js'
 import type { Database } from './schema.js'
 import { TenantScopeCheck } from './tenant-scope.js'
@@ -109,16 +110,24 @@ function pooledRunner(pool: pg.Pool, onePlanPool: pg.Pool): CompiledRunner {
 /**
  * Kysely sends every query unnamed, so PostgreSQL parses and plans it at each run. The queries of
  * src/db/prepared.ts go under a name instead: pg prepares a named statement once per connection
- * and then only binds its parameters. Every query's rows arrive as arrays and are built into
- * objects by src/db/pg-rows.ts.
+ * and then only binds its parameters. A statement with parameters, or a name, runs as a
+ * StatementQuery (src/db/pg-statement.ts); the others (transaction control, settings, the
+ * migrations' scripts of several statements) in pg's simple protocol, their rows read as arrays
+ * and built into objects by src/db/pg-rows.ts.
  */
 function useNamedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown
   client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
     if (typeof text !== 'string' || callback !== undefined) return query(text, values, callback)
     const name = statementNameOf(text)
-    const config = name ? { name, text, values, rowMode: 'array' } : { text, values, rowMode: 'array' }
-    return (query(config) as Promise<pg.QueryResult>).then((result) => rowsAsObjects(text, result))
+    if (name !== undefined || (Array.isArray(values) && values.length > 0)) {
+      const statement = new StatementQuery(text, (values ?? []) as unknown[], name, daybookTypes)
+      query(statement)
+      return statement.promise
+    }
+    return (query({ text, values, rowMode: 'array' }) as Promise<pg.QueryResult>).then((result) =>
+      rowsAsObjects(text, result),
+    )
   }) as typeof client.query
 }
 

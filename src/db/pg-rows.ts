@@ -82,3 +82,86 @@ export function rowsAsObjects<Result>(text: string, result: Result): Result {
   else buildRows(text, result as ArrayRows)
   return result
 }
+
+/** A row built from the text values of a DataRow message, each read by its column's type parser. */
+export type RowFromText = (values: Array<string | null>) => Record<string, unknown>
+type ParsedRowConstructor = new (
+  values: Array<string | null>,
+  parsers: ReadonlyArray<(text: string) => unknown>,
+) => Record<string, unknown>
+
+/** What reads a column's text by its type, as pg's `types` option gives it. */
+export interface TypeParsers {
+  getTypeParser(oid: number, format?: 'text' | 'binary'): (text: string) => unknown
+}
+
+interface ParsedBuilder {
+  types: TypeParsers
+  columnNames: readonly string[]
+  typeIds: readonly number[]
+  build: RowFromText
+}
+
+const parsedBuilders = new Map<string, ParsedBuilder>()
+const parsedCompiled = new Map<string, ParsedRowConstructor>()
+
+function parsedConstructorFor(columnNames: readonly string[]): ParsedRowConstructor {
+  const key = columnNames.join('\u0000')
+  let Row = parsedCompiled.get(key)
+  if (!Row) {
+    // One call site per column: each sees one type parser, where a loop's one site sees them all.
+    const assignments = columnNames.map((name, i) => {
+      const value = `values[${i}] === null ? null : parsers[${i}](values[${i}])`
+      return name === '__proto__'
+        ? `Object.defineProperty(this, "__proto__", { value: ${value}, writable: true, enumerable: true, configurable: true })`
+        : `this[${JSON.stringify(name)}] = ${value}`
+    })
+    Row = new Function('values', 'parsers', assignments.join('\n')) as ParsedRowConstructor
+    Row.prototype = Object.prototype
+    if (parsedCompiled.size >= limits.rowShapesKeptMax) parsedCompiled.clear()
+    parsedCompiled.set(key, Row)
+  }
+  return Row
+}
+
+function sameDescription(
+  fields: ReadonlyArray<{ name: string; dataTypeID: number }>,
+  types: TypeParsers,
+  builder: ParsedBuilder,
+): boolean {
+  if (builder.types !== types || fields.length !== builder.columnNames.length) return false
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i] as { name: string; dataTypeID: number }
+    if (field.name !== builder.columnNames[i] || field.dataTypeID !== builder.typeIds[i]) return false
+  }
+  return true
+}
+
+/**
+ * What builds the rows of `text` from the columns its row description names: kept by statement,
+ * and made again when a statement's columns or their types change (a migration in between), or
+ * when it is read with other type parsers.
+ */
+export function parsedRowBuilder(
+  text: string,
+  fields: ReadonlyArray<{ name: string; dataTypeID: number; format?: string }>,
+  types: TypeParsers,
+): RowFromText {
+  let builder = parsedBuilders.get(text)
+  if (!builder || !sameDescription(fields, types, builder)) {
+    const columnNames = fields.map((field) => field.name)
+    const parsers = fields.map((field) =>
+      types.getTypeParser(field.dataTypeID, field.format === 'binary' ? 'binary' : 'text'),
+    )
+    const Row = parsedConstructorFor(columnNames)
+    builder = {
+      types,
+      columnNames,
+      typeIds: fields.map((field) => field.dataTypeID),
+      build: (values) => new Row(values, parsers),
+    }
+    if (parsedBuilders.size >= limits.rowShapesKeptMax) parsedBuilders.clear()
+    parsedBuilders.set(text, builder)
+  }
+  return builder.build
+}
