@@ -10,6 +10,7 @@ import { parsedRowBuilder, type RowFromText, type TypeParsers } from './pg-rows.
 // which it then never uses for rows read as arrays (about 15 µs for the review queue's 31 columns).
 // Here each row is built straight from its text values by a constructor compiled for its
 // statement's columns (src/db/pg-rows.ts), where pg made an array and Daybook an object from it.
+// ADR 0045.
 
 export interface StatementResult {
   command: string | null
