@@ -185,7 +185,7 @@ async function hostileCorpus(good: Buffer): Promise<HostileDocument[]> {
     // memory or its time) ends it, and the next document gets a new one.
     {
       name: 'slow.pdf',
-      bytes: await pdfSlowToRead(),
+      bytes: pdfSlowToRead(),
       contentType: pdf,
       reason: /^Reading the document (needed more than \d+ MiB of memory|took longer than \d+ s)/,
     },

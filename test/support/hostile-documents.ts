@@ -104,12 +104,27 @@ export function pdfWithDeepNesting(): Buffer {
 }
 
 /**
- * A PDF whose content is 60 MiB of text-drawing operators: under the cap on decoded size, and
- * slow to read, so only the cap on time stops it.
+ * A PDF of a few kilobytes whose page draws a form that draws the next form twice, 30 forms deep, the
+ * last drawing one line of text: 2^29 text operators to read, a cost no machine's speed brings under
+ * the cap on time. Decoded, its streams are a few hundred bytes, so only the caps on the reading
+ * process (its time, or the memory the text fills) stop it.
  */
-export async function pdfSlowToRead(): Promise<Buffer> {
-  const operators = Buffer.from('BT /F1 1 Tf 1 1 Td (receipt line) Tj ET\n'.repeat(1_600_000))
-  return onePage(deflateSync(operators, { level: 9 }))
+export function pdfSlowToRead(): Buffer {
+  const depth = 30
+  const firstForm = 5
+  const form = (index: number) => {
+    const last = index === depth - 1
+    const content = last ? 'BT /F1 1 Tf 1 1 Td (receipt line) Tj ET' : '/X Do /X Do'
+    const resources = last ? '' : `/Resources << /XObject << /X ${firstForm + index + 1} 0 R >> >> `
+    return `<< /Type /XObject /Subtype /Form /BBox [0 0 300 300] ${resources}/Length ${content.length} >>\nstream\n${content}\nendstream`
+  }
+  return pdfOf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /XObject << /X ${firstForm} 0 R >> >> /Contents 4 0 R >>`,
+    '<< /Length 5 >>\nstream\n/X Do\nendstream',
+    ...Array.from({ length: depth }, (_, index) => form(index)),
+  ])
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {
