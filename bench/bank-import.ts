@@ -18,6 +18,7 @@ import {
   insertEventsMultiRow,
   openBenchDb,
   randomSource,
+  seedAftercareNote,
   seedEvents,
   vendors,
 } from './seed.js'
@@ -577,7 +578,7 @@ async function importFigures(engine: 'sqlite' | 'postgres', target: EngineTarget
         memoryNote(rowsRuns, 'the request'),
         `warm-up import of ${warmupRows.toLocaleString('en-US')} rows first (${((warmupSeconds.get('rows') ?? 0) * 1000).toFixed(0)} ms)`,
         `${ruleCount} createCategoryRule calls took ${rulesSeconds.toFixed(1)} s`,
-        `seed: ${eventsInOrganization.toLocaleString('en-US')} events by bulk SQL in ${seedSeconds.toFixed(0)} s${engine === 'postgres' ? ' (VACUUM ANALYZE included)' : ''}`,
+        `seed: ${eventsInOrganization.toLocaleString('en-US')} events by bulk SQL in ${seedSeconds.toFixed(0)} s${seedAftercareNote(engine)}`,
       ].join('; '),
     },
     ...fileFigures,

@@ -18,6 +18,7 @@ import {
   createOrgs,
   type EventRow,
   openBenchDb,
+  seedAftercareNote,
   seedEvents,
   sqliteFile,
 } from './seed.js'
@@ -106,7 +107,7 @@ async function ledgerFigures(engine: 'sqlite' | 'postgres', target: EngineTarget
   console.log(
     `Ledger [${engine}] seeded ${organizations * eventsPerOrganization + classified.length} events in ${seedSeconds.toFixed(1)} s (organizations through the CLI: ${orgSeconds.toFixed(1)} s)`,
   )
-  const seedNote = `seed: ${(organizations * eventsPerOrganization).toLocaleString('en-US')} events over ${organizations} organizations by bulk SQL in ${seedSeconds.toFixed(0)} s${engine === 'postgres' ? ' (VACUUM ANALYZE included)' : ''}, organizations through the CLI in ${orgSeconds.toFixed(0)} s`
+  const seedNote = `seed: ${(organizations * eventsPerOrganization).toLocaleString('en-US')} events over ${organizations} organizations by bulk SQL in ${seedSeconds.toFixed(0)} s${seedAftercareNote(engine)}, organizations through the CLI in ${orgSeconds.toFixed(0)} s`
 
   const requests = orgs.map((org) => ({
     body: { query: listQuery, variables: { organizationId: org.id, ...listVariables } },

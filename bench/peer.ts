@@ -23,7 +23,7 @@ import {
   processTree,
   treeCpuMs,
 } from './processes.js'
-import { type BenchOrg, createOrgs, seedEvents, sqliteFile } from './seed.js'
+import { type BenchOrg, createOrgs, seedAftercareNote, seedEvents, sqliteFile } from './seed.js'
 
 // Issue: Daybook's busiest page beside a generic GraphQL layer generated from the same tables
 // (PostGraphile 4) and beside a bare route, the ceiling for any server of that page. The servers
@@ -152,7 +152,7 @@ async function peerFigures(engine: 'sqlite' | 'postgres', target: EngineTarget):
           if (probe) await new Promise((resolve) => setTimeout(resolve, statsFlushWaitMs))
         }
       }
-      return figures(engine, intervals, totalCounts, [...notes, seedNote(seedSeconds)])
+      return figures(engine, intervals, totalCounts, [...notes, seedNote(seedSeconds, engine)])
     } finally {
       pinned.restore()
     }
@@ -391,8 +391,8 @@ function describe(name: string, summary: Summary, engine: 'sqlite' | 'postgres')
   return `${name}: CPU server ${summary.serverCpuMsPerRequest.toFixed(3)} ms/req${postgres}, p50 ${summary.p50Ms} ms, p99 ${summary.p99Ms} ms, rounds ${perRound} req/s`
 }
 
-function seedNote(seedSeconds: number): string {
-  return `seed: ${(organizations * eventsPerOrganization).toLocaleString('en-US')} events over ${organizations} organizations by bulk SQL in ${seedSeconds.toFixed(0)} s`
+function seedNote(seedSeconds: number, engine: 'sqlite' | 'postgres'): string {
+  return `seed: ${(organizations * eventsPerOrganization).toLocaleString('en-US')} events over ${organizations} organizations by bulk SQL in ${seedSeconds.toFixed(0)} s${seedAftercareNote(engine)}`
 }
 
 function figures(
