@@ -1,7 +1,7 @@
 // The schema after every migration is one Citus can shard by organization (ADR 0026): read from
 // PostgreSQL's catalogue, so a migration that breaks a rule fails here. PostgreSQL only.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { openDatabase } from '../../src/db/engine.js'
 import { migrateToLatest } from '../../src/db/migrate.js'
 import { localTables, referenceTables, tenantTables } from '../../src/db/tenant-scope.js'
-import { citusReadiness } from './citus-readiness.js'
+import { citusReadiness, distributionScriptProblems } from './citus-readiness.js'
 
 const databaseUrl = inject('databaseUrl')
 
@@ -52,6 +52,34 @@ describe.skipIf(databaseUrl === undefined)('a schema ready for Citus', () => {
     expect(of('local').sort()).toEqual([...localTables].sort())
     // A tenant table the check does not know would go unchecked.
     expect(of('tenant').filter((table) => !tenantTables.has(table))).toEqual([])
+  })
+
+  it('is distributed in full, and in an order Citus accepts, by the script in docs/scaling.md', async () => {
+    const guide = readFileSync(new URL('../../docs/scaling.md', import.meta.url), 'utf8')
+    expect(distributionScriptProblems(guide, await citusReadiness(client, 'public'))).toEqual([])
+  })
+
+  it('finds a distribution script that leaves a table out, makes one the wrong kind or goes out of order', async () => {
+    const script = `
+      select create_distributed_table('journal_lines', 'organization_id');
+      select create_distributed_table('journal_entries', 'organization_id');
+      select create_distributed_table('organizations', 'organization_id');
+      select create_reference_table('idempotency_keys');
+      select create_reference_table('users');
+      select create_reference_table('users');
+      select create_reference_table('no_such_table');`
+    const problems = distributionScriptProblems(script, await citusReadiness(client, 'public'))
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        'users: made twice',
+        'organizations: a reference table, made a tenant table',
+        'idempotency_keys: a local table, made a reference table',
+        'accounts: a tenant table the script leaves out',
+        'no_such_table: not a table of the schema',
+        'journal_lines: made before journal_entries, which its foreign key points at',
+        'journal_entries: made before organizations, which its foreign key points at',
+      ]),
+    )
   })
 
   it('reports every kind of violation, table by table', async () => {

@@ -8,6 +8,8 @@ export type TableKind = 'tenant' | 'reference' | 'local'
 
 export interface Readiness {
   kinds: Map<string, TableKind>
+  /** Every foreign key, by the tables it joins. */
+  foreignKeys: Array<{ from: string; to: string }>
   violations: string[]
 }
 
@@ -121,5 +123,39 @@ export async function citusReadiness(client: pg.Client, schema: string): Promise
     }
   }
 
-  return { kinds, violations }
+  const joins = foreignKeys.rows.map((fk) => ({ from: fk.from_table, to: fk.to_table }))
+  return { kinds, foreignKeys: joins, violations }
+}
+
+/**
+ * What is wrong with a script of create_reference_table and create_distributed_table calls for
+ * this schema: a table made the wrong kind or left out, or distributed before a table its foreign
+ * keys point at (Citus refuses that call).
+ */
+export function distributionScriptProblems(script: string, readiness: Readiness): string[] {
+  const problems: string[] = []
+  const made = new Map<string, { kind: TableKind; at: number }>()
+  for (const call of script.matchAll(/create_(reference|distributed)_table\('([a-z_]+)'/g)) {
+    const [, how, table] = call
+    if (table === undefined) continue
+    if (made.has(table)) problems.push(`${table}: made twice`)
+    made.set(table, { kind: how === 'reference' ? 'reference' : 'tenant', at: call.index })
+  }
+  for (const [table, kind] of readiness.kinds) {
+    const call = made.get(table)
+    if (kind === 'local') {
+      if (call) problems.push(`${table}: a local table, made a ${call.kind} table`)
+    } else if (!call) problems.push(`${table}: a ${kind} table the script leaves out`)
+    else if (call.kind !== kind) problems.push(`${table}: a ${kind} table, made a ${call.kind} table`)
+  }
+  for (const table of made.keys()) {
+    if (!readiness.kinds.has(table)) problems.push(`${table}: not a table of the schema`)
+  }
+  for (const { from, to } of readiness.foreignKeys) {
+    const source = made.get(from)
+    const target = made.get(to)
+    if (source && target && from !== to && target.at > source.at)
+      problems.push(`${from}: made before ${to}, which its foreign key points at`)
+  }
+  return problems
 }
