@@ -115,14 +115,17 @@ export function pdfSlowToRead(): Buffer {
   const form = (index: number) => {
     const last = index === depth - 1
     const content = last ? 'BT /F1 1 Tf 1 1 Td (receipt line) Tj ET' : '/X Do /X Do'
-    const resources = last ? '' : `/Resources << /XObject << /X ${firstForm + index + 1} 0 R >> >> `
-    return `<< /Type /XObject /Subtype /Form /BBox [0 0 300 300] ${resources}/Length ${content.length} >>\nstream\n${content}\nendstream`
+    const resources = last ? '' : `/Resources << /XObject << /X ${firstForm + index + 1} 0 R >> >>`
+    return streamObject(
+      `/Type /XObject /Subtype /Form /BBox [0 0 300 300] ${resources}`,
+      Buffer.from(content),
+    )
   }
   return pdfOf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Resources << /XObject << /X ${firstForm} 0 R >> >> /Contents 4 0 R >>`,
-    '<< /Length 5 >>\nstream\n/X Do\nendstream',
+    streamObject('', Buffer.from('/X Do')),
     ...Array.from({ length: depth }, (_, index) => form(index)),
   ])
 }
