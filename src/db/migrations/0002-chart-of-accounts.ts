@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely'
-import { nameBasedId } from '../../kernel/ids.js'
-import { loadGifiCodes } from '../../modules/tax-codes/gifi.js'
+import { gifiCodesAsReleased } from './0002-gifi-codes.js'
 
 // The chart of accounts, the CRA GIFI codes it is keyed to, and contacts. GIFI codes are
-// reference data shared by every organization, seeded here from the shipped file.
+// reference data shared by every organization, seeded from the migration's own copy of them.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('tax_codes')
@@ -16,14 +15,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('is_total_line', 'integer', (c) => c.notNull())
     .execute()
 
-  const codes = loadGifiCodes().map((code) => ({
-    id: nameBasedId('gifi', code.code),
-    code: code.code,
-    name: code.name,
-    name_key: code.name.toLowerCase(),
-    classification: code.classification,
-    account_type: code.accountType,
-    is_total_line: code.isTotalLine ? 1 : 0,
+  const codes = gifiCodesAsReleased.map(([id, code, name, classification, accountType, isTotalLine]) => ({
+    id,
+    code,
+    name,
+    name_key: name.toLowerCase(),
+    classification,
+    account_type: accountType,
+    is_total_line: isTotalLine,
   }))
   for (let start = 0; start < codes.length; start += 200) {
     await db
