@@ -18,6 +18,12 @@ describe("Daybook's own source", () => {
     expect(graph.edges.some((edge) => edge.from === 'src/app.ts' && edge.kind === 'file')).toBe(true)
     expect(findViolations(graph, manifest)).toEqual([])
   })
+
+  it('has no circle in the web app', () => {
+    const graph = readImportGraph(projectRoot, 'web')
+    expect(graph.files.filter((file) => file.endsWith('.tsx')).length).toBeGreaterThan(20)
+    expect(findCycles(graph).map((cycle) => cycle.circle)).toEqual([])
+  })
 })
 
 describe('the checker on a made-up tree', () => {
@@ -156,6 +162,58 @@ describe('the checker on a made-up tree', () => {
     })
     expect(findViolations(readImportGraph(directory), manifest)).toEqual([
       "shipped file reaches outside src/: src/modules/notes/samples.ts imports '../../../test/support/corpus.js', which the build does not carry",
+    ])
+  })
+
+  it('reports SQL in a module file that is not a store, however it is named', async () => {
+    const directory = await tree({
+      ...cleanTree,
+      'src/modules/notes/note-rows.ts':
+        "import type { Executor } from '../../db/schema.js'\nexport const rows = (ex: Executor) => ex.selectFrom('notes').selectAll().execute()\n",
+      'src/modules/notes/note-report.ts':
+        "import { sql } from 'kysely'\nexport const total = sql`select count(*) from notes`\n",
+      'src/modules/notes/note-shapes.ts':
+        "import type { Kysely } from 'kysely'\nexport type Db = Kysely<unknown>\n",
+      'src/modules/tags/tag-lookup.ts':
+        "import type { NoteRows } from '../notes/note-rows.js'\nimport { rows } from '../notes/note-rows.js'\nexport const lookup = rows as unknown as NoteRows\n",
+      'src/db/schema.ts': 'export type Executor = { selectFrom(table: string): never }\n',
+    })
+    const withKysely = { ...manifest, dependencies: { ...manifest.dependencies, kysely: '^0.28.0' } }
+    expect(findViolations(readImportGraph(directory), withKysely)).toEqual([
+      "SQL outside a store: src/modules/notes/note-report.ts builds SQL; keep a module's SQL in its store (*-store.ts)",
+      "SQL outside a store: src/modules/notes/note-rows.ts builds SQL; keep a module's SQL in its store (*-store.ts)",
+      "another module's store: src/modules/tags/tag-lookup.ts imports '../notes/note-rows.js'; go through that module's service",
+    ])
+  })
+
+  it('reports a module reached past its port, once it publishes one, and spares shared value files and tests', async () => {
+    const directory = await tree({
+      ...cleanTree,
+      'src/modules/notes/notes-port.ts':
+        "import type { NoteRecord } from './note-store.js'\nexport interface NotesPort { byId(id: string): Promise<NoteRecord> }\n",
+      'src/modules/access/principal.ts': 'export type Principal = { userId: string }\n',
+      'src/modules/tags/tag-owner.ts':
+        "import type { Principal } from '../access/principal.js'\nimport type { NotesPort } from '../notes/notes-port.js'\nexport type Owner = Principal & NotesPort\n",
+      'src/modules/tags/tag-service.test.ts':
+        "import { NoteService } from '../notes/note-service.js'\nvoid NoteService\n",
+    })
+    expect(findViolations(readImportGraph(directory), manifest)).toEqual([
+      "past the port: src/modules/tags/tag-service.ts imports '../notes/note-store.js'; notes is reached through src/modules/notes/notes-port.ts",
+      "past the port: src/modules/tags/tag-service.ts imports '../notes/note-service.js'; notes is reached through src/modules/notes/notes-port.ts",
+    ])
+  })
+
+  it('reads a web tree of .tsx files and finds its circles', async () => {
+    const directory = await tree({
+      'web/src/screen.tsx': "import { Panel } from './panel'\nexport const Screen = () => <Panel />\n",
+      'web/src/panel.tsx':
+        "import type { Props } from './screen'\nexport const Panel = (_: Partial<Props>) => null\n",
+      'web/src/format.ts': 'export const format = (n: number) => String(n)\n',
+    })
+    const graph = readImportGraph(directory, 'web')
+    expect(graph.files).toEqual(['web/src/format.ts', 'web/src/panel.tsx', 'web/src/screen.tsx'])
+    expect(findCycles(graph).map((cycle) => cycle.circle)).toEqual([
+      ['web/src/panel.tsx', 'web/src/screen.tsx', 'web/src/panel.tsx'],
     ])
   })
 

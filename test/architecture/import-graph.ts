@@ -6,7 +6,8 @@ import ts from 'typescript'
 // Reads the import statements of a source tree with TypeScript's own parser and checks Daybook's
 // house rules on them (docs/architecture.md): no circles, modules never reach the composition
 // root or the edges, the kernel stands alone, no shipped file needs a development dependency, and
-// no module touches another module's store.
+// no module touches another module's store, a module that publishes a port is reached only
+// through it, and SQL stays in stores.
 
 export interface ImportEdge {
   /** Importing file, relative to the project root with forward slashes. */
@@ -25,13 +26,17 @@ export interface ImportGraph {
   root: string
   files: string[]
   edges: ImportEdge[]
+  /** Files that build or run SQL (Kysely's query builders or `sql` templates, or Kysely's values imported). */
+  sqlFiles: string[]
 }
 
 const builtins = new Set(builtinModules)
 
 function listSourceFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.(ts|mts|cts)$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
+    .filter(
+      (entry) => entry.isFile() && /\.(ts|tsx|mts|cts)$/.test(entry.name) && !entry.name.endsWith('.d.ts'),
+    )
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort()
 }
@@ -54,10 +59,13 @@ function resolveRelative(fromFile: string, specifier: string, known: Set<string>
   const candidates = [
     target,
     target.replace(/\.js$/, '.ts'),
+    target.replace(/\.js$/, '.tsx'),
     target.replace(/\.mjs$/, '.mts'),
     target.replace(/\.cjs$/, '.cts'),
     `${target}.ts`,
+    `${target}.tsx`,
     path.join(target, 'index.ts'),
+    path.join(target, 'index.tsx'),
   ]
   return candidates.find((candidate) => known.has(candidate)) ?? candidates.find(exists)
 }
@@ -68,8 +76,45 @@ interface RawImport {
   names: string[]
 }
 
-function importsOf(file: string): RawImport[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true)
+// Kysely's query builders, reached from any executor, transaction or query creator.
+const queryBuilders = new Set([
+  'selectFrom',
+  'insertInto',
+  'updateTable',
+  'deleteFrom',
+  'replaceInto',
+  'mergeInto',
+])
+
+function parse(file: string): ts.SourceFile {
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS
+  return ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, kind)
+}
+
+/** Whether a file builds SQL itself: a query builder call or a `sql` template, whatever it is named. */
+function buildsSql(source: ts.SourceFile): boolean {
+  let found = false
+  const visit = (node: ts.Node): void => {
+    if (found) return
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      queryBuilders.has(node.expression.name.text)
+    ) {
+      found = true
+      return
+    }
+    if (ts.isTaggedTemplateExpression(node) && /^sql\b/.test(node.tag.getText(source))) {
+      found = true
+      return
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
+
+function importsOf(source: ts.SourceFile): RawImport[] {
   const found: RawImport[] = []
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
@@ -143,9 +188,14 @@ export function readImportGraph(root: string, sourceDir = 'src'): ImportGraph {
   const absoluteFiles = listSourceFiles(path.join(root, sourceDir))
   const known = new Set(absoluteFiles)
   const edges: ImportEdge[] = []
+  const sqlFiles: string[] = []
   for (const file of absoluteFiles) {
     const from = toRelative(root, file)
-    for (const raw of importsOf(file)) {
+    const source = parse(file)
+    const raws = importsOf(source)
+    if (buildsSql(source) || raws.some((raw) => raw.specifier === 'kysely' && !raw.typeOnly))
+      sqlFiles.push(from)
+    for (const raw of raws) {
       const base = { from, specifier: raw.specifier, typeOnly: raw.typeOnly, names: raw.names }
       if (raw.specifier.startsWith('.') || raw.specifier.startsWith('/')) {
         const resolved = resolveRelative(file, raw.specifier, known)
@@ -161,7 +211,7 @@ export function readImportGraph(root: string, sourceDir = 'src'): ImportGraph {
       }
     }
   }
-  return { root, files: absoluteFiles.map((file) => toRelative(root, file)), edges }
+  return { root, files: absoluteFiles.map((file) => toRelative(root, file)), edges, sqlFiles }
 }
 
 /**
@@ -265,8 +315,13 @@ export interface PackageManifest {
   optionalDependencies?: Record<string, string>
 }
 
-const isTestFile = (file: string) => /\.test\.ts$/.test(file)
+const isTestFile = (file: string) => /\.test\.tsx?$/.test(file)
 const moduleOf = (file: string) => /^src\/modules\/([^/]+)\//.exec(file)?.[1]
+/** A module's one front door: what it offers inside another module's transaction, and its events. */
+export const portOf = (module: string) => `src/modules/${module}/${module}-port.ts`
+
+/** Files of a module that any module may import besides its port: value types with no I/O. */
+export const sharedValueFiles: ReadonlySet<string> = new Set(['src/modules/access/principal.ts'])
 
 /** Every broken house rule, one readable line each; empty when the tree is clean. */
 export function findViolations(graph: ImportGraph, manifest: PackageManifest): string[] {
@@ -284,6 +339,14 @@ export function findViolations(graph: ImportGraph, manifest: PackageManifest): s
     ...Object.keys(manifest.optionalDependencies ?? {}),
   ])
   const development = new Set(Object.keys(manifest.devDependencies ?? {}))
+  const files = new Set(graph.files)
+  const sqlFiles = new Set(graph.sqlFiles)
+
+  for (const file of graph.sqlFiles) {
+    if (moduleOf(file) !== undefined && !isTestFile(file) && !/-store\.ts$/.test(file)) {
+      problems.push(`SQL outside a store: ${file} builds SQL; keep a module's SQL in its store (*-store.ts)`)
+    }
+  }
 
   for (const edge of graph.edges) {
     const at = `${edge.from} imports '${edge.specifier}'`
@@ -315,10 +378,25 @@ export function findViolations(graph: ImportGraph, manifest: PackageManifest): s
         edge.to.startsWith('src/cli/')
       if (edgeTarget) problems.push(`module reaches the composition root or an edge: ${at}`)
       const toModule = moduleOf(edge.to)
-      if (toModule !== undefined && toModule !== fromModule && /-store\.ts$/.test(edge.to)) {
-        // Record shapes may be named; the store itself (its class, or any value) may not be reached.
-        const reachesStore = !edge.typeOnly || edge.names.some((name) => name === '*' || /Store$/.test(name))
-        if (reachesStore) problems.push(`another module's store: ${at}; go through that module's service`)
+      const isStore = /-store\.ts$/.test(edge.to) || sqlFiles.has(edge.to)
+      // Record shapes may be named; the store itself (its class, or any value) may not be reached.
+      const reachesStore =
+        toModule !== undefined &&
+        toModule !== fromModule &&
+        isStore &&
+        (!edge.typeOnly || edge.names.some((name) => name === '*' || /Store$/.test(name)))
+      if (reachesStore) problems.push(`another module's store: ${at}; go through that module's service`)
+      // Once a module publishes a port, its neighbours reach it there and nowhere else.
+      if (
+        toModule !== undefined &&
+        toModule !== fromModule &&
+        !isTestFile(edge.from) &&
+        files.has(portOf(toModule)) &&
+        edge.to !== portOf(toModule) &&
+        !sharedValueFiles.has(edge.to) &&
+        !reachesStore
+      ) {
+        problems.push(`past the port: ${at}; ${toModule} is reached through ${portOf(toModule)}`)
       }
     }
     if (edge.from.startsWith('src/kernel/') && !edge.to.startsWith('src/kernel/')) {

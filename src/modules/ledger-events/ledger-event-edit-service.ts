@@ -31,7 +31,7 @@ import {
   type LedgerEventView,
 } from './ledger-event-query-service.js'
 import { eventChange, fieldsBefore } from './ledger-event-recorder.js'
-import type { EventChanges, LedgerEventRecord } from './ledger-event-rows.js'
+import type { EventChanges, LedgerEventRecord } from './ledger-event-row-store.js'
 import type { LedgerEventStore } from './ledger-event-store.js'
 
 export interface ClassifyInput {

@@ -9,7 +9,7 @@ import {
   insertInChunks,
   type LedgerEventRecord,
   type NewLedgerEvent,
-} from './ledger-event-rows.js'
+} from './ledger-event-row-store.js'
 
 /**
  * The SQL of imports: what a statement is checked against, and the bulk work of imports that

@@ -33,7 +33,7 @@ import {
   type LedgerEventView,
 } from './ledger-event-query-service.js'
 import { type EventsArrived, eventChange, type LedgerEventRecorder } from './ledger-event-recorder.js'
-import type { EventChanges, NewLedgerEvent } from './ledger-event-rows.js'
+import type { EventChanges, NewLedgerEvent } from './ledger-event-row-store.js'
 import type { LedgerEventStore } from './ledger-event-store.js'
 
 export interface CreateEventInput {

@@ -9,7 +9,7 @@ import type { ExchangeRateService } from '../exchange-rates/exchange-rate-servic
 import { type EntryPlan, planPosting } from '../journal/journal.js'
 import type { JournalService } from '../journal/journal-service.js'
 import { categoryProblem, paymentProblem, splitProblem, taxAccountProblem } from './ledger-event.js'
-import type { LedgerEventRecord } from './ledger-event-rows.js'
+import type { LedgerEventRecord } from './ledger-event-row-store.js'
 import type { LedgerEventStore } from './ledger-event-store.js'
 
 /** What posting reads of an event that has just become confirmed and names its entry. */

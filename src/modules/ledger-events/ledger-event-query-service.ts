@@ -26,7 +26,7 @@ import {
   statuses,
 } from './ledger-event.js'
 import type { LedgerEventImportStore } from './ledger-event-import-store.js'
-import type { DuplicateCandidate, LedgerEventRecord } from './ledger-event-rows.js'
+import type { DuplicateCandidate, LedgerEventRecord } from './ledger-event-row-store.js'
 import type { EventFilters, EventSort, LedgerEventStore } from './ledger-event-store.js'
 
 /**

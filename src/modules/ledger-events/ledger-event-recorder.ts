@@ -10,7 +10,7 @@ import type { CategoryRuleService } from '../category-rules/category-rule-servic
 import { type Direction, defaultDirection, type EventSource, type Status } from './ledger-event.js'
 import type { LedgerEventImportStore } from './ledger-event-import-store.js'
 import type { LedgerEventPosting } from './ledger-event-posting.js'
-import type { EventChanges, LedgerEventRecord, NewLedgerEvent } from './ledger-event-rows.js'
+import type { EventChanges, LedgerEventRecord, NewLedgerEvent } from './ledger-event-row-store.js'
 import type { LedgerEventStore } from './ledger-event-store.js'
 
 /** Runs after new events commit, so other modules (receipt matching) can react to them. */

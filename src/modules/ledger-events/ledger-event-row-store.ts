@@ -4,7 +4,7 @@ import { limits } from '../../kernel/limits.js'
 import type { OrgScope } from '../access/principal.js'
 import type { Direction, EventSource, EventType, Status } from './ledger-event.js'
 
-// How an event is kept in a row: the shapes and the one insert both stores write with.
+// How an event is kept in a row: the shapes and the one insert both of the module's other stores write with.
 
 export interface LedgerEventRecord {
   id: string

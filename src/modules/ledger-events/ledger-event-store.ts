@@ -12,7 +12,7 @@ import {
   ledgerEventColumns,
   type NewLedgerEvent,
   toRecord,
-} from './ledger-event-rows.js'
+} from './ledger-event-row-store.js'
 
 export interface EventFilters {
   statuses?: Status[]

@@ -22,7 +22,7 @@ import type { JournalService } from '../journal/journal-service.js'
 import { postedStatuses, type Status } from '../ledger-events/ledger-event.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
 import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
-import type { LedgerEventRecord } from '../ledger-events/ledger-event-rows.js'
+import type { LedgerEventRecord } from '../ledger-events/ledger-event-row-store.js'
 import type { PeriodLock } from '../organizations/period-lock.js'
 import type { ReconciliationRecord, ReconciliationStore } from './reconciliation-store.js'
 

@@ -15,7 +15,7 @@ import { ErrorText } from '../components/error-text'
 import { PageSection, RowError } from '../components/page-section'
 import { fromUnits, toUnits } from '../format/decimal'
 import { groupDigits, signedAmount } from '../format/money'
-import type { ReconcilableAccount } from './reconciliation-screen'
+import type { ReconcilableAccount } from './reconcilable-account'
 
 type ReconcilableEvent = NonNullable<ReconcilableEventsQuery['listLedgerEvents']>['items'][number]
 

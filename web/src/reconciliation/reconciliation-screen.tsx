@@ -2,7 +2,6 @@ import { useClient, useQuery } from '@urql/preact'
 import { useState } from 'preact/hooks'
 import {
   ReconcilableAccountsDocument,
-  type ReconcilableAccountsQuery,
   type ReconciliationFieldsFragment,
   ReconciliationHistoryDocument,
   StartReconciliationDocument,
@@ -13,9 +12,8 @@ import { PageSection } from '../components/page-section'
 import { isDecimal } from '../format/decimal'
 import type { ScreenProps } from '../navigation/lazy-screen'
 import { OpenReconciliation } from './open-reconciliation'
+import type { ReconcilableAccount } from './reconcilable-account'
 import { ReconciliationHistory } from './reconciliation-history'
-
-export type ReconcilableAccount = NonNullable<ReconcilableAccountsQuery['listAccounts']>['items'][number]
 
 // The accounts a bank or card statement is about: the API's payment accounts.
 const paymentTypes = new Set(['bank', 'credit_card'])
