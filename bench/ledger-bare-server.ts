@@ -3,7 +3,7 @@ import Fastify from 'fastify'
 import pg from 'pg'
 import { limits } from '../src/kernel/limits.js'
 import { accountColumnsSql } from '../src/modules/accounts/account-store.js'
-import { ledgerEventColumns } from '../src/modules/ledger-events/ledger-event-rows.js'
+import { ledgerEventColumns } from '../src/modules/ledger-events/ledger-event-row-store.js'
 import { numberedPlaceholders, statementCache } from './statements.js'
 
 // The listLedgerEvents baselines: a bare Fastify route that runs the SQL the full stack runs for

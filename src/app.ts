@@ -11,7 +11,8 @@ import { type Clock, systemClock } from './kernel/clock.js'
 import { AccessService } from './modules/access/access-service.js'
 import { AccessStore } from './modules/access/access-store.js'
 import { AccountService } from './modules/accounts/account-service.js'
-import { AccountStore } from './modules/accounts/account-store.js'
+import type { AccountsPort } from './modules/accounts/accounts-port.js'
+import { AccountsProvider } from './modules/accounts/accounts-provider.js'
 import { AuditStore } from './modules/audit/audit-store.js'
 import { AuditTrail } from './modules/audit/audit-trail.js'
 import { BankFileService } from './modules/bank-files/bank-file-service.js'
@@ -21,6 +22,7 @@ import { CategoryRuleService } from './modules/category-rules/category-rule-serv
 import { CategoryRuleStore } from './modules/category-rules/category-rule-store.js'
 import { ContactService } from './modules/contacts/contact-service.js'
 import { ContactStore } from './modules/contacts/contact-store.js'
+import type { ContactsPort } from './modules/contacts/contacts-port.js'
 import { ExchangeRateService } from './modules/exchange-rates/exchange-rate-service.js'
 import { ExchangeRateStore } from './modules/exchange-rates/exchange-rate-store.js'
 import { IdempotencyService } from './modules/idempotency/idempotency-service.js'
@@ -63,6 +65,8 @@ import { openObjectStore } from './storage/object-store.js'
 export interface Core {
   database: DatabaseHandle
   services: Services
+  /** What modules offer each other inside a transaction: for the CLI's and the benchmarks' own reads. */
+  ports: { accounts: AccountsPort; contacts: ContactsPort }
   /** A server listens to them; the CLI only sends them. */
   notices: ChangeNotices
   /** Sends the event feed to webhook endpoints; the server starts it beside the job queue. */
@@ -130,18 +134,20 @@ export async function buildCore(
     notices,
     audit,
   })
-  const taxCodes = new TaxCodeService({ db, store: new TaxCodeStore(), access })
-  const accounts = new AccountService({
+  const taxCodeStore = new TaxCodeStore()
+  const taxCodes = new TaxCodeService({ db, store: taxCodeStore, access })
+  const accounts = new AccountsProvider(engine, { clock, audit })
+  const accountService = new AccountService({
     db,
     engine,
     clock,
-    store: new AccountStore(engine),
+    store: accounts,
     access,
-    taxCodes,
-    audit,
+    taxCodes: taxCodeStore,
   })
-  organizations.onCreate((tx, organizationId) => accounts.createDefaultChart(tx, organizationId))
-  const contacts = new ContactService({ db, engine, clock, store: new ContactStore(), access, audit })
+  organizations.onCreate((tx, scope) => accounts.createDefaultChart(tx, scope))
+  const contacts = new ContactStore()
+  const contactService = new ContactService({ db, engine, clock, store: contacts, access, audit })
   const categoryRules = new CategoryRuleService({
     db,
     engine,
@@ -336,8 +342,8 @@ export async function buildCore(
     access,
     organizations,
     taxCodes,
-    accounts,
-    contacts,
+    accounts: accountService,
+    contacts: contactService,
     categoryRules,
     exchangeRates,
     journal,
@@ -359,6 +365,7 @@ export async function buildCore(
   return {
     database,
     services,
+    ports: { accounts, contacts },
     notices,
     webhookDispatcher,
     async close() {

@@ -3,18 +3,14 @@ import type { Executor } from '../../db/schema.js'
 import { inTransactionResult } from '../../db/transaction.js'
 import { type BatchOutcome, batchTooLarge } from '../../kernel/batch.js'
 import type { Clock } from '../../kernel/clock.js'
-import { nameBasedId, newId } from '../../kernel/ids.js'
+import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
 import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel/page.js'
 import { type Failure, ok, type Result } from '../../kernel/result.js'
 import { nameKey } from '../../kernel/text.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
-import { creations } from '../audit/audit-record.js'
-import type { AuditTrail } from '../audit/audit-trail.js'
-import { type AccountType, classificationOfAccountType } from '../tax-codes/gifi.js'
-import type { TaxCodeService } from '../tax-codes/tax-code-service.js'
-import type { TaxCodeRecord } from '../tax-codes/tax-code-store.js'
+import { type TaxCodeRecord, type TaxCodesPort, usableTaxCode } from '../tax-codes/tax-codes-port.js'
 import {
   type AccountInput,
   accountNameTaken,
@@ -22,14 +18,8 @@ import {
   type ValidAccount,
   validateAccount,
 } from './account.js'
-import type {
-  AccountRecord,
-  AccountSort,
-  AccountStore,
-  AccountTotalsDelta,
-  NewAccountRow,
-} from './account-store.js'
-import { defaultChart, type SystemRole } from './default-chart.js'
+import type { AccountRecord, AccountSort, NewAccountRow } from './account-store.js'
+import type { AccountsProvider } from './accounts-provider.js'
 
 export interface AccountView extends AccountRecord {
   taxCode: TaxCodeRecord | null
@@ -43,11 +33,10 @@ export class AccountService {
     private readonly deps: {
       db: Executor
       engine: EngineName
-      store: AccountStore
+      store: AccountsProvider
       clock: Clock
       access: AccessService
-      taxCodes: TaxCodeService
-      audit: AuditTrail
+      taxCodes: TaxCodesPort
     },
   ) {}
 
@@ -59,7 +48,7 @@ export class AccountService {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     let taxCode: TaxCodeRecord | undefined
     if (input.taxCodeId) {
-      const found = await this.deps.taxCodes.usableTaxCode(input.taxCodeId)
+      const found = usableTaxCode(await this.deps.taxCodes.findById(this.deps.db, input.taxCodeId))
       if (!found.ok) return found
       taxCode = found.value
     }
@@ -69,12 +58,12 @@ export class AccountService {
       const parentProblem = await this.parentProblem(tx, scope, valid.value)
       if (parentProblem) return { ok: false, error: parentProblem } as const
       const row = this.newRow(valid.value)
-      const inserted = await this.insertAudited(tx, scope, [row])
+      const inserted = await this.deps.store.insertAudited(tx, scope, [row])
       if (!inserted.has(row.id)) return accountNameTaken()
       return ok(row.id)
     })
     if (!created.ok) return created
-    const [view] = await this.views(await this.deps.store.findByIds(this.deps.db, scope, [created.value]))
+    const [view] = await this.views(await this.deps.store.accountsByIds(this.deps.db, scope, [created.value]))
     return ok(view as AccountView)
   }
 
@@ -98,7 +87,9 @@ export class AccountService {
 
     const created = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
       const parentIds = [...new Set(candidates.flatMap((c) => c.account.parentId ?? []))]
-      const parents = new Map((await this.deps.store.findByIds(tx, scope, parentIds)).map((a) => [a.id, a]))
+      const parents = new Map(
+        (await this.deps.store.accountsByIds(tx, scope, parentIds)).map((a) => [a.id, a]),
+      )
       const rows: Array<{ index: number; row: NewAccountRow }> = []
       // A name counts as used by the batch only once its item has passed every other check, so an
       // item that fails (for its parent, say) never blocks a later item of the same name.
@@ -117,7 +108,7 @@ export class AccountService {
         seenNames.add(key)
         rows.push({ index: candidate.index, row: this.newRow(candidate.account) })
       }
-      const inserted = await this.insertAudited(
+      const inserted = await this.deps.store.insertAudited(
         tx,
         scope,
         rows.map((r) => r.row),
@@ -142,122 +133,6 @@ export class AccountService {
     return ok(pageOf(await this.views(found.items), found.totalCount, page.value))
   }
 
-  /** Seeds the default chart inside the transaction that creates the organization. */
-  async createDefaultChart(tx: Executor, organizationId: string): Promise<void> {
-    const scope = this.deps.access.internalScope(organizationId)
-    const createdAt = this.deps.clock.now().toISOString()
-    const rows: NewAccountRow[] = defaultChart.map((account) => ({
-      id: newId(),
-      name: account.name,
-      accountType: account.accountType,
-      classification: classificationOfAccountType[account.accountType],
-      subType: '',
-      taxCodeId: account.gifi === null ? null : nameBasedId('gifi', account.gifi),
-      lastFour: null,
-      parentId: null,
-      systemRole: account.role ?? null,
-      createdAt,
-    }))
-    const inserted = await this.insertAudited(tx, scope, rows)
-    if (inserted.size !== rows.length) throw new Error('default chart collided with existing accounts')
-  }
-
-  // ---- for other modules ------------------------------------------------------------------
-
-  accountsByIds(ex: Executor, scope: OrgScope, ids: string[]): Promise<AccountRecord[]> {
-    return this.deps.store.findByIds(ex, scope, [...new Set(ids)])
-  }
-
-  allAccounts(ex: Executor, scope: OrgScope): Promise<AccountRecord[]> {
-    return this.deps.store.all(ex, scope)
-  }
-
-  accountByRole(ex: Executor, scope: OrgScope, role: SystemRole): Promise<AccountRecord | undefined> {
-    return this.deps.store.findBySystemRole(ex, scope, role)
-  }
-
-  accountByName(ex: Executor, scope: OrgScope, name: string): Promise<AccountRecord | undefined> {
-    return this.deps.store.findByNameKey(ex, scope, nameKey(name))
-  }
-
-  /**
-   * The account with this name, created inside the caller's transaction when there is none (the
-   * processor import's balance account). An existing account is returned whatever its type; the
-   * caller decides whether it fits.
-   */
-  async namedAccountOrCreate(
-    tx: Executor,
-    scope: OrgScope,
-    account: { name: string; accountType: AccountType },
-  ): Promise<AccountRecord> {
-    const existing = await this.deps.store.findByNameKey(tx, scope, nameKey(account.name))
-    if (existing) return existing
-    await this.insertAudited(tx, scope, [
-      {
-        id: newId(),
-        name: account.name,
-        accountType: account.accountType,
-        classification: classificationOfAccountType[account.accountType],
-        subType: '',
-        taxCodeId: null,
-        lastFour: null,
-        parentId: null,
-        systemRole: null,
-        createdAt: this.deps.clock.now().toISOString(),
-      },
-    ])
-    const created = await this.deps.store.findByNameKey(tx, scope, nameKey(account.name))
-    if (!created) throw new Error(`account ${account.name} was neither found nor created`)
-    return created
-  }
-
-  lockAccount(tx: Executor, scope: OrgScope, accountId: string): Promise<void> {
-    return this.deps.store.lock(tx, scope, accountId)
-  }
-
-  statementAccountId(ex: Executor, scope: OrgScope, accountId: string): Promise<string | null> {
-    return this.deps.store.statementAccountId(ex, scope, accountId)
-  }
-
-  async rememberStatementAccountId(
-    tx: Executor,
-    scope: OrgScope,
-    accountId: string,
-    statementAccountId: string,
-  ): Promise<void> {
-    if (!(await this.deps.store.rememberStatementAccountId(tx, scope, accountId, statementAccountId))) return
-    await this.deps.audit.record(tx, scope, [
-      {
-        operation: 'account.updated',
-        entityType: 'account',
-        entityId: accountId,
-        before: { statementAccountId: null },
-        after: { statementAccountId },
-      },
-    ])
-  }
-
-  /** One posting's amounts per account, in account order (see AccountStore.addTotals). */
-  addTotals(ex: Executor, scope: OrgScope, totals: AccountTotalsDelta[]) {
-    return this.deps.store.addTotals(ex, scope, totals)
-  }
-
-  // ---- helpers ------------------------------------------------------------------------------
-
-  /** Inserts what it can (a name already taken is skipped) and records each account created. */
-  private async insertAudited(tx: Executor, scope: OrgScope, rows: NewAccountRow[]): Promise<Set<string>> {
-    const inserted = await this.deps.store.insertMany(tx, scope, rows)
-    await this.deps.audit.record(
-      tx,
-      scope,
-      creations(
-        'account',
-        rows.filter((row) => inserted.has(row.id)),
-      ),
-    )
-    return inserted
-  }
-
   private newRow(account: ValidAccount): NewAccountRow {
     return { id: newId(), ...account, systemRole: null, createdAt: this.deps.clock.now().toISOString() }
   }
@@ -268,13 +143,15 @@ export class AccountService {
     account: ValidAccount,
   ): Promise<Failure | undefined> {
     if (!account.parentId) return undefined
-    const parents = await this.deps.store.findByIds(ex, scope, [account.parentId])
+    const parents = await this.deps.store.accountsByIds(ex, scope, [account.parentId])
     return parentMismatch(account, new Map(parents.map((p) => [p.id, p])))
   }
 
   private async views(accounts: AccountRecord[]): Promise<AccountView[]> {
     const taxCodeIds = [...new Set(accounts.flatMap((a) => a.taxCodeId ?? []))]
-    const taxCodes = new Map((await this.deps.taxCodes.taxCodesByIds(taxCodeIds)).map((t) => [t.id, t]))
+    const taxCodes = new Map(
+      (await this.deps.taxCodes.findByIds(this.deps.db, taxCodeIds)).map((t) => [t.id, t]),
+    )
     return accounts.map((account) => ({
       ...account,
       taxCode: account.taxCodeId ? (taxCodes.get(account.taxCodeId) ?? null) : null,

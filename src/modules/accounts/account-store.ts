@@ -5,8 +5,9 @@ import type { AccountTotalsTable, Executor } from '../../db/schema.js'
 import { toFlag } from '../../db/schema.js'
 import { likeEscaped, pageWithCount } from '../../db/sql-helpers.js'
 import { likeContains, type PageRequest } from '../../kernel/page.js'
+import { nameKey } from '../../kernel/text.js'
 import type { OrgScope } from '../access/principal.js'
-import type { AccountType, Classification } from '../tax-codes/gifi.js'
+import type { AccountType, Classification } from '../tax-codes/tax-codes-port.js'
 import type { SystemRole } from './default-chart.js'
 
 export interface AccountRecord {
@@ -131,7 +132,7 @@ export class AccountStore {
    * Holds the account's row until the transaction ends, so work on one account (an import)
    * runs one at a time. SQLite needs nothing: its write transactions already run one at a time.
    */
-  async lock(ex: Executor, scope: OrgScope, accountId: string): Promise<void> {
+  async lockAccount(ex: Executor, scope: OrgScope, accountId: string): Promise<void> {
     if (this.engine !== 'postgres') return
     await ex
       .selectFrom('accounts')
@@ -154,7 +155,7 @@ export class AccountStore {
   }
 
   /** Remembers the first account id a statement file names; a later file never replaces it. True when remembered now. */
-  async rememberStatementAccountId(
+  async setStatementAccountIdOnce(
     ex: Executor,
     scope: OrgScope,
     accountId: string,
@@ -198,18 +199,18 @@ export class AccountStore {
     return new Set(inserted.map((r) => r.id))
   }
 
-  async findByIds(ex: Executor, scope: OrgScope, ids: string[]): Promise<AccountRecord[]> {
+  async accountsByIds(ex: Executor, scope: OrgScope, ids: string[]): Promise<AccountRecord[]> {
     if (ids.length === 0) return []
     const rows = await ex
       .selectFrom('accounts')
       .select(accountColumns)
       .where('organization_id', '=', scope.organizationId)
-      .where('id', 'in', ids)
+      .where('id', 'in', [...new Set(ids)])
       .execute()
     return rows.map(toRecord)
   }
 
-  async all(ex: Executor, scope: OrgScope): Promise<AccountRecord[]> {
+  async allAccounts(ex: Executor, scope: OrgScope): Promise<AccountRecord[]> {
     const rows = await ex
       .selectFrom('accounts')
       .select(accountColumns)
@@ -220,21 +221,17 @@ export class AccountStore {
     return rows.map(toRecord)
   }
 
-  async findByNameKey(ex: Executor, scope: OrgScope, key: string): Promise<AccountRecord | undefined> {
+  async accountByName(ex: Executor, scope: OrgScope, name: string): Promise<AccountRecord | undefined> {
     const row = await ex
       .selectFrom('accounts')
       .select(accountColumns)
       .where('organization_id', '=', scope.organizationId)
-      .where('name_key', '=', key)
+      .where('name_key', '=', nameKey(name))
       .executeTakeFirst()
     return row && toRecord(row)
   }
 
-  async findBySystemRole(
-    ex: Executor,
-    scope: OrgScope,
-    role: SystemRole,
-  ): Promise<AccountRecord | undefined> {
+  async accountByRole(ex: Executor, scope: OrgScope, role: SystemRole): Promise<AccountRecord | undefined> {
     const { rows } = await accountBySystemRole(ex, { organizationId: scope.organizationId, role })
     return rows[0] && toRecord(rows[0])
   }

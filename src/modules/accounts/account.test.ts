@@ -2,14 +2,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { limits } from '../../kernel/limits.js'
+import type { TaxCodeRecord } from '../tax-codes/tax-codes-port.js'
 import {
   type AccountType,
   accountTypes,
   type Classification,
   classificationOfAccountType,
   classifications,
-} from '../tax-codes/gifi.js'
-import type { TaxCodeRecord } from '../tax-codes/tax-code-store.js'
+} from '../tax-codes/tax-codes-port.js'
 import { isDebitNatural, naturalBalance, validateAccount } from './account.js'
 
 const taxCode = (code: string, accountType: AccountType): TaxCodeRecord => ({

@@ -1,14 +1,14 @@
 import { limits } from '../../kernel/limits.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import { parseName } from '../../kernel/text.js'
+import type { TaxCodeRecord } from '../tax-codes/tax-codes-port.js'
 import {
   type AccountType,
   accountTypes,
   type Classification,
   classificationOfAccountType,
   classifications,
-} from '../tax-codes/gifi.js'
-import type { TaxCodeRecord } from '../tax-codes/tax-code-store.js'
+} from '../tax-codes/tax-codes-port.js'
 
 // The pure rules of an account: what makes an input valid, and what balance it carries.
 

@@ -1,4 +1,4 @@
-import type { AccountType } from '../tax-codes/gifi.js'
+import type { AccountType } from '../tax-codes/tax-codes-port.js'
 
 // The chart every new organization starts with (DESIGN 5.3, plus the accounts a small business
 // reaches for in its first week). System roles let other modules find an account whatever the

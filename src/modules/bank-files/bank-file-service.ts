@@ -9,7 +9,7 @@ import { parseMoney } from '../../kernel/money.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
-import type { AccountService } from '../accounts/account-service.js'
+import type { AccountsPort } from '../accounts/accounts-port.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
 import type { BankImportService } from '../bank-import/bank-import-service.js'
 import type { RowVerdict } from '../bank-import/duplicates.js'
@@ -96,7 +96,7 @@ export class BankFileService {
       engine: EngineName
       clock: Clock
       access: AccessService
-      accounts: AccountService
+      accounts: AccountsPort
       bankImport: BankImportService
       store: CsvProfileStore
       files: { file(scope: OrgScope, s3Key: string): Promise<{ bytes: Uint8Array } | undefined> }

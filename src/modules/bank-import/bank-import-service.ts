@@ -10,8 +10,7 @@ import { fail, ok, type Result } from '../../kernel/result.js'
 import { tooManyRows } from '../../kernel/too-many-rows.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
-import type { AccountService } from '../accounts/account-service.js'
-import type { AccountRecord } from '../accounts/account-store.js'
+import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
 import { paymentProblem } from '../ledger-events/ledger-event.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
@@ -34,7 +33,7 @@ export class BankImportService {
       db: Executor
       engine: EngineName
       access: AccessService
-      accounts: AccountService
+      accounts: AccountsPort
       eventQueries: LedgerEventQueryService
       eventRecorder: LedgerEventRecorder
       periodLock: PeriodLock

@@ -8,8 +8,7 @@ import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
-import type { AccountService } from '../accounts/account-service.js'
-import type { AccountRecord } from '../accounts/account-store.js'
+import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
 import type { CategoryRuleRecord, CategoryRuleSort, CategoryRuleStore } from './category-rule-store.js'
 import { compilePattern, type RuleCandidate, VendorMatcher } from './vendor-pattern.js'
@@ -34,7 +33,7 @@ export class CategoryRuleService {
       store: CategoryRuleStore
       clock: Clock
       access: AccessService
-      accounts: AccountService
+      accounts: AccountsPort
       audit: AuditTrail
     },
   ) {}

@@ -13,6 +13,7 @@ import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import { creations } from '../audit/audit-record.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
+import type { ContactRecord } from './contact.js'
 import {
   type ContactInput,
   contactNameTaken,
@@ -20,7 +21,7 @@ import {
   type ValidContact,
   validateContact,
 } from './contact.js'
-import type { ContactRecord, ContactSort, ContactStore } from './contact-store.js'
+import type { ContactSort, ContactStore } from './contact-store.js'
 
 const contactSorts = ['displayName', 'contactType', 'balance'] as const satisfies readonly ContactSort[]
 
@@ -109,7 +110,7 @@ export class ContactService {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     try {
       return await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-        const [existing] = await this.deps.store.findByIds(tx, scope, [contactId])
+        const [existing] = await this.deps.store.contactsByIds(tx, scope, [contactId])
         if (!existing) return contactNotFound()
         const valid = validateContact({
           contactType: changes.contactType ?? existing.contactType,
@@ -143,16 +144,6 @@ export class ContactService {
     if (!page.ok) return page
     const found = await this.deps.store.page(this.deps.db, scope, page.value.search, page.value)
     return ok(pageOf(found.items, found.totalCount, page.value))
-  }
-
-  // ---- for other modules ------------------------------------------------------------------
-
-  contactsByIds(ex: Executor, scope: OrgScope, ids: string[]): Promise<ContactRecord[]> {
-    return this.deps.store.findByIds(ex, scope, [...new Set(ids)])
-  }
-
-  addToBalance(ex: Executor, scope: OrgScope, contactId: string, deltaMinor: bigint): Promise<void> {
-    return this.deps.store.addToBalance(ex, scope, contactId, deltaMinor)
   }
 
   /** Inserts what it can (a name already taken is skipped) and records each contact created. */

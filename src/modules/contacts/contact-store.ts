@@ -4,17 +4,8 @@ import { likeEscaped, pageWithCount } from '../../db/sql-helpers.js'
 import { likeContains, type PageRequest } from '../../kernel/page.js'
 import { nameKey } from '../../kernel/text.js'
 import type { OrgScope } from '../access/principal.js'
-import type { ContactType, ValidContact } from './contact.js'
-
-export interface ContactRecord {
-  id: string
-  contactType: ContactType
-  displayName: string
-  email: string
-  phone: string
-  active: boolean
-  balanceMinor: bigint
-}
+import type { ContactRecord, ContactType, ValidContact } from './contact.js'
+import type { ContactsPort } from './contacts-port.js'
 
 export type ContactSort = 'displayName' | 'contactType' | 'balance'
 
@@ -40,7 +31,7 @@ const toRecord = (row: Row): ContactRecord => ({
   balanceMinor: BigInt(row.balance_minor),
 })
 
-export class ContactStore {
+export class ContactStore implements ContactsPort {
   /** Inserts what it can; a name already taken for that contact type is skipped. */
   async insertMany(
     ex: Executor,
@@ -103,13 +94,13 @@ export class ContactStore {
     return true
   }
 
-  async findByIds(ex: Executor, scope: OrgScope, ids: string[]): Promise<ContactRecord[]> {
+  async contactsByIds(ex: Executor, scope: OrgScope, ids: string[]): Promise<ContactRecord[]> {
     if (ids.length === 0) return []
     const rows = await ex
       .selectFrom('contacts')
       .select(columns)
       .where('organization_id', '=', scope.organizationId)
-      .where('id', 'in', ids)
+      .where('id', 'in', [...new Set(ids)])
       .execute()
     return rows.map(toRecord)
   }

@@ -49,3 +49,13 @@ export const contactNotFound = () => fail('CONTACT_NOT_FOUND', 'No contact with 
 
 export const contactNameTaken = () =>
   fail('CONTACT_NAME_TAKEN', 'Contact with this name already exists.', 'displayName')
+
+export interface ContactRecord {
+  id: string
+  contactType: ContactType
+  displayName: string
+  email: string
+  phone: string
+  active: boolean
+  balanceMinor: bigint
+}

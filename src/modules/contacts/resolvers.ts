@@ -3,7 +3,7 @@ import type { Resolvers } from '../../graphql/generated/resolvers-types.js'
 import { payloadOf, refusedItems, valueOrError } from '../../graphql/payload.js'
 import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
 import { moneyToNumber } from '../../kernel/money.js'
-import type { ContactRecord } from './contact-store.js'
+import type { ContactRecord } from './contact.js'
 
 function contactToGraphQL(contact: ContactRecord): ContactParent {
   return {

@@ -3,10 +3,10 @@ import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
 import { assert } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
-import { naturalBalance } from '../accounts/account.js'
-import type { AccountService } from '../accounts/account-service.js'
+import type { AccountsPort } from '../accounts/accounts-port.js'
+import { naturalBalance } from '../accounts/accounts-port.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
-import type { ContactService } from '../contacts/contact-service.js'
+import type { ContactsPort } from '../contacts/contacts-port.js'
 import {
   assertBalanced,
   type EntryKind,
@@ -26,8 +26,8 @@ export class JournalService {
     private readonly deps: {
       store: JournalStore
       clock: Clock
-      accounts: AccountService
-      contacts: ContactService
+      accounts: AccountsPort
+      contacts: ContactsPort
       audit: AuditTrail
     },
   ) {}

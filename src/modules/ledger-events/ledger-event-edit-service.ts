@@ -8,10 +8,10 @@ import { parseMoney } from '../../kernel/money.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
-import type { AccountService } from '../accounts/account-service.js'
+import type { AccountsPort } from '../accounts/accounts-port.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
 import type { PeriodLock } from '../organizations/period-lock.js'
-import { rateOn, salesTaxCode, taxIncludedIn } from '../tax-codes/sales-tax.js'
+import { rateOn, salesTaxCode, taxIncludedIn } from '../tax-codes/tax-codes-port.js'
 import {
   categoryProblem,
   defaultDirection,
@@ -57,7 +57,7 @@ export class LedgerEventEditService {
       clock: Clock
       store: LedgerEventStore
       access: AccessService
-      accounts: AccountService
+      accounts: AccountsPort
       queries: LedgerEventQueryService
       periodLock: PeriodLock
       audit: AuditTrail

@@ -10,7 +10,7 @@ import { limits } from '../../kernel/limits.js'
 import { type Failure, fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
-import type { AccountService } from '../accounts/account-service.js'
+import type { AccountsPort } from '../accounts/accounts-port.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
 import type { CategoryRuleService } from '../category-rules/category-rule-service.js'
 import type { JournalService } from '../journal/journal-service.js'
@@ -65,7 +65,7 @@ export class LedgerEventLifecycleService {
       store: LedgerEventStore
       clock: Clock
       access: AccessService
-      accounts: AccountService
+      accounts: AccountsPort
       journal: JournalService
       categoryRules: CategoryRuleService
       posting: LedgerEventPosting

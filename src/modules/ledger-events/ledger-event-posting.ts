@@ -3,8 +3,7 @@ import { currencyDecimals } from '../../kernel/currency.js'
 import { convertMinor, type ExchangeRate, storedExchangeRate } from '../../kernel/exchange-rate.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
-import type { AccountService } from '../accounts/account-service.js'
-import type { AccountRecord } from '../accounts/account-store.js'
+import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
 import type { ExchangeRateService } from '../exchange-rates/exchange-rate-service.js'
 import { type EntryPlan, planPosting } from '../journal/journal.js'
 import type { JournalService } from '../journal/journal-service.js'
@@ -44,7 +43,7 @@ type Planned = { eventId: string; entryId: string; plan: EntryPlan }
 export class LedgerEventPosting {
   constructor(
     private readonly deps: {
-      accounts: AccountService
+      accounts: AccountsPort
       journal: JournalService
       rates: ExchangeRateService
       store: LedgerEventStore

@@ -9,10 +9,8 @@ import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
-import type { AccountService } from '../accounts/account-service.js'
-import type { AccountRecord } from '../accounts/account-store.js'
-import type { ContactService } from '../contacts/contact-service.js'
-import type { ContactRecord } from '../contacts/contact-store.js'
+import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
+import type { ContactRecord, ContactsPort } from '../contacts/contacts-port.js'
 import type { ExchangeRateService } from '../exchange-rates/exchange-rate-service.js'
 import type { JournalService } from '../journal/journal-service.js'
 import type { JournalEntryRecord } from '../journal/journal-store.js'
@@ -97,8 +95,8 @@ export class LedgerEventQueryService {
       store: LedgerEventStore
       importStore: LedgerEventImportStore
       access: AccessService
-      accounts: AccountService
-      contacts: ContactService
+      accounts: AccountsPort
+      contacts: ContactsPort
       journal: JournalService
       rates: ExchangeRateService
       functionalCurrencyOf: (organizationId: string) => Promise<string>

@@ -1,7 +1,7 @@
 // The pure rules of a ledger event: field parsing, which accounts fit, and what posting refuses.
 import { describe, expect, it } from 'vitest'
 import { limits } from '../../kernel/limits.js'
-import type { AccountRecord } from '../accounts/account-store.js'
+import type { AccountRecord } from '../accounts/accounts-port.js'
 import {
   categoryProblem,
   editableStatuses,

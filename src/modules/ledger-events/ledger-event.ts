@@ -2,7 +2,7 @@ import { type CalendarDate, parseCalendarDate } from '../../kernel/calendar-date
 import { limits } from '../../kernel/limits.js'
 import { parsePositiveMoney } from '../../kernel/money.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
-import type { AccountRecord } from '../accounts/account-store.js'
+import type { AccountRecord } from '../accounts/accounts-port.js'
 
 // The pure rules of a ledger event: its states, what may change in each, and which accounts fit.
 

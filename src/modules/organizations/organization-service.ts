@@ -9,12 +9,12 @@ import { newId } from '../../kernel/ids.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import { nameKey, parseName } from '../../kernel/text.js'
 import type { AccessService } from '../access/access-service.js'
-import type { Principal } from '../access/principal.js'
+import type { OrgScope, Principal } from '../access/principal.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
 import type { OrganizationRecord, OrganizationStore } from './organization-store.js'
 
 /** Work that must happen in the same database transaction as an organization's creation. */
-export type OrganizationSetUp = (tx: Executor, organizationId: string) => Promise<void>
+export type OrganizationSetUp = (tx: Executor, scope: OrgScope) => Promise<void>
 
 export class OrganizationService {
   private readonly setUps: OrganizationSetUp[] = []
@@ -195,7 +195,8 @@ export class OrganizationService {
       })
       if (!inserted)
         return fail('ORGANIZATION_NAME_TAKEN', 'Organization with this name already exists.', 'name')
-      await this.deps.audit.record(tx, this.deps.access().internalScope(organization.id), [
+      const scope = this.deps.access().internalScope(organization.id)
+      await this.deps.audit.record(tx, scope, [
         {
           operation: 'organization.created',
           entityType: 'organization',
@@ -205,7 +206,7 @@ export class OrganizationService {
         },
       ])
       if (ownerId !== undefined) await this.deps.access().addOwner(tx, organization.id, ownerId)
-      for (const setUp of this.setUps) await setUp(tx, organization.id)
+      for (const setUp of this.setUps) await setUp(tx, scope)
       return ok(organization)
     })
   }

@@ -7,8 +7,7 @@ import { limits } from '../../kernel/limits.js'
 import { assert, fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
-import type { AccountService } from '../accounts/account-service.js'
-import type { SystemRole } from '../accounts/default-chart.js'
+import type { AccountsPort, SystemRole } from '../accounts/accounts-port.js'
 import type { JournalService } from '../journal/journal-service.js'
 import { postedStatuses, reconciledEvent } from '../ledger-events/ledger-event.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
@@ -92,7 +91,7 @@ export class ProcessorImportService {
       engine: EngineName
       clock: Clock
       access: AccessService
-      accounts: AccountService
+      accounts: AccountsPort
       journal: JournalService
       eventQueries: LedgerEventQueryService
       eventRecorder: LedgerEventRecorder

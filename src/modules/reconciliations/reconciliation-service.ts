@@ -12,8 +12,7 @@ import { type Page, pageOf, parsePageRequest } from '../../kernel/page.js'
 import { assert, fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
-import type { AccountService } from '../accounts/account-service.js'
-import type { AccountRecord } from '../accounts/account-store.js'
+import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
 import type { BankFileService } from '../bank-files/bank-file-service.js'
 import type { StatementFormat } from '../bank-files/read-statement-file.js'
@@ -56,7 +55,7 @@ export class ReconciliationService {
       engine: EngineName
       clock: Clock
       access: AccessService
-      accounts: AccountService
+      accounts: AccountsPort
       bankImport: BankImportService
       bankFiles: Pick<BankFileService, 'statementClosing'>
       journal: JournalService

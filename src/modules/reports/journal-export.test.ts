@@ -7,7 +7,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { beancount, hledger, requireTool } from '../../../test/support/system-tools.js'
 import { formatMoney } from '../../kernel/money.js'
-import type { AccountRecord } from '../accounts/account-store.js'
+import type { AccountRecord } from '../accounts/accounts-port.js'
 import type { PostingLine } from '../journal/journal.js'
 import { type AccountType, classificationOfAccountType } from '../tax-codes/gifi.js'
 import {

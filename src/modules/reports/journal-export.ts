@@ -1,6 +1,6 @@
 import { currencyDecimals } from '../../kernel/currency.js'
 import { formatMoney } from '../../kernel/money.js'
-import type { AccountRecord } from '../accounts/account-store.js'
+import type { AccountRecord } from '../accounts/accounts-port.js'
 import type { EntryKind, PostingLine } from '../journal/journal.js'
 
 // The posted books as plain-text accounting journals, for hledger and for Beancount. Both tools

@@ -11,9 +11,8 @@ import { limits } from '../../kernel/limits.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
-import { naturalBalance } from '../accounts/account.js'
-import type { AccountService } from '../accounts/account-service.js'
-import type { AccountRecord } from '../accounts/account-store.js'
+import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
+import { naturalBalance } from '../accounts/accounts-port.js'
 import type { JournalService } from '../journal/journal-service.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
 import type { ReceiptService } from '../receipts/receipt-service.js'
@@ -31,7 +30,7 @@ export class ReportService {
       db: Executor
       clock: Clock
       access: AccessService
-      accounts: AccountService
+      accounts: AccountsPort
       journal: JournalService
       ledgerEvents: LedgerEventQueryService
       receipts: ReceiptService

@@ -1,5 +1,5 @@
-import { isDebitNatural, naturalBalance } from '../accounts/account.js'
-import type { AccountRecord } from '../accounts/account-store.js'
+import type { AccountRecord } from '../accounts/accounts-port.js'
+import { isDebitNatural, naturalBalance } from '../accounts/accounts-port.js'
 
 // Pure report arithmetic over per-account debit and credit sums (DESIGN 5.5 and 5.6).
 

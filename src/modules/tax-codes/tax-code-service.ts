@@ -1,10 +1,11 @@
 import type { Executor } from '../../db/schema.js'
 import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel/page.js'
-import { fail, ok, type Result } from '../../kernel/result.js'
+import { ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { Principal } from '../access/principal.js'
-import { loadSalesTaxCodes, type SalesTaxCode, salesTaxCode } from './sales-tax.js'
-import type { TaxCodeRecord, TaxCodeSort, TaxCodeStore } from './tax-code-store.js'
+import { loadSalesTaxCodes, type SalesTaxCode } from './sales-tax.js'
+import type { TaxCodeRecord } from './tax-code.js'
+import type { TaxCodeSort, TaxCodeStore } from './tax-code-store.js'
 
 const taxCodeSorts = ['code', 'name'] as const satisfies readonly TaxCodeSort[]
 const salesTaxSorts = ['id', 'name'] as const
@@ -44,27 +45,5 @@ export class TaxCodeService {
       )
     const items = matching.slice(page.value.offset, page.value.offset + page.value.limit)
     return ok(pageOf(items, matching.length, page.value))
-  }
-
-  /** A GIFI code an account may be keyed to; total lines describe statements, not accounts. */
-  async usableTaxCode(id: string, field = 'taxCodeId'): Promise<Result<TaxCodeRecord>> {
-    const code = await this.deps.store.findById(this.deps.db, id)
-    if (!code) return fail('TAX_CODE_NOT_FOUND', 'No tax code with this id.', field)
-    if (code.isTotalLine) {
-      return fail(
-        'TAX_CODE_TOTAL_LINE',
-        `GIFI ${code.code} (${code.name}) is a total line and cannot be used for an account.`,
-        field,
-      )
-    }
-    return ok(code)
-  }
-
-  taxCodesByIds(ids: string[]): Promise<TaxCodeRecord[]> {
-    return this.deps.store.findByIds(this.deps.db, ids)
-  }
-
-  salesTaxCode(id: string): SalesTaxCode | undefined {
-    return salesTaxCode(id)
   }
 }

@@ -3,15 +3,8 @@ import { toFlag } from '../../db/schema.js'
 import { likeEscaped, pageWithCount } from '../../db/sql-helpers.js'
 import { likeContains, type PageRequest } from '../../kernel/page.js'
 import type { AccountType, Classification } from './gifi.js'
-
-export interface TaxCodeRecord {
-  id: string
-  code: string
-  name: string
-  classification: Classification
-  accountType: AccountType
-  isTotalLine: boolean
-}
+import type { TaxCodeRecord } from './tax-code.js'
+import type { TaxCodesPort } from './tax-codes-port.js'
 
 export type TaxCodeSort = 'code' | 'name'
 
@@ -36,7 +29,7 @@ const toRecord = (row: Row): TaxCodeRecord => ({
 })
 
 // GIFI codes are reference data shared by every organization, so their queries take no scope.
-export class TaxCodeStore {
+export class TaxCodeStore implements TaxCodesPort {
   async page(
     ex: Executor,
     search: string | undefined,

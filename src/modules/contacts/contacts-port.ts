@@ -1,0 +1,14 @@
+import type { Executor } from '../../db/schema.js'
+import type { OrgScope } from '../access/principal.js'
+import type { ContactRecord } from './contact.js'
+
+// What contacts offer other modules, inside their own database transaction.
+
+export type { ContactRecord } from './contact.js'
+
+export interface ContactsPort {
+  /** The organization's contacts among `ids`, each once; an id of another organization finds nothing. */
+  contactsByIds(ex: Executor, scope: OrgScope, ids: string[]): Promise<ContactRecord[]>
+  /** Moves a contact's running balance with a posting that names it. */
+  addToBalance(ex: Executor, scope: OrgScope, contactId: string, deltaMinor: bigint): Promise<void>
+}
