@@ -186,7 +186,7 @@ export async function benchProcessorImport(engine: 'sqlite' | 'postgres', rows =
       const organization = await core.services.organizations.findByName('Bench Shop')
       if (!organization) throw new Error('bench organization is missing')
       const scope = await core.services.access.authorizeOperator(organization.id)
-      const stripe = await core.ports.accounts.accountByName(core.database.db, scope, 'Stripe')
+      const stripe = await core.services.ports.accounts.accountByName(core.database.db, scope, 'Stripe')
       const balance = stripe ? stripe.debitTotalMinor - stripe.creditTotalMinor : 0n
       console.log(
         `Stripe balance ${formatMoney(balance, 2)}, sum of Net ${formatMoney(generated.netMinor, 2)}: ${balance === generated.netMinor ? 'equal' : 'DIFFERENT'}`,

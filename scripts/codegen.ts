@@ -30,7 +30,7 @@ export async function generateResolverTypes(): Promise<string> {
       // An organization's lockDate is read fresh by its own field resolver; the record stays cached.
       // The types with a history leave it to the audit module's resolver.
       mappers: {
-        Organization: '../../modules/organizations/organization-store.js#OrganizationRecord',
+        Organization: '../../modules/organizations/organization.js#OrganizationRecord',
         LedgerEvent: "Omit<LedgerEvent, 'history'>",
         Account: "Omit<Account, 'history'>",
         Contact: "Omit<Contact, 'history'>",

@@ -11,7 +11,6 @@ import { type Clock, systemClock } from './kernel/clock.js'
 import { AccessService } from './modules/access/access-service.js'
 import { AccessStore } from './modules/access/access-store.js'
 import { AccountService } from './modules/accounts/account-service.js'
-import type { AccountsPort } from './modules/accounts/accounts-port.js'
 import { AccountsProvider } from './modules/accounts/accounts-provider.js'
 import { AuditStore } from './modules/audit/audit-store.js'
 import { AuditTrail } from './modules/audit/audit-trail.js'
@@ -20,9 +19,9 @@ import { CsvProfileStore } from './modules/bank-files/csv-profile-store.js'
 import { BankImportService } from './modules/bank-import/bank-import-service.js'
 import { CategoryRuleService } from './modules/category-rules/category-rule-service.js'
 import { CategoryRuleStore } from './modules/category-rules/category-rule-store.js'
+import { CategoryRulesProvider } from './modules/category-rules/category-rules-provider.js'
 import { ContactService } from './modules/contacts/contact-service.js'
 import { ContactStore } from './modules/contacts/contact-store.js'
-import type { ContactsPort } from './modules/contacts/contacts-port.js'
 import { ExchangeRateService } from './modules/exchange-rates/exchange-rate-service.js'
 import { ExchangeRateStore } from './modules/exchange-rates/exchange-rate-store.js'
 import { IdempotencyService } from './modules/idempotency/idempotency-service.js'
@@ -43,7 +42,7 @@ import { LedgerEventRecorder } from './modules/ledger-events/ledger-event-record
 import { LedgerEventStore } from './modules/ledger-events/ledger-event-store.js'
 import { OrganizationService } from './modules/organizations/organization-service.js'
 import { OrganizationStore } from './modules/organizations/organization-store.js'
-import { PeriodLock } from './modules/organizations/period-lock.js'
+import { OrganizationsProvider } from './modules/organizations/organizations-provider.js'
 import { ProcessorImportService } from './modules/processor-import/processor-import-service.js'
 import { ProcessorImportStore } from './modules/processor-import/processor-import-store.js'
 import { createReceiptReader } from './modules/receipts/receipt-reader.js'
@@ -65,8 +64,6 @@ import { openObjectStore } from './storage/object-store.js'
 export interface Core {
   database: DatabaseHandle
   services: Services
-  /** What modules offer each other inside a transaction: for the CLI's and the benchmarks' own reads. */
-  ports: { accounts: AccountsPort; contacts: ContactsPort }
   /** A server listens to them; the CLI only sends them. */
   notices: ChangeNotices
   /** Sends the event feed to webhook endpoints; the server starts it beside the job queue. */
@@ -110,19 +107,7 @@ export async function buildCore(
     },
   })
   const organizationStore = new OrganizationStore()
-  const periodLock = new PeriodLock({ engine, store: organizationStore })
-  const organizations = new OrganizationService({
-    db,
-    engine,
-    clock,
-    store: organizationStore,
-    audit,
-    notices,
-    access: () => {
-      if (!access) throw new Error('access service used before wiring finished')
-      return access
-    },
-  })
+  const organizations = new OrganizationsProvider({ db, engine, store: organizationStore, notices })
   access = new AccessService({
     db,
     engine,
@@ -133,6 +118,16 @@ export async function buildCore(
     signInQuotas: config.signInQuotas,
     notices,
     audit,
+  })
+  const organizationService = new OrganizationService({
+    db,
+    engine,
+    clock,
+    store: organizationStore,
+    organizations,
+    audit,
+    notices,
+    access,
   })
   const taxCodeStore = new TaxCodeStore()
   const taxCodes = new TaxCodeService({ db, store: taxCodeStore, access })
@@ -145,26 +140,30 @@ export async function buildCore(
     access,
     taxCodes: taxCodeStore,
   })
-  organizations.onCreate((tx, scope) => accounts.createDefaultChart(tx, scope))
+  organizationService.onCreate((tx, scope) => accounts.createDefaultChart(tx, scope))
   const contacts = new ContactStore()
   const contactService = new ContactService({ db, engine, clock, store: contacts, access, audit })
-  const categoryRules = new CategoryRuleService({
+  const categoryRuleStore = new CategoryRuleStore()
+  const categoryRules = new CategoryRulesProvider({ store: categoryRuleStore, clock })
+  const categoryRuleService = new CategoryRuleService({
     db,
     engine,
     clock,
-    store: new CategoryRuleStore(),
+    store: categoryRuleStore,
+    rules: categoryRules,
     access,
     accounts,
     audit,
   })
+  const rates = new ExchangeRateStore()
   const exchangeRates = new ExchangeRateService({
     db,
     engine,
     clock,
-    store: new ExchangeRateStore(),
+    store: rates,
     access,
     audit,
-    functionalCurrencyOf: (organizationId) => organizations.functionalCurrencyOf(organizationId),
+    functionalCurrencyOf: organizations.functionalCurrencyOf,
   })
   const journal = new JournalService({ store: new JournalStore(engine), clock, accounts, contacts, audit })
   const eventStore = new LedgerEventStore()
@@ -172,10 +171,9 @@ export async function buildCore(
   const posting = new LedgerEventPosting({
     accounts,
     journal,
-    rates: exchangeRates,
+    rates,
     store: eventStore,
-    functionalCurrency: (tx, scope) =>
-      organizationStore.functionalCurrency(tx, scope.organizationId, engine === 'postgres'),
+    functionalCurrency: organizations.functionalCurrency,
   })
   const eventRecorder = new LedgerEventRecorder({
     engine,
@@ -195,8 +193,8 @@ export async function buildCore(
     accounts,
     contacts,
     journal,
-    rates: exchangeRates,
-    functionalCurrencyOf: (organizationId) => organizations.functionalCurrencyOf(organizationId),
+    rates,
+    functionalCurrencyOf: organizations.functionalCurrencyOf,
   })
   const eventDeps = {
     db,
@@ -206,9 +204,9 @@ export async function buildCore(
     access,
     accounts,
     queries: eventQueries,
-    periodLock,
+    periodLock: organizations,
     audit,
-    functionalCurrencyOf: (organizationId: string) => organizations.functionalCurrencyOf(organizationId),
+    functionalCurrencyOf: organizations.functionalCurrencyOf,
   }
   const ledgerEventEdits = new LedgerEventEditService(eventDeps)
   const ledgerEvents = new LedgerEventLifecycleService({
@@ -218,7 +216,7 @@ export async function buildCore(
     posting,
     recorder: eventRecorder,
   })
-  categoryRules.onChange((scope, vendorPattern) => ledgerEvents.categorizeWaiting(scope, vendorPattern))
+  categoryRuleService.onChange((scope, vendorPattern) => ledgerEvents.categorizeWaiting(scope, vendorPattern))
   const bankImport = new BankImportService({
     db,
     engine,
@@ -226,9 +224,9 @@ export async function buildCore(
     accounts,
     eventQueries,
     eventRecorder,
-    periodLock,
+    periodLock: organizations,
     audit,
-    functionalCurrencyOf: (organizationId) => organizations.functionalCurrencyOf(organizationId),
+    functionalCurrencyOf: organizations.functionalCurrencyOf,
   })
   const jobs = new JobQueue({
     db,
@@ -251,7 +249,7 @@ export async function buildCore(
     eventRecorder,
     reader: () => reader,
     audit,
-    functionalCurrencyOf: (organizationId) => organizations.functionalCurrencyOf(organizationId),
+    functionalCurrencyOf: organizations.functionalCurrencyOf,
   })
   jobs.handle(extractReceiptJob, {
     run: (job) => receipts.extract(job.organizationId, job.subjectId ?? ''),
@@ -284,7 +282,7 @@ export async function buildCore(
     journal,
     events: eventQueries,
     recorder: eventRecorder,
-    periodLock,
+    periodLock: organizations,
     store: new ReconciliationStore(),
     audit,
   })
@@ -305,10 +303,10 @@ export async function buildCore(
     journal,
     ledgerEvents: eventQueries,
     receipts,
-    functionalCurrencyOf: (organizationId) => organizations.functionalCurrencyOf(organizationId),
+    functionalCurrencyOf: organizations.functionalCurrencyOf,
   })
   const processorImport = new ProcessorImportService({
-    periodLock,
+    periodLock: organizations,
     db,
     engine,
     clock,
@@ -340,11 +338,11 @@ export async function buildCore(
   webhooks.onWork(() => webhookDispatcher.nudge())
   const services: Services = {
     access,
-    organizations,
+    organizations: organizationService,
     taxCodes,
     accounts: accountService,
     contacts: contactService,
-    categoryRules,
+    categoryRules: categoryRuleService,
     exchangeRates,
     journal,
     ledgerEvents,
@@ -361,11 +359,11 @@ export async function buildCore(
     idempotency: new IdempotencyService({ db, store: new IdempotencyStore(), clock }),
     audit,
     webhooks,
+    ports: { accounts, contacts, organizations },
   }
   return {
     database,
     services,
-    ports: { accounts, contacts },
     notices,
     webhookDispatcher,
     async close() {

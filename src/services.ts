@@ -1,10 +1,12 @@
 import type { AccessService } from './modules/access/access-service.js'
 import type { AccountService } from './modules/accounts/account-service.js'
+import type { AccountsPort } from './modules/accounts/accounts-port.js'
 import type { AuditTrail } from './modules/audit/audit-trail.js'
 import type { BankFileService } from './modules/bank-files/bank-file-service.js'
 import type { BankImportService } from './modules/bank-import/bank-import-service.js'
 import type { CategoryRuleService } from './modules/category-rules/category-rule-service.js'
 import type { ContactService } from './modules/contacts/contact-service.js'
+import type { ContactsPort } from './modules/contacts/contacts-port.js'
 import type { ExchangeRateService } from './modules/exchange-rates/exchange-rate-service.js'
 import type { IdempotencyService } from './modules/idempotency/idempotency-service.js'
 import type { IntakeService } from './modules/intake/intake-service.js'
@@ -14,6 +16,7 @@ import type { LedgerEventEditService } from './modules/ledger-events/ledger-even
 import type { LedgerEventLifecycleService } from './modules/ledger-events/ledger-event-lifecycle-service.js'
 import type { LedgerEventQueryService } from './modules/ledger-events/ledger-event-query-service.js'
 import type { OrganizationService } from './modules/organizations/organization-service.js'
+import type { OrganizationsPort } from './modules/organizations/organizations-port.js'
 import type { ProcessorImportService } from './modules/processor-import/processor-import-service.js'
 import type { ReceiptService } from './modules/receipts/receipt-service.js'
 import type { ReconciliationService } from './modules/reconciliations/reconciliation-service.js'
@@ -46,4 +49,12 @@ export interface Services {
   idempotency: IdempotencyService
   audit: AuditTrail
   webhooks: WebhookService
+  /** What modules offer each other, for the edges' own reads that need no use case (and the benchmarks'). */
+  ports: Ports
+}
+
+export interface Ports {
+  accounts: AccountsPort
+  contacts: ContactsPort
+  organizations: OrganizationsPort
 }

@@ -1,6 +1,6 @@
 // Generated from the SDL by scripts/codegen.ts; do not edit. Run npm run codegen.
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { OrganizationRecord } from '../../modules/organizations/organization-store.js';
+import type { OrganizationRecord } from '../../modules/organizations/organization.js';
 import type { GraphQLContext } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = T | null | undefined;

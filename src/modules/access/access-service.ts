@@ -11,6 +11,7 @@ import { limits } from '../../kernel/limits.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import { parseName } from '../../kernel/text.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
+import type { OrganizationsPort } from '../organizations/organizations-port.js'
 import { AccessDenied, accessDenials } from './access-denied.js'
 import type { AccessStore, ApiKeyRecord, MemberRecord } from './access-store.js'
 import { generateApiKey, hashApiKey, looksLikeApiKey } from './api-key.js'
@@ -26,10 +27,6 @@ import {
 } from './principal.js'
 import { passwordWorkersDefault, ScryptPool } from './scrypt-pool.js'
 import { SignInGuard, type SignInQuotas } from './sign-in-guard.js'
-
-export interface OrganizationDirectory {
-  exists(organizationId: string): Promise<boolean>
-}
 
 interface CachedKey {
   principal: Principal
@@ -75,7 +72,7 @@ export class AccessService {
       engine: EngineName
       store: AccessStore
       clock: Clock
-      organizations: OrganizationDirectory
+      organizations: OrganizationsPort
       jwtSecret: string | undefined
       signInQuotas: SignInQuotas
       notices: ChangeNotices

@@ -15,7 +15,7 @@ import type { AuditTrail } from '../audit/audit-trail.js'
 import { paymentProblem } from '../ledger-events/ledger-event.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
 import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
-import type { PeriodLock } from '../organizations/period-lock.js'
+import type { OrganizationsPort } from '../organizations/organizations-port.js'
 import { judgeRows, type RowVerdict } from './duplicates.js'
 import { parseStatementRows, type StatementRow, type StatementRowInput } from './statement-row.js'
 
@@ -36,7 +36,7 @@ export class BankImportService {
       accounts: AccountsPort
       eventQueries: LedgerEventQueryService
       eventRecorder: LedgerEventRecorder
-      periodLock: PeriodLock
+      periodLock: OrganizationsPort
       audit: AuditTrail
       functionalCurrencyOf: (organizationId: string) => Promise<string>
     },

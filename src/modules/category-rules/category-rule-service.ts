@@ -3,7 +3,6 @@ import type { Executor } from '../../db/schema.js'
 import { inTransaction, inTransactionResult } from '../../db/transaction.js'
 import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
-import { limits } from '../../kernel/limits.js'
 import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel/page.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
@@ -11,19 +10,17 @@ import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
 import type { CategoryRuleRecord, CategoryRuleSort, CategoryRuleStore } from './category-rule-store.js'
-import { compilePattern, type RuleCandidate, VendorMatcher } from './vendor-pattern.js'
+import type { RulesChanged } from './category-rules-port.js'
+import type { CategoryRulesProvider } from './category-rules-provider.js'
+import { compilePattern } from './vendor-pattern.js'
 
 export interface CategoryRuleView extends CategoryRuleRecord {
   account: { id: string; name: string }
 }
 
-/** Runs after a rule is created or changed: lets waiting events pick up that pattern. */
-export type RulesChanged = (scope: OrgScope, vendorPattern: string) => Promise<void>
-
 const ruleSorts = ['vendorPattern', 'matchCount', 'createdAt'] as const satisfies readonly CategoryRuleSort[]
 
 export class CategoryRuleService {
-  private readonly matchers = new Map<string, { matcher: VendorMatcher; expiresAtMs: number }>()
   private readonly listeners: RulesChanged[] = []
 
   constructor(
@@ -31,6 +28,7 @@ export class CategoryRuleService {
       db: Executor
       engine: EngineName
       store: CategoryRuleStore
+      rules: CategoryRulesProvider
       clock: Clock
       access: AccessService
       accounts: AccountsPort
@@ -118,7 +116,7 @@ export class CategoryRuleService {
       return true
     })
     if (!deleted) return ruleNotFound()
-    this.matchers.delete(scope.organizationId)
+    this.deps.rules.forget(scope)
     return ok(true as const)
   }
 
@@ -134,50 +132,10 @@ export class CategoryRuleService {
     return ok(pageOf(await this.views(this.deps.db, scope, found.items), found.totalCount, page.value))
   }
 
-  // ---- for other modules ------------------------------------------------------------------
-
-  /** The rule (if any) that categorizes each merchant name; one matcher for every caller. */
-  async categorize(
-    ex: Executor,
-    scope: OrgScope,
-    merchantNames: string[],
-  ): Promise<Array<RuleCandidate | undefined>> {
-    const matcher = await this.matcher(ex, scope)
-    return merchantNames.map((name) => matcher.match(name))
-  }
-
-  /** Counts the times each rule filled a category, in the transaction that filled them. */
-  async recordMatches(
-    tx: Executor,
-    scope: OrgScope,
-    matches: Array<RuleCandidate | undefined>,
-  ): Promise<void> {
-    const counts = new Map<string, number>()
-    for (const rule of matches) if (rule) counts.set(rule.id, (counts.get(rule.id) ?? 0) + 1)
-    for (const [ruleId, count] of counts) await this.deps.store.addMatches(tx, scope, ruleId, count)
-  }
-
   // ---- helpers ------------------------------------------------------------------------------
 
-  private async matcher(ex: Executor, scope: OrgScope): Promise<VendorMatcher> {
-    const nowMs = this.deps.clock.now().getTime()
-    const cached = this.matchers.get(scope.organizationId)
-    if (cached && cached.expiresAtMs > nowMs) return cached.matcher
-    const rules = await this.deps.store.all(ex, scope)
-    const matcher = new VendorMatcher(
-      rules.flatMap((rule) => {
-        const compiled = compilePattern(rule.vendorPattern)
-        return compiled.ok
-          ? [{ id: rule.id, accountId: rule.accountId, createdAt: rule.createdAt, compiled: compiled.value }]
-          : []
-      }),
-    )
-    this.matchers.set(scope.organizationId, { matcher, expiresAtMs: nowMs + limits.categoryRuleCacheMs })
-    return matcher
-  }
-
   private async changed(scope: OrgScope, vendorPattern: string): Promise<void> {
-    this.matchers.delete(scope.organizationId)
+    this.deps.rules.forget(scope)
     for (const listener of this.listeners) await listener(scope, vendorPattern)
   }
 

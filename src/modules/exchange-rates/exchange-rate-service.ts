@@ -12,7 +12,6 @@ import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
 import type { ExchangeRateRecord, ExchangeRateStore } from './exchange-rate-store.js'
-import { ExchangeRateTable } from './exchange-rate-table.js'
 import { readRatesCsv } from './rates-csv.js'
 
 export interface ExchangeRateInput {
@@ -93,28 +92,6 @@ export class ExchangeRateService {
   }
 
   /** The rate tables covering these (currency, day) pairs, one query pair per currency. */
-  async tablesFor(
-    ex: Executor,
-    scope: OrgScope,
-    needs: Iterable<{ currency: string; date: string }>,
-  ): Promise<Map<string, ExchangeRateTable>> {
-    const spans = new Map<string, { from: string; to: string }>()
-    for (const { currency, date } of needs) {
-      const span = spans.get(currency)
-      if (!span) spans.set(currency, { from: date, to: date })
-      else {
-        if (date < span.from) span.from = date
-        if (date > span.to) span.to = date
-      }
-    }
-    const tables = new Map<string, ExchangeRateTable>()
-    for (const [currency, span] of spans) {
-      const rates = await this.deps.store.ratesCovering(ex, scope, currency, span.from, span.to)
-      tables.set(currency, new ExchangeRateTable(rates))
-    }
-    return tables
-  }
-
   private async save(
     scope: OrgScope,
     rows: ReadonlyArray<ExchangeRateInput & { origin: string }>,

@@ -1,6 +1,8 @@
 import type { Executor } from '../../db/schema.js'
 import type { PageRequest } from '../../kernel/page.js'
 import type { OrgScope } from '../access/principal.js'
+import { ExchangeRateTable } from './exchange-rate-table.js'
+import type { ExchangeRatesPort } from './exchange-rates-port.js'
 
 export interface ExchangeRateRecord {
   currency: string
@@ -12,7 +14,7 @@ export interface ExchangeRateRecord {
 const columns = ['currency', 'rate_date as date', 'rate', 'updated_at as updatedAt'] as const
 
 // The organization's table of daily rates: functional units per unit of `currency` on `date`.
-export class ExchangeRateStore {
+export class ExchangeRateStore implements ExchangeRatesPort {
   /** Adds rates or replaces the rate of a (currency, day) already held. */
   async upsert(ex: Executor, scope: OrgScope, rates: ExchangeRateRecord[]): Promise<void> {
     if (rates.length === 0) return
@@ -81,5 +83,27 @@ export class ExchangeRateStore {
       base.where('rate_date', '>=', from).where('rate_date', '<=', to).orderBy('rate_date').execute(),
     ])
     return [...before, ...inside]
+  }
+
+  async tablesFor(
+    ex: Executor,
+    scope: OrgScope,
+    needs: Iterable<{ currency: string; date: string }>,
+  ): Promise<Map<string, ExchangeRateTable>> {
+    const spans = new Map<string, { from: string; to: string }>()
+    for (const { currency, date } of needs) {
+      const span = spans.get(currency)
+      if (!span) spans.set(currency, { from: date, to: date })
+      else {
+        if (date < span.from) span.from = date
+        if (date > span.to) span.to = date
+      }
+    }
+    const tables = new Map<string, ExchangeRateTable>()
+    for (const [currency, span] of spans) {
+      const rates = await this.ratesCovering(ex, scope, currency, span.from, span.to)
+      tables.set(currency, new ExchangeRateTable(rates))
+    }
+    return tables
   }
 }

@@ -10,7 +10,7 @@ import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountsPort } from '../accounts/accounts-port.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
-import type { PeriodLock } from '../organizations/period-lock.js'
+import type { OrganizationsPort } from '../organizations/organizations-port.js'
 import { rateOn, salesTaxCode, taxIncludedIn } from '../tax-codes/tax-codes-port.js'
 import {
   categoryProblem,
@@ -59,7 +59,7 @@ export class LedgerEventEditService {
       access: AccessService
       accounts: AccountsPort
       queries: LedgerEventQueryService
-      periodLock: PeriodLock
+      periodLock: OrganizationsPort
       audit: AuditTrail
       functionalCurrencyOf: (organizationId: string) => Promise<string>
     },

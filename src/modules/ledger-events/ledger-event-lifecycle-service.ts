@@ -12,9 +12,9 @@ import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountsPort } from '../accounts/accounts-port.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
-import type { CategoryRuleService } from '../category-rules/category-rule-service.js'
+import type { CategoryRulesPort } from '../category-rules/category-rules-port.js'
 import type { JournalService } from '../journal/journal-service.js'
-import { type PeriodLock, periodLocked } from '../organizations/period-lock.js'
+import { type OrganizationsPort, periodLocked } from '../organizations/organizations-port.js'
 import {
   editableStatuses,
   parseAmount,
@@ -67,11 +67,11 @@ export class LedgerEventLifecycleService {
       access: AccessService
       accounts: AccountsPort
       journal: JournalService
-      categoryRules: CategoryRuleService
+      categoryRules: CategoryRulesPort
       posting: LedgerEventPosting
       recorder: LedgerEventRecorder
       queries: LedgerEventQueryService
-      periodLock: PeriodLock
+      periodLock: OrganizationsPort
       audit: AuditTrail
       functionalCurrencyOf: (organizationId: string) => Promise<string>
     },

@@ -4,7 +4,7 @@ import { convertMinor, type ExchangeRate, storedExchangeRate } from '../../kerne
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
 import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
-import type { ExchangeRateService } from '../exchange-rates/exchange-rate-service.js'
+import type { ExchangeRatesPort } from '../exchange-rates/exchange-rates-port.js'
 import { type EntryPlan, planPosting } from '../journal/journal.js'
 import type { JournalService } from '../journal/journal-service.js'
 import { categoryProblem, paymentProblem, splitProblem, taxAccountProblem } from './ledger-event.js'
@@ -45,7 +45,7 @@ export class LedgerEventPosting {
     private readonly deps: {
       accounts: AccountsPort
       journal: JournalService
-      rates: ExchangeRateService
+      rates: ExchangeRatesPort
       store: LedgerEventStore
       /** Read in the posting's transaction, held against a change until it ends. */
       functionalCurrency: (tx: Executor, scope: OrgScope) => Promise<string>

@@ -11,7 +11,7 @@ import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
 import type { ContactRecord, ContactsPort } from '../contacts/contacts-port.js'
-import type { ExchangeRateService } from '../exchange-rates/exchange-rate-service.js'
+import type { ExchangeRatesPort } from '../exchange-rates/exchange-rates-port.js'
 import type { JournalService } from '../journal/journal-service.js'
 import type { JournalEntryRecord } from '../journal/journal-store.js'
 import {
@@ -98,7 +98,7 @@ export class LedgerEventQueryService {
       accounts: AccountsPort
       contacts: ContactsPort
       journal: JournalService
-      rates: ExchangeRateService
+      rates: ExchangeRatesPort
       functionalCurrencyOf: (organizationId: string) => Promise<string>
     },
   ) {}

@@ -6,7 +6,7 @@ import { assert, ok, type Result } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
 import type { AuditChange } from '../audit/audit-record.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
-import type { CategoryRuleService } from '../category-rules/category-rule-service.js'
+import type { CategoryRulesPort } from '../category-rules/category-rules-port.js'
 import { type Direction, defaultDirection, type EventSource, type Status } from './ledger-event.js'
 import type { LedgerEventImportStore } from './ledger-event-import-store.js'
 import type { LedgerEventPosting } from './ledger-event-posting.js'
@@ -59,7 +59,7 @@ export class LedgerEventRecorder {
       clock: Clock
       store: LedgerEventStore
       importStore: LedgerEventImportStore
-      categoryRules: CategoryRuleService
+      categoryRules: CategoryRulesPort
       posting: LedgerEventPosting
       audit: AuditTrail
     },

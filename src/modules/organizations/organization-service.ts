@@ -9,69 +9,39 @@ import { newId } from '../../kernel/ids.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import { nameKey, parseName } from '../../kernel/text.js'
 import type { AccessService } from '../access/access-service.js'
-import type { OrgScope, Principal } from '../access/principal.js'
+import type { Principal } from '../access/principal.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
-import type { OrganizationRecord, OrganizationStore } from './organization-store.js'
-
-/** Work that must happen in the same database transaction as an organization's creation. */
-export type OrganizationSetUp = (tx: Executor, scope: OrgScope) => Promise<void>
+import type { OrganizationRecord } from './organization.js'
+import type { OrganizationStore } from './organization-store.js'
+import type { OrganizationCreated } from './organizations-port.js'
+import type { OrganizationsProvider } from './organizations-provider.js'
 
 export class OrganizationService {
-  private readonly setUps: OrganizationSetUp[] = []
-  // Organizations are never renamed or deleted, so a record once read is good for the life of the
-  // process; every request's access check and myOrganizations read it. The one thing that can
-  // change, the functional currency while nothing is posted, drops the record everywhere through a
-  // change notice (postings read the currency from the database, never from here).
-  private readonly known = new Map<string, OrganizationRecord>()
+  private readonly setUps: OrganizationCreated[] = []
 
   constructor(
     private readonly deps: {
       db: Executor
       engine: EngineName
       store: OrganizationStore
+      organizations: OrganizationsProvider
       clock: Clock
-      access: () => AccessService
+      access: AccessService
       audit: AuditTrail
       notices: ChangeNotices
     },
-  ) {
-    deps.notices.subscribe((notice) => {
-      if (notice === 'missed') this.known.clear()
-      else if (notice.kind === 'organization_changed') this.known.delete(notice.organizationId)
-    })
-  }
+  ) {}
 
   /** Lets other modules (the chart of accounts) seed a new organization atomically. */
-  onCreate(setUp: OrganizationSetUp): void {
+  onCreate(setUp: OrganizationCreated): void {
     this.setUps.push(setUp)
   }
 
-  // A known organization answers at once: every request's access check and every list's answer
-  // ask, and the async steps of a read cost more than the look-up.
-  exists(organizationId: string): Promise<boolean> {
-    if (this.known.has(organizationId)) return Promise.resolve(true)
-    return this.findByIds([organizationId]).then((found) => found.length === 1)
-  }
-
   async myOrganizations(principal: Principal): Promise<OrganizationRecord[]> {
-    const ids = await this.deps.access().organizationIdsOf(principal)
-    const found = await this.findByIds(ids)
+    const ids = await this.deps.access.organizationIdsOf(principal)
+    const found = await this.deps.organizations.findByIds(ids)
     if (found.length < 2) return found
     return found.sort((x, y) => compareText(nameKey(x.name), nameKey(y.name)) || compareText(x.id, y.id))
-  }
-
-  private async findByIds(ids: string[]): Promise<OrganizationRecord[]> {
-    // Every API-key request asks for its one organization: straight from the cache, no copies.
-    if (ids.length === 1) {
-      const known = this.known.get(ids[0] as string)
-      if (known) return [known]
-    }
-    const missing = ids.filter((id) => !this.known.has(id))
-    if (missing.length > 0) {
-      for (const record of await this.deps.store.findByIds(this.deps.db, missing))
-        this.known.set(record.id, record)
-    }
-    return ids.flatMap((id) => this.known.get(id) ?? [])
   }
 
   async createOrganization(
@@ -79,7 +49,7 @@ export class OrganizationService {
     name: string,
     functionalCurrency?: string | null,
   ): Promise<Result<OrganizationRecord>> {
-    const userId = this.deps.access().requireUser(principal)
+    const userId = this.deps.access.requireUser(principal)
     return this.create(name, functionalCurrency, userId)
   }
 
@@ -88,22 +58,13 @@ export class OrganizationService {
     return this.create(name, functionalCurrency, undefined)
   }
 
-  /** The organization's functional currency as this process knows it, for answers (not postings). */
-  functionalCurrencyOf(organizationId: string): Promise<string> {
-    const known = this.known.get(organizationId)
-    if (known) return Promise.resolve(known.functionalCurrency)
-    return this.findByIds([organizationId]).then(
-      ([organization]) => organization?.functionalCurrency ?? defaultCurrency,
-    )
-  }
-
   /** DESIGN 7.7: owners and admins change the functional currency while nothing is posted. */
   async setFunctionalCurrency(
     principal: Principal,
     organizationId: string,
     currency: string,
   ): Promise<Result<OrganizationRecord>> {
-    const scope = await this.deps.access().authorize(principal, organizationId, 'admin')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
     const parsed = parseCurrency(currency, 'functionalCurrency')
     if (!parsed.ok) return parsed
     const changed = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
@@ -134,8 +95,8 @@ export class OrganizationService {
       return ok(undefined)
     })
     if (!changed.ok) return changed
-    this.known.delete(scope.organizationId)
-    const [organization] = await this.findByIds([scope.organizationId])
+    this.deps.organizations.forget(scope.organizationId)
+    const [organization] = await this.deps.organizations.findByIds([scope.organizationId])
     return ok(organization as OrganizationRecord)
   }
 
@@ -145,13 +106,13 @@ export class OrganizationService {
     organizationId: string,
     lockDate: string | null,
   ): Promise<Result<OrganizationRecord>> {
-    const scope = await this.deps.access().authorize(principal, organizationId, 'admin')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
     if (lockDate !== null) {
       const parsed = parseCalendarDate(lockDate, 'lockDate')
       if (!parsed.ok) return parsed
     }
     await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
-      // The update waits for writes that read the old date under a share lock (PeriodLock).
+      // The update waits for writes that read the old date under a share lock (OrganizationsProvider).
       const before = await this.deps.store.lockDate(tx, scope.organizationId, false)
       await this.deps.store.setLockDate(tx, scope.organizationId, lockDate)
       await this.deps.audit.record(tx, scope, [
@@ -164,7 +125,7 @@ export class OrganizationService {
         },
       ])
     })
-    const [organization] = await this.findByIds([scope.organizationId])
+    const [organization] = await this.deps.organizations.findByIds([scope.organizationId])
     return ok(organization as OrganizationRecord)
   }
 
@@ -195,7 +156,7 @@ export class OrganizationService {
       })
       if (!inserted)
         return fail('ORGANIZATION_NAME_TAKEN', 'Organization with this name already exists.', 'name')
-      const scope = this.deps.access().internalScope(organization.id)
+      const scope = this.deps.access.internalScope(organization.id)
       await this.deps.audit.record(tx, scope, [
         {
           operation: 'organization.created',
@@ -205,7 +166,7 @@ export class OrganizationService {
           after: organization,
         },
       ])
-      if (ownerId !== undefined) await this.deps.access().addOwner(tx, organization.id, ownerId)
+      if (ownerId !== undefined) await this.deps.access.addOwner(tx, organization.id, ownerId)
       for (const setUp of this.setUps) await setUp(tx, scope)
       return ok(organization)
     })

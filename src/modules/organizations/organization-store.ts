@@ -1,10 +1,5 @@
 import type { Executor } from '../../db/schema.js'
-
-export interface OrganizationRecord {
-  id: string
-  name: string
-  functionalCurrency: string
-}
+import type { OrganizationRecord } from './organization.js'
 
 const recordColumns = ['id', 'name', 'functional_currency as functionalCurrency'] as const
 

@@ -12,7 +12,7 @@ import type { JournalService } from '../journal/journal-service.js'
 import { postedStatuses, reconciledEvent } from '../ledger-events/ledger-event.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
 import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
-import type { PeriodLock } from '../organizations/period-lock.js'
+import type { OrganizationsPort } from '../organizations/organizations-port.js'
 import type { ReceiptService } from '../receipts/receipt-service.js'
 import { readBalanceCsv } from './balance-csv.js'
 import type { ProcessorImportStore } from './processor-import-store.js'
@@ -97,7 +97,7 @@ export class ProcessorImportService {
       eventRecorder: LedgerEventRecorder
       receipts: ReceiptService
       store: ProcessorImportStore
-      periodLock: PeriodLock
+      periodLock: OrganizationsPort
     },
   ) {}
 

@@ -22,7 +22,7 @@ import { postedStatuses, type Status } from '../ledger-events/ledger-event.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
 import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
 import type { LedgerEventRecord } from '../ledger-events/ledger-event-row-store.js'
-import type { PeriodLock } from '../organizations/period-lock.js'
+import type { OrganizationsPort } from '../organizations/organizations-port.js'
 import type { ReconciliationRecord, ReconciliationStore } from './reconciliation-store.js'
 
 // Reconciliation (DESIGN 7.2): a payment account tied to the bank's statement. Balances are in the
@@ -61,7 +61,7 @@ export class ReconciliationService {
       journal: JournalService
       events: LedgerEventQueryService
       recorder: LedgerEventRecorder
-      periodLock: PeriodLock
+      periodLock: OrganizationsPort
       store: ReconciliationStore
       audit: AuditTrail
     },

@@ -10,7 +10,7 @@ import type { AccountAmount } from './report.js'
  * after the report itself, so only a caller the report admitted learns it.
  */
 async function reportCurrency({ services }: GraphQLContext, organizationId: string) {
-  const currency = await services.organizations.functionalCurrencyOf(organizationId)
+  const currency = await services.ports.organizations.functionalCurrencyOf(organizationId)
   const decimals = currencyDecimals(currency)
   const money = (minor: bigint) => formatMoney(minor, decimals)
   return {

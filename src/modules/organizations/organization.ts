@@ -1,0 +1,16 @@
+import { fail } from '../../kernel/result.js'
+
+export interface OrganizationRecord {
+  id: string
+  name: string
+  functionalCurrency: string
+}
+
+// Closed periods (DESIGN 7.3): every write that creates, changes, posts, rejects or reverses
+// something dated asks, inside its own database transaction, before it writes.
+export const periodLocked = (lockDate: string, field: string) =>
+  fail(
+    'PERIOD_LOCKED',
+    `The books are closed through ${lockDate}: nothing dated on or before it can be created or changed.`,
+    field,
+  )

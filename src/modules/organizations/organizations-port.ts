@@ -1,0 +1,28 @@
+import type { Executor } from '../../db/schema.js'
+import type { Result } from '../../kernel/result.js'
+import type { OrgScope } from '../access/principal.js'
+
+// What organizations offer other modules: whether one exists, its closed period and its
+// functional currency, read inside the caller's transaction where the caller writes by them.
+
+export { type OrganizationRecord, periodLocked } from './organization.js'
+
+export interface OrganizationsPort {
+  exists(organizationId: string): Promise<boolean>
+  /** The lock date, held (PostgreSQL) so that a change of it waits until this transaction ends. */
+  lockDate(tx: Executor, scope: OrgScope): Promise<string | null>
+  /** Refuses when any of the dates lies on or before the lock date. */
+  checkOpen(
+    tx: Executor,
+    scope: OrgScope,
+    dates: Iterable<string | null | undefined>,
+    field: string,
+  ): Promise<Result<void>>
+  /** The functional currency a posting is made in, held (PostgreSQL) until the transaction ends. */
+  functionalCurrency(tx: Executor, scope: OrgScope): Promise<string>
+  /** The functional currency as this process knows it, for answers (not postings). */
+  functionalCurrencyOf(organizationId: string): Promise<string>
+}
+
+/** Emitted inside the transaction that creates an organization, so its set-up is atomic with it. */
+export type OrganizationCreated = (tx: Executor, scope: OrgScope) => Promise<void>

@@ -1,0 +1,88 @@
+import type { ChangeNotices } from '../../db/change-notices.js'
+import type { EngineName } from '../../db/engine.js'
+import type { Executor } from '../../db/schema.js'
+import { defaultCurrency } from '../../kernel/currency.js'
+import { ok, type Result } from '../../kernel/result.js'
+import type { OrgScope } from '../access/principal.js'
+import { type OrganizationRecord, periodLocked } from './organization.js'
+import type { OrganizationStore } from './organization-store.js'
+import type { OrganizationsPort } from './organizations-port.js'
+
+/**
+ * The organizations port, and the process's memory of organizations. Organizations are never
+ * renamed or deleted, so a record once read is good for the life of the process; every request's
+ * access check and myOrganizations read it. The one thing that can change, the functional
+ * currency while nothing is posted, drops the record everywhere through a change notice
+ * (postings read the currency from the database, never from here).
+ */
+export class OrganizationsProvider implements OrganizationsPort {
+  private readonly known = new Map<string, OrganizationRecord>()
+
+  constructor(
+    private readonly deps: {
+      db: Executor
+      engine: EngineName
+      store: OrganizationStore
+      notices: ChangeNotices
+    },
+  ) {
+    deps.notices.subscribe((notice) => {
+      if (notice === 'missed') this.known.clear()
+      else if (notice.kind === 'organization_changed') this.known.delete(notice.organizationId)
+    })
+  }
+
+  // A known organization answers at once: every request's access check and every list's answer
+  // ask, and the async steps of a read cost more than the look-up.
+  exists(organizationId: string): Promise<boolean> {
+    if (this.known.has(organizationId)) return Promise.resolve(true)
+    return this.findByIds([organizationId]).then((found) => found.length === 1)
+  }
+
+  async findByIds(ids: string[]): Promise<OrganizationRecord[]> {
+    // Every API-key request asks for its one organization: straight from the cache, no copies.
+    if (ids.length === 1) {
+      const known = this.known.get(ids[0] as string)
+      if (known) return [known]
+    }
+    const missing = ids.filter((id) => !this.known.has(id))
+    if (missing.length > 0) {
+      for (const record of await this.deps.store.findByIds(this.deps.db, missing))
+        this.known.set(record.id, record)
+    }
+    return ids.flatMap((id) => this.known.get(id) ?? [])
+  }
+
+  /** After a change this process made: the next read goes to the database. */
+  forget(organizationId: string): void {
+    this.known.delete(organizationId)
+  }
+
+  // Arrow properties, so modules that need only this one answer can be handed the function.
+  readonly functionalCurrencyOf = (organizationId: string): Promise<string> => {
+    const known = this.known.get(organizationId)
+    if (known) return Promise.resolve(known.functionalCurrency)
+    return this.findByIds([organizationId]).then(
+      ([organization]) => organization?.functionalCurrency ?? defaultCurrency,
+    )
+  }
+
+  readonly functionalCurrency = (tx: Executor, scope: OrgScope): Promise<string> =>
+    this.deps.store.functionalCurrency(tx, scope.organizationId, this.deps.engine === 'postgres')
+
+  lockDate(tx: Executor, scope: OrgScope): Promise<string | null> {
+    return this.deps.store.lockDate(tx, scope.organizationId, this.deps.engine === 'postgres')
+  }
+
+  async checkOpen(
+    tx: Executor,
+    scope: OrgScope,
+    dates: Iterable<string | null | undefined>,
+    field: string,
+  ): Promise<Result<void>> {
+    const lockDate = await this.lockDate(tx, scope)
+    if (lockDate === null) return ok(undefined)
+    for (const date of dates) if (date && date <= lockDate) return periodLocked(lockDate, field)
+    return ok(undefined)
+  }
+}
