@@ -1,6 +1,7 @@
 import { isIP } from 'node:net'
 import { z } from 'zod'
 import { limits } from './kernel/limits.js'
+import { ok, type Result } from './kernel/result.js'
 import type { ExtractionCaps } from './modules/receipts/extraction/extraction-process.js'
 import type { S3Settings } from './storage/object-store.js'
 
@@ -262,4 +263,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkTenantScope: e.DAYBOOK_CHECK_TENANT_SCOPE === '1',
     auditTrail: e.DAYBOOK_AUDIT_TRAIL === 'on',
   }
+}
+
+export interface McpConfig {
+  /** The GraphQL endpoint, such as http://127.0.0.1:4000/graphql. */
+  graphqlUrl: string
+  /** POST /uploads beside it. */
+  uploadsUrl: string
+  apiKey: string
+  /** The one folder file tools may read from (DAYBOOK_MCP_FILES_DIR); none reads no path. */
+  filesFolder?: string | undefined
+}
+
+/**
+ * `daybook mcp`'s variables, which an MCP client's configuration sets. DAYBOOK_URL is the server's
+ * base address; one that already ends in /graphql is taken as the endpoint itself, as people copy
+ * it from docs. DAYBOOK_MCP_FILES_DIR is the folder the file tools may read from.
+ */
+export function loadMcpConfig(env: NodeJS.ProcessEnv = process.env): Result<McpConfig, string> {
+  const missing = ['DAYBOOK_URL', 'DAYBOOK_API_KEY'].filter((name) => !env[name]?.trim())
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      error: `daybook mcp needs ${missing.join(' and ')} in its environment: DAYBOOK_URL is the server's address (http://127.0.0.1:4000), DAYBOOK_API_KEY an API key of the organization (dbk_…).`,
+    }
+  }
+  const text = (env.DAYBOOK_URL ?? '').trim()
+  let base: URL
+  try {
+    base = new URL(text)
+  } catch {
+    return { ok: false, error: `DAYBOOK_URL must be an http or https address, not ${JSON.stringify(text)}.` }
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+    return { ok: false, error: `DAYBOOK_URL must be an http or https address, not ${JSON.stringify(text)}.` }
+  }
+  const root = `${base.origin}${base.pathname}`.replace(/\/+$/, '').replace(/\/graphql$/, '')
+  return ok({
+    graphqlUrl: `${root}/graphql`,
+    uploadsUrl: `${root}/uploads`,
+    apiKey: (env.DAYBOOK_API_KEY ?? '').trim(),
+    filesFolder: env.DAYBOOK_MCP_FILES_DIR?.trim() || undefined,
+  })
 }

@@ -48,6 +48,19 @@ describe('list cost', () => {
     expect(given(100_000)).toBe(given(limits.pageSizeMax))
   })
 
+  it("prices the event feed at its own page: the schema's default and 1,000 at most", () => {
+    const feed = (limit: string, alias = '') =>
+      `${alias}events(organizationId: ${org}${limit}) { lastSeq items { id seq type occurredAt actorType actorId entityId data } }`
+    const given = (n: number) => costOf(`{ ${feed(`, limit: ${n}`)} }`)
+    expect(given(1000) - given(1)).toBe(999 * (limits.listRowReadCost + 8))
+    expect(given(1_000_000)).toBe(given(limits.feedPageMax))
+    expect(costOf(`{ ${feed('')} }`)).toBe(given(limits.feedPageDefault))
+    expect(costOf(`query ($n: Int) { ${feed(', limit: $n')} }`)).toBe(given(limits.feedPageMax))
+    expect(refusedBy(`{ ${feed(', limit: 1000')} }`)).toEqual([])
+    const sixPages = Array.from({ length: 6 }, (_, i) => feed(', limit: 1000', `p${i}: `)).join(' ')
+    expect(refusedBy(`{ ${sixPages} }`)).toEqual([expect.stringMatching(/^Query cost [\d,]+ exceeds/)])
+  })
+
   it('sums over aliases and prices fragments where they are spread', () => {
     const single = costOf(`{ ${page(', limit: 200', everyday)} }`)
     const aliased = costOf(

@@ -75,7 +75,7 @@ export const listCostRule: ValidationRule = (context: ValidationContext) => ({
       const shown = Number.isFinite(cost) ? Math.round(cost).toLocaleString('en-US') : 'unbounded'
       context.reportError(
         new GraphQLError(
-          `Query cost ${shown} exceeds the limit of ${limits.queryListCostMax.toLocaleString('en-US')}: each list counts its limit (${limits.pageSizeMax} when it is a variable) times the fields asked for each item. Ask for fewer aliases, a smaller limit or fewer fields.`,
+          `Query cost ${shown} exceeds the limit of ${limits.queryListCostMax.toLocaleString('en-US')}: each list counts its limit (its largest page when it is a variable) times the fields asked for each item. Ask for fewer aliases, a smaller limit or fewer fields.`,
           { nodes: [node], extensions: { code: 'QUERY_TOO_COMPLEX' } },
         ),
       )
@@ -178,7 +178,10 @@ class ListCostPricer {
     if (!definition || !field.selectionSet) return own
     const itemType = namedTypeOf(definition.type)
     if (!isComposite(itemType)) return own
-    const limit = definition.args.some((arg) => arg.name === 'limit') ? this.limitOf(field) : undefined
+    const limitArgument = definition.args.find((arg) => arg.name === 'limit')
+    const limit = limitArgument
+      ? this.limitOf(field, pageBoundsOf(parentType.name, field.name.value, limitArgument.defaultValue))
+      : undefined
     if (isList(definition.type)) {
       const item = this.selectionCost(field.selectionSet, itemType, undefined, false, depth + 1)
       const rows = limit ?? pageSize
@@ -190,16 +193,40 @@ class ListCostPricer {
   }
 
   /** The rows a `limit` argument asks for, as the list operations read it. */
-  private limitOf(field: FieldNode): number {
+  private limitOf(field: FieldNode, bounds: PageBounds): number {
     const argument = field.arguments?.find((arg) => arg.name.value === 'limit')?.value
     let asked: number | undefined
-    if (!argument || argument.kind === Kind.NULL) asked = limits.pageSizeDefault
+    if (!argument || argument.kind === Kind.NULL) asked = bounds.defaultSize
     else if (argument.kind === Kind.INT) asked = Number(argument.value)
     else if (argument.kind === Kind.VARIABLE) asked = this.variableDefaults.get(argument.name.value)
     // A variable's value is not known here (validation is cached per document): assume the most.
-    if (asked === undefined || !Number.isFinite(asked)) return limits.pageSizeMax
-    return Math.min(Math.max(asked, 1), limits.pageSizeMax)
+    if (asked === undefined || !Number.isFinite(asked)) return bounds.max
+    return Math.min(Math.max(asked, 1), bounds.max)
   }
+}
+
+interface PageBounds {
+  defaultSize: number
+  max: number
+}
+
+/**
+ * Lists whose page is not the API's usual one (at most pageSizeMax rows). Each is priced at its
+ * own largest page: the event feed answers 1,000 events a page, and priced at 200 six aliased
+ * pages of it read 6,000 events for the price of 1,200.
+ */
+const ownPageMax: Readonly<Record<string, number>> = {
+  'Query.events': limits.feedPageMax,
+}
+
+/** A list's default and largest page; the default is the schema's where it states one. */
+function pageBoundsOf(typeName: string, fieldName: string, schemaDefault: unknown): PageBounds {
+  const max = ownPageMax[`${typeName}.${fieldName}`] ?? limits.pageSizeMax
+  const defaultSize =
+    typeof schemaDefault === 'number' && Number.isInteger(schemaDefault)
+      ? schemaDefault
+      : limits.pageSizeDefault
+  return { defaultSize, max }
 }
 
 // graphql's isListType and friends refuse a type built by another copy of the module (a test

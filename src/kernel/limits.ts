@@ -197,6 +197,8 @@ export const limits = {
   tokenLifetimeSeconds: 24 * 60 * 60,
   loginFailuresMax: 10,
   loginFailureWindowSeconds: 15 * 60,
+  /** How long an address a person signed in from stays theirs, so a stranger's failures elsewhere cannot lock it. */
+  signInKnownAddressSeconds: 30 * 24 * 60 * 60,
   signInPerAddressPerMinuteDefault: 30,
   signInPerMinuteDefault: 600,
   /** Password checks that may wait for a password thread; sign-ins beyond them are refused. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import type { McpConfig } from '../config.js'
 import { limits } from '../kernel/limits.js'
 import { ok, type Result } from '../kernel/result.js'
-import type { McpConfig } from './mcp-config.js'
 
 // The MCP server is a client of a running Daybook, like any other: GraphQL and POST /uploads over
 // HTTP with the API key, never the database. This file is its only door to the network.

@@ -1,4 +1,5 @@
-import { open } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { open, realpath } from 'node:fs/promises'
 import path from 'node:path'
 import { limits } from '../kernel/limits.js'
 import { ok } from '../kernel/result.js'
@@ -13,34 +14,84 @@ export interface LocalFile {
   filename: string
 }
 
+/** What a file tool sends: a bank's statement, or a receipt. */
+export type LocalFileKind = 'statement' | 'receipt'
+
+/** The names each kind of file goes by: the formats Daybook reads, and no others. */
+export const localFileExtensions: Readonly<Record<LocalFileKind, readonly string[]>> = {
+  statement: ['.ofx', '.qfx', '.qbo', '.xml', '.sta', '.mt940', '.940', '.qif', '.csv', '.tsv', '.txt'],
+  receipt: ['.jpg', '.jpeg', '.png', '.webp', '.heic', '.heif', '.pdf'],
+}
+
+export type ReadLocalFile = (filePath: string, kind: LocalFileKind) => Promise<DaybookAnswer<LocalFile>>
+
 /**
- * A file on the agent's machine, to be sent to POST /uploads. The agent and this server run side
- * by side, so a path is cheaper and safer than bytes pasted into a tool call; a relative path is
- * taken from the folder the MCP client started the server in.
+ * Files on the agent's machine, to be sent to POST /uploads, from one folder the operator chose
+ * (DAYBOOK_MCP_FILES_DIR) and of the kinds the tool takes. An agent can be talked into a path by
+ * the text it reads, so a path elsewhere (after every symbolic link is followed) or of another
+ * kind is refused unread: no key, configuration or document beside it can leave the machine as
+ * a "statement". A relative path is taken from that folder. Without a folder, no path is read.
  */
-export async function readLocalFile(filePath: string): Promise<DaybookAnswer<LocalFile>> {
-  const absolute = path.resolve(filePath)
-  const cannotRead = (reason: string) => ({
-    ok: false as const,
-    error: { errorCode: 'LOCAL_FILE_UNREADABLE', error: `Cannot read ${absolute}: ${reason}.` },
-  })
-  const reasonOf = (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error)
+export function localFileReader(folder: string | undefined): ReadLocalFile {
+  return async (filePath, kind) => {
+    const refused = (reason: string) => ({
+      ok: false as const,
+      error: { errorCode: 'LOCAL_FILE_REFUSED', error: reason },
+    })
+    if (folder === undefined) {
+      return refused(
+        'Reading files from this machine is off: the operator names the one folder files may come from with DAYBOOK_MCP_FILES_DIR. Give the s3Key of a file already uploaded instead.',
+      )
+    }
+    const extensions = localFileExtensions[kind]
+    const wanted = path.resolve(folder, filePath)
+    if (!extensions.includes(path.extname(wanted).toLowerCase())) {
+      return refused(`${wanted} is not a ${kind} file: its name must end in ${extensions.join(', ')}.`)
+    }
+    let real: string
+    try {
+      real = await realpath(wanted)
+    } catch (error) {
+      return cannotRead(wanted, reasonOf(error))
+    }
+    const inside = path.relative(folder, real)
+    if (inside === '' || inside.startsWith('..') || path.isAbsolute(inside)) {
+      return refused(
+        `${wanted} is outside ${folder}, the folder files may be read from (DAYBOOK_MCP_FILES_DIR).`,
+      )
+    }
+    if (!extensions.includes(path.extname(real).toLowerCase())) {
+      return refused(`${wanted} is not a ${kind} file: its name must end in ${extensions.join(', ')}.`)
+    }
+    return readFileAt(real, wanted)
+  }
+}
+
+const reasonOf = (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error)
+
+const cannotRead = (shown: string, reason: string) => ({
+  ok: false as const,
+  error: { errorCode: 'LOCAL_FILE_UNREADABLE', error: `Cannot read ${shown}: ${reason}.` },
+})
+
+/** The file at a path already resolved, opened without following a link swapped in since. */
+async function readFileAt(real: string, shown: string): Promise<DaybookAnswer<LocalFile>> {
   const tooLarge = {
     ok: false as const,
     error: {
       errorCode: 'FILE_TOO_LARGE',
-      error: `${absolute} is larger than ${limits.uploadBytesMax / (1024 * 1024)} MiB, the most an upload may be.`,
+      error: `${shown} is larger than ${limits.uploadBytesMax / (1024 * 1024)} MiB, the most an upload may be.`,
     },
   }
   let handle: Awaited<ReturnType<typeof open>>
   try {
-    handle = await open(absolute, 'r')
+    handle = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW)
   } catch (error) {
-    return cannotRead(reasonOf(error))
+    return cannotRead(shown, reasonOf(error))
   }
   try {
     const stats = await handle.stat()
-    if (!stats.isFile()) return cannotRead('not a regular file')
+    if (!stats.isFile()) return cannotRead(shown, 'not a regular file')
     if (stats.size > limits.uploadBytesMax) return tooLarge
     const chunks: Buffer[] = []
     let total = 0
@@ -52,9 +103,9 @@ export async function readLocalFile(filePath: string): Promise<DaybookAnswer<Loc
       if (total > limits.uploadBytesMax) return tooLarge
       chunks.push(chunk.subarray(0, bytesRead))
     }
-    return ok({ bytes: Buffer.concat(chunks, total), filename: path.basename(absolute) })
+    return ok({ bytes: Buffer.concat(chunks, total), filename: path.basename(shown) })
   } catch (error) {
-    return cannotRead(reasonOf(error))
+    return cannotRead(shown, reasonOf(error))
   } finally {
     await handle.close()
   }

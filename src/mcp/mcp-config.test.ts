@@ -1,6 +1,6 @@
-// daybook mcp's two settings: both required, and the address taken with or without /graphql.
+// daybook mcp's settings: address and key required, the address taken with or without /graphql, the files folder optional.
 import { describe, expect, it } from 'vitest'
-import { loadMcpConfig } from './mcp-config.js'
+import { loadMcpConfig } from '../config.js'
 
 describe('loadMcpConfig', () => {
   it('names every missing variable', () => {
@@ -17,6 +17,7 @@ describe('loadMcpConfig', () => {
           graphqlUrl: 'http://127.0.0.1:4000/graphql',
           uploadsUrl: 'http://127.0.0.1:4000/uploads',
           apiKey: 'dbk_x',
+          filesFolder: undefined,
         },
       })
     }
@@ -25,6 +26,14 @@ describe('loadMcpConfig', () => {
       DAYBOOK_API_KEY: 'k',
     })
     expect(behindProxy.ok && behindProxy.value.uploadsUrl).toBe('https://books.example.com/daybook/uploads')
+  })
+
+  it('takes the folder file tools may read from, and none when it is not set', () => {
+    const base = { DAYBOOK_URL: 'http://127.0.0.1:4000', DAYBOOK_API_KEY: 'k' }
+    const folder = loadMcpConfig({ ...base, DAYBOOK_MCP_FILES_DIR: ' /home/me/statements ' })
+    expect(folder.ok && folder.value.filesFolder).toBe('/home/me/statements')
+    const none = loadMcpConfig({ ...base, DAYBOOK_MCP_FILES_DIR: '' })
+    expect(none.ok && none.value.filesFolder).toBeUndefined()
   })
 
   it('refuses an address that is not http or https', () => {

@@ -6,7 +6,7 @@ import { limits } from '../kernel/limits.js'
 import { ok } from '../kernel/result.js'
 import type { DaybookAnswer, DaybookHttp, UploadedFile } from './daybook-http.js'
 import { type CategoryRuleView, type ExplainedEvent, explainSuggestion } from './explain-suggestion.js'
-import type { LocalFile } from './local-file.js'
+import type { LocalFileKind, ReadLocalFile } from './local-file.js'
 import { answer, refusal } from './tool-answer.js'
 
 // The tools an agent sees. Each is one or two API operations with the organization filled in; the
@@ -16,7 +16,7 @@ export interface ToolContext {
   daybook: DaybookHttp
   /** The API key's own organization, asked once (myOrganizations) and then kept. */
   organizationId(): Promise<DaybookAnswer<string>>
-  readLocalFile(filePath: string): Promise<DaybookAnswer<LocalFile>>
+  readLocalFile: ReadLocalFile
 }
 
 const eventSummaryFields = `id merchantName eventType direction functionalAmount functionalCurrency
@@ -140,10 +140,13 @@ export function registerDaybookTools(server: McpServer, context: ToolContext): v
   }
 
   /** A local file sent to POST /uploads, or a key already stored there. */
-  async function stored(source: {
-    filePath?: string | undefined
-    s3Key?: string | undefined
-  }): Promise<DaybookAnswer<{ s3Key: string; upload?: UploadedFile }>> {
+  async function stored(
+    source: {
+      filePath?: string | undefined
+      s3Key?: string | undefined
+    },
+    kind: LocalFileKind,
+  ): Promise<DaybookAnswer<{ s3Key: string; upload?: UploadedFile }>> {
     if ((source.filePath === undefined) === (source.s3Key === undefined)) {
       return {
         ok: false,
@@ -151,7 +154,7 @@ export function registerDaybookTools(server: McpServer, context: ToolContext): v
       }
     }
     if (source.s3Key !== undefined) return ok({ s3Key: source.s3Key })
-    const file = await context.readLocalFile(source.filePath ?? '')
+    const file = await context.readLocalFile(source.filePath ?? '', kind)
     if (!file.ok) return file
     // Asked first so that a key the server refuses costs no upload.
     const organizationId = await context.organizationId()
@@ -343,7 +346,7 @@ export function registerDaybookTools(server: McpServer, context: ToolContext): v
     s3Key?: string | undefined
   }
   async function bankFile(args: BankFileArgs, dryRun: boolean): Promise<CallToolResult> {
-    const file = await stored(args)
+    const file = await stored(args, 'statement')
     if (!file.ok) return refusal(file.error)
     const { rowsShown = limits.mcpBankFileRowsShownDefault, filePath: _path, s3Key: _key, ...options } = args
     const data = await ask<{
@@ -374,7 +377,9 @@ export function registerDaybookTools(server: McpServer, context: ToolContext): v
       inputSchema: {
         filePath: z
           .string()
-          .describe('The statement file on this machine; an absolute path is safest. At most 20 MiB.'),
+          .describe(
+            'The statement file (.ofx .qfx .qbo .xml .sta .mt940 .940 .qif .csv .tsv .txt), in the folder the operator allows (DAYBOOK_MCP_FILES_DIR); a relative path is taken from that folder. At most 20 MiB.',
+          ),
         ...bankFileInput,
       },
       annotations: writes({ destructiveHint: false, idempotentHint: true }),
@@ -392,7 +397,7 @@ export function registerDaybookTools(server: McpServer, context: ToolContext): v
         filePath: z
           .string()
           .optional()
-          .describe('The statement file on this machine; an absolute path is safest.'),
+          .describe('The statement file, in the folder the operator allows (DAYBOOK_MCP_FILES_DIR).'),
         s3Key: z
           .string()
           .optional()
@@ -436,14 +441,14 @@ export function registerDaybookTools(server: McpServer, context: ToolContext): v
         filePath: z
           .string()
           .optional()
-          .describe('The receipt file on this machine; an absolute path is safest.'),
+          .describe('The receipt file, in the folder the operator allows (DAYBOOK_MCP_FILES_DIR).'),
         s3Key: z.string().optional().describe('The s3Key of a received or uploaded file.'),
         filename: z.string().optional().describe("The receipt's display name; the file's own by default."),
       },
       annotations: writes({ destructiveHint: false, idempotentHint: false }),
     },
     async ({ eventId, filePath, s3Key, filename }) => {
-      const file = await stored({ filePath, s3Key })
+      const file = await stored({ filePath, s3Key }, 'receipt')
       if (!file.ok) return refusal(file.error)
       const data = await ask(
         documents.attachReceipt,

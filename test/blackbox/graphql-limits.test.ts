@@ -196,3 +196,33 @@ describe('list cost', { timeout: 180_000 }, () => {
     expect(refusedMs).toBeLessThan(servedMs)
   })
 })
+
+describe('the event feed in the list cost', () => {
+  let tenant: Tenant
+  const feedPage = (alias: string) =>
+    `${alias}: events(organizationId: $org, limit: 1000) { lastSeq items { id seq type occurredAt actorType actorId entityId data } }`
+
+  beforeAll(async () => {
+    tenant = await createTenant(server)
+  })
+
+  it('counts events(limit: 1000) at 1,000 rows: six aliased pages are refused before anything is read', async () => {
+    const six = `query ($org: UUID!) { ${Array.from({ length: 6 }, (_, i) => feedPage(`p${i}`)).join(' ')} }`
+    const response = await server.gql(six, { org: tenant.organizationId }, tenant.bearer)
+    expect(response.status).toBe(200)
+    expect(response.body.data ?? null).toBeNull()
+    expect(response.body.errors).toHaveLength(1)
+    expect(response.body.errors?.[0]?.extensions?.code).toBe('QUERY_TOO_COMPLEX')
+    expect(response.body.errors?.[0]?.message).toMatch(/^Query cost [\d,]+ exceeds the limit of 25,000/)
+  })
+
+  it('still answers one page of 1,000 events with every field', async () => {
+    const response = await server.gql(
+      `query ($org: UUID!) { ${feedPage('page')} }`,
+      { org: tenant.organizationId },
+      tenant.bearer,
+    )
+    expect(response.body.errors).toBeUndefined()
+    expect(response.body.data?.page.items.length).toBeGreaterThan(0)
+  })
+})

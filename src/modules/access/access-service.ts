@@ -92,6 +92,7 @@ export class AccessService {
       quotas: deps.signInQuotas,
       failuresMax: limits.loginFailuresMax,
       failureWindowMs: limits.loginFailureWindowSeconds * 1000,
+      knownAddressMs: limits.signInKnownAddressSeconds * 1000,
     })
   }
 

@@ -19,16 +19,21 @@ const overallKey = 'all'
 const inProcessAddress = 'in-process'
 
 /**
- * Who may try a password, in memory of this process (ADR 0015). Two quotas bound how many
- * attempts reach the password hash, per client address and overall. The lockout refuses an email
- * only to the addresses that failed on it recently: ten wrong passwords sent from one place slow
- * that place down, and the right password from anywhere else still signs in.
+ * Who may try a password, in memory of this process (ADR 0015, ADR 0052). Two quotas bound how
+ * many attempts reach the password hash, per client address and overall. The lockout counts
+ * failures per email and address: an address that failed ten times on an email is refused it.
+ * Once an email has ten failures from anywhere, any other address that failed on it is refused
+ * too (guessing from many places gets one try each), except an address the person signed in from
+ * lately, which keeps its own ten: a stranger's guesses cannot turn the owner's typo at their own
+ * desk into a lockout.
  */
 export class SignInGuard {
   private readonly attemptsByAddress = new WindowCounter(minuteMs)
   private readonly attemptsOverall = new WindowCounter(minuteMs)
   private readonly failuresByEmail: WindowCounter
   private readonly failuresByAddressAndEmail: WindowCounter
+  /** Pairs of address and email that signed in, counted only to be known. */
+  private readonly knownAddresses: WindowCounter
 
   constructor(
     private readonly deps: {
@@ -36,10 +41,12 @@ export class SignInGuard {
       quotas: SignInQuotas
       failuresMax: number
       failureWindowMs: number
+      knownAddressMs: number
     },
   ) {
     this.failuresByEmail = new WindowCounter(deps.failureWindowMs)
     this.failuresByAddressAndEmail = new WindowCounter(deps.failureWindowMs)
+    this.knownAddresses = new WindowCounter(deps.knownAddressMs)
   }
 
   /**
@@ -55,9 +62,13 @@ export class SignInGuard {
       if (this.attemptsOverall.count(overallKey, nowMs) >= this.deps.quotas.perMinute) return 'rate_limited'
     }
     const emailId = emailDigest(email)
+    const pair = pairKey(address, emailId)
+    const failedHere = this.failuresByAddressAndEmail.count(pair, nowMs)
+    if (failedHere >= this.deps.failuresMax) return 'too_many_attempts'
     if (
+      failedHere > 0 &&
       this.failuresByEmail.count(emailId, nowMs) >= this.deps.failuresMax &&
-      this.failuresByAddressAndEmail.count(pairKey(address, emailId), nowMs) > 0
+      this.knownAddresses.count(pair, nowMs) === 0
     ) {
       return 'too_many_attempts'
     }
@@ -76,11 +87,16 @@ export class SignInGuard {
   }
 
   /**
-   * Clears only this address's failures: the email's count stays, so a correct sign-in from one
-   * place does not hand whoever is guessing from another a fresh set of tries.
+   * Clears only this address's failures, and knows the address from now on: the email's count
+   * stays, so a correct sign-in from one place does not hand whoever is guessing from another a
+   * fresh set of tries.
    */
   succeeded(clientAddress: string | undefined, email: string): void {
-    this.failuresByAddressAndEmail.delete(pairKey(addressOf(clientAddress), emailDigest(email)))
+    const pair = pairKey(addressOf(clientAddress), emailDigest(email))
+    this.failuresByAddressAndEmail.delete(pair)
+    // A fresh window from this sign-in on: the address stays known as long as it is used.
+    this.knownAddresses.delete(pair)
+    this.knownAddresses.add(pair, this.deps.clock.now().getTime())
   }
 }
 

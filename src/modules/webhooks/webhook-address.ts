@@ -10,7 +10,7 @@ import { fail, ok, type Result } from '../../kernel/result.js'
 // the URL is saved, for a clear refusal, and again before every attempt against the very
 // addresses it resolves to then, which are the only ones the request may connect to.
 
-const internal = new BlockList()
+const internalIpv4 = new BlockList()
 for (const [network, bits] of [
   ['0.0.0.0', 8], // "this network", and 0.0.0.0 itself
   ['10.0.0.0', 8],
@@ -18,29 +18,88 @@ for (const [network, bits] of [
   ['127.0.0.0', 8],
   ['169.254.0.0', 16], // link-local, where cloud metadata services answer
   ['172.16.0.0', 12],
+  ['192.0.0.0', 24], // IETF protocol assignments: NAT64 discovery, DS-Lite, relays on the path
   ['192.168.0.0', 16],
+  ['198.18.0.0', 15], // benchmarking, used by some networks for their own devices
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, and the broadcast address
 ] as const) {
-  internal.addSubnet(network, bits, 'ipv4')
+  internalIpv4.addSubnet(network, bits, 'ipv4')
 }
+const internalIpv6 = new BlockList()
 for (const [network, bits] of [
-  ['::', 128],
-  ['::1', 128],
+  ['100::', 64], // discard-only
+  ['64:ff9b:1::', 48], // NAT64 for local use (RFC 8215): the network's own translators
   ['fe80::', 10],
   ['fec0::', 10], // the site-local range IPv6 retired, still routed by some networks
   ['fc00::', 7],
   ['ff00::', 8],
 ] as const) {
-  internal.addSubnet(network, bits, 'ipv6')
+  internalIpv6.addSubnet(network, bits, 'ipv6')
 }
 
-/** True for an address no webhook may reach; IPv4-mapped IPv6 addresses count as their IPv4. */
+/**
+ * True for an address no webhook may reach. An IPv6 address that carries an IPv4 address, which
+ * a translator or tunnel on the way turns back into that IPv4 destination, counts as the IPv4
+ * address: IPv4-mapped, SIIT, IPv4-compatible, NAT64 and 6to4, and Teredo's server and client.
+ */
 export function isInternalAddress(address: string): boolean {
   const family = isIP(address)
   if (family === 0) return true
-  return internal.check(address, family === 4 ? 'ipv4' : 'ipv6')
+  if (family === 4) return internalIpv4.check(address, 'ipv4')
+  const words = ipv6Words(address)
+  if (words === undefined) return true
+  if (internalIpv6.check(ipv6Text(words), 'ipv6')) return true
+  return embeddedIpv4(words).some((ipv4) => internalIpv4.check(ipv4, 'ipv4'))
 }
+
+/** The IPv4 addresses an IPv6 address stands for on the way to its destination. */
+function embeddedIpv4(words: readonly number[]): string[] {
+  const zero = (from: number, to: number) => words.slice(from, to).every((word) => word === 0)
+  const found: string[] = []
+  // ::a.b.c.d (IPv4-compatible, which takes in :: and ::1), ::ffff:a.b.c.d (IPv4-mapped) and
+  // ::ffff:0:a.b.c.d (SIIT, RFC 6052's IPv4-translated).
+  if (zero(0, 5) && (words[5] === 0 || words[5] === 0xffff)) found.push(ipv4Of(words[6], words[7]))
+  if (zero(0, 4) && words[4] === 0xffff && words[5] === 0) found.push(ipv4Of(words[6], words[7]))
+  // 64:ff9b::a.b.c.d, the well-known NAT64 prefix (RFC 6052).
+  if (words[0] === 0x64 && words[1] === 0xff9b && zero(2, 6)) found.push(ipv4Of(words[6], words[7]))
+  // 2002:aabb:ccdd::/48, 6to4 (RFC 3056): a relay sends it on to a.b.c.d.
+  if (words[0] === 0x2002) found.push(ipv4Of(words[1], words[2]))
+  // 2001:0:server:flags:port:client, Teredo (RFC 4380): the client's address is stored inverted.
+  if (words[0] === 0x2001 && words[1] === 0) {
+    found.push(ipv4Of(words[2], words[3]))
+    found.push(ipv4Of(~(words[6] ?? 0) & 0xffff, ~(words[7] ?? 0) & 0xffff))
+  }
+  return found
+}
+
+function ipv4Of(high = 0, low = 0): string {
+  return `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`
+}
+
+/** The eight 16-bit words of an IPv6 address isIP accepted, a zone (%eth0) left out. */
+function ipv6Words(address: string): number[] | undefined {
+  let text = address.split('%')[0] ?? ''
+  const tail: number[] = []
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text)
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number]
+    tail.push((a << 8) | b, (c << 8) | d)
+    text = text.slice(0, dotted.index)
+    if (text.endsWith(':') && !text.endsWith('::')) text = text.slice(0, -1)
+  }
+  const groups = (part: string) =>
+    part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16))
+  const [head = '', rest] = text.split('::')
+  const left = groups(head)
+  const right = rest === undefined ? [] : groups(rest)
+  const missing = 8 - left.length - right.length - tail.length
+  if (missing < 0 || (rest === undefined && missing !== 0)) return undefined
+  const words = [...left, ...Array<number>(missing).fill(0), ...right, ...tail]
+  return words.every((word) => Number.isInteger(word) && word >= 0 && word <= 0xffff) ? words : undefined
+}
+
+const ipv6Text = (words: readonly number[]) => words.map((word) => word.toString(16)).join(':')
 
 export interface ParsedUrl {
   url: URL

@@ -1,19 +1,7 @@
 import { groupDigits } from '../format/money'
+import { type ReportCell, type ReportTable, toCsv } from './report-csv'
 
-/** A cell is text, or an amount kept as the API's decimal string so the CSV holds it exactly. */
-export type ReportCell = string | { amount: string }
-
-export interface ReportTable {
-  /** Names the table on screen and the CSV file. */
-  title: string
-  head: string[]
-  /** Columns from this index on are amounts, right-aligned. */
-  amountsFrom: number
-  body: ReportCell[][]
-  foot?: ReportCell[][]
-  /** Rows that head a group (Assets, Liabilities): shown in bold, kept in the CSV as they are. */
-  groupRows?: ReadonlySet<number>
-}
+export type { ReportCell, ReportTable }
 
 /** A report is redrawn whole: its rows and cells have no identity but their place. */
 function placed<T>(items: T[]): Array<{ place: number; item: T }> {
@@ -94,21 +82,6 @@ function ReportRow(props: { row: ReportCell[]; amountsFrom: number; group?: bool
       )}
     </tr>
   )
-}
-
-/**
- * RFC 4180 text: quoted where a comma, quote or line break needs it. A name that a spreadsheet
- * would take for a formula (=, +, -, @ first) gets a leading apostrophe; amounts stay plain
- * decimals, with a minus sign a spreadsheet reads as one.
- */
-export function toCsv(table: ReportTable): string {
-  const field = (cell: ReportCell): string => {
-    if (typeof cell !== 'string') return cell.amount
-    const safe = /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell
-    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
-  }
-  const rows = [table.head, ...table.body, ...(table.foot ?? [])]
-  return `${rows.map((row) => row.map(field).join(',')).join('\r\n')}\r\n`
 }
 
 function downloadCsv(table: ReportTable): void {
