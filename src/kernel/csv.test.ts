@@ -1,6 +1,6 @@
 // The one CSV reader keeps RFC 4180's quoting exact, names the line of every problem and stays within its caps.
 import { describe, expect, it } from 'vitest'
-import { type CsvRecord, readCsvRecords } from './csv.js'
+import { type CsvRecord, readCsvRecords, stoppedAtLimit } from './csv.js'
 
 function recordsOf(input: string | Uint8Array, rowsMax?: number): CsvRecord[] {
   const records = readCsvRecords(input, { rowsMax })
@@ -102,6 +102,27 @@ describe('readCsvRecords', () => {
         message: 'A test file may hold at most 2 rows; this one has 3. Split it.',
       },
     })
+  })
+
+  it('stops at the first row past the cap when asked, and at the first record too wide', () => {
+    // The second record is broken: it is never reached, so the refusal is for the rows alone.
+    const rows = readCsvRecords('h\n1\n2\n3\n"x\n', { rowsMax: 2, name: 'test file', stopAfterRowsMax: true })
+    expect(rows).toEqual({
+      ok: false,
+      error: {
+        code: 'TOO_MANY_ROWS',
+        message: 'A test file may hold at most 2 rows; this one has more. Split it.',
+      },
+    })
+    expect(!rows.ok && stoppedAtLimit(rows.error)).toBe(true)
+    const wide = readCsvRecords('a,b\nc,d,e\n"x\n', { columnsMax: 2 })
+    expect(wide).toEqual({
+      ok: false,
+      error: { code: 'INVALID_CSV', message: 'Line 2: the record has more than 2 fields.' },
+    })
+    expect(!wide.ok && stoppedAtLimit(wide.error)).toBe(true)
+    const counted = readCsvRecords('h\n1\n2\n3\n', { rowsMax: 2 })
+    expect(!counted.ok && stoppedAtLimit(counted.error)).toBe(false)
   })
 
   it('reads an empty file as no records', () => {

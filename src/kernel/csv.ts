@@ -1,6 +1,6 @@
 import { CsvError, parse } from 'csv-parse/sync'
 import { limits } from './limits.js'
-import { fail, ok, type Result } from './result.js'
+import { type Failure, fail, ok, type Result } from './result.js'
 import { tooManyRows } from './too-many-rows.js'
 
 // The one CSV reader of Daybook: RFC 4180 on csv-parse, strict about quotes, bounded in memory,
@@ -21,7 +21,25 @@ export interface CsvReadOptions {
   recordBytesMax?: number
   /** What separates fields: a comma unless a bank's export says otherwise (`;`, a tab). */
   delimiter?: string
+  /**
+   * Stop at the first row past `rowsMax` rather than count them all: for a file read on a
+   * server, where the rest of a file already refused is work for nothing. The refusal then says
+   * "more than" instead of the count.
+   */
+  stopAfterRowsMax?: boolean
+  /** Fields of one record; a wider one is refused, naming its line. */
+  columnsMax?: number
 }
+
+/** Thrown from inside the parser to stop it; never leaves this module. */
+class StopReading {
+  constructor(readonly failure: { ok: false; error: Failure }) {}
+}
+
+const stoppedFailures = new WeakSet<Failure>()
+
+/** Whether a refusal came from a limit met part way (rows, columns), the rest of the text unread. */
+export const stoppedAtLimit = (failure: Failure) => stoppedFailures.has(failure)
 
 const lineFeed = 0x0a
 const carriageReturn = 0x0d
@@ -82,12 +100,31 @@ export function readCsvRecords(
         const startLine = advanceTo(context.bytes)
         // A line holding only "" is as blank as an empty one.
         if (fields.length === 1 && fields[0] === '') return null
+        if (options.columnsMax !== undefined && fields.length > options.columnsMax) {
+          const most = options.columnsMax.toLocaleString('en-US')
+          throw new StopReading(
+            fail('INVALID_CSV', `Line ${startLine}: the record has more than ${most} fields.`),
+          )
+        }
         recordCount += 1
         if (recordCount <= rowsMax + 1) records.push({ line: startLine, fields })
+        else if (options.stopAfterRowsMax) {
+          const most = rowsMax.toLocaleString('en-US')
+          throw new StopReading(
+            fail(
+              'TOO_MANY_ROWS',
+              `A ${options.name ?? 'CSV'} may hold at most ${most} rows; this one has more. Split it.`,
+            ),
+          )
+        }
         return null
       },
     })
   } catch (error) {
+    if (error instanceof StopReading) {
+      stoppedFailures.add(error.failure.error)
+      return error.failure
+    }
     if (!(error instanceof CsvError)) throw error
     return csvProblem(nextRecordStart().startLine, error, recordBytesMax)
   }

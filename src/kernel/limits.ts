@@ -62,6 +62,21 @@ export const limits = {
   csvRowsMax: 1_000_000,
   /** Bytes of one CSV record, so a runaway quoted field cannot swallow the file into one value. */
   csvRecordBytesMax: 256 * 1024,
+  /** Columns of one bank CSV record: a bank's export has a few dozen; more is not a statement. */
+  statementCsvColumnsMax: 500,
+  /**
+   * Elements of one statement file (OFX and camt.053 elements, MT940 fields, QIF lines): a
+   * 10,000-row statement needs about 150,000; reading stops at the first one past this.
+   */
+  statementElementsMax: 500_000,
+  /** Wall-clock time one statement file may take to read, in the reader thread. */
+  statementReadTimeoutMs: 10_000,
+  /** Heap of the thread that reads one statement file: a 20 MB camt.053 tree fits well within it. */
+  statementReaderMemoryMb: 512,
+  /** Statement files one server process reads at once; the next wait their turn. */
+  statementReadersMax: 2,
+  /** Uploads remembered refused for their size, per process, so a repeat is answered unread. */
+  statementRefusalsRememberedMax: 10_000,
   rootMutationFieldsMax: 5,
   queryDepthMax: 8,
   queryAliasesMax: 15,

@@ -2,11 +2,11 @@ import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import { inTransaction, inTransactionResult } from '../../db/transaction.js'
 import type { Clock } from '../../kernel/clock.js'
-import { currencyDecimals, defaultCurrency, parseCurrency } from '../../kernel/currency.js'
+import { currencyDecimals, parseCurrency } from '../../kernel/currency.js'
 import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
 import { parseMoney } from '../../kernel/money.js'
-import { fail, ok, type Result } from '../../kernel/result.js'
+import { assert, type Failure, fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountsPort } from '../accounts/accounts-port.js'
@@ -21,16 +21,11 @@ import {
   parseCsvProfileInput,
 } from './csv-profile.js'
 import type { CsvProfileStore } from './csv-profile-store.js'
-import { type CsvDateFormat, type CsvProfile, suggestCsvProfile } from './csv-reader.js'
-import type { DateOrder } from './qif-reader.js'
-import {
-  type OpenedStatement,
-  openStatementFile,
-  type ReadStatement,
-  readOpenedStatement,
-  type StatementFormat,
-} from './read-statement-file.js'
+import type { CsvDateFormat } from './csv-reader.js'
+import type { StatementFormat } from './read-statement-file.js'
+import type { ReadStatementJob, ReadStatementOutcome } from './read-statement-job.js'
 import { type FileRow, fileFail, type StatementFile } from './statement-file.js'
+import { StatementReader } from './statement-reader.js'
 
 // Statement files from upload to events (DESIGN 7.1): read the file, check its balances and
 // account, and send its rows through the one duplicate check and import path of bank-import.
@@ -82,6 +77,8 @@ export interface StatementClosing {
   /** In the file's own sign: money in the account's holder's favour is positive. */
   closingMinor: bigint
   closingDate: string
+  /** The currency the file states its balance in, or the books' when it names none. */
+  currency: string
   /** The account's events that the file's rows are, by the duplicate rule. */
   listedEventIds: string[]
 }
@@ -101,8 +98,15 @@ export class BankFileService {
       store: CsvProfileStore
       files: { file(scope: OrgScope, s3Key: string): Promise<{ bytes: Uint8Array } | undefined> }
       audit: AuditTrail
+      reader?: StatementReader
     },
-  ) {}
+  ) {
+    this.reader = deps.reader ?? new StatementReader()
+  }
+
+  private readonly reader: StatementReader
+  /** Refusals for size, by organization and upload, the oldest first. */
+  private readonly refusals = new Map<string, { ok: false; error: Failure }>()
 
   // ---- importing files ----------------------------------------------------------------------
 
@@ -112,9 +116,11 @@ export class BankFileService {
     input: BankFileImportOptions & { s3Key: string },
   ): Promise<Result<BankFileImport>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const refused = this.refusals.get(refusalKey(scope, input.s3Key))
+    if (refused) return refused
     const file = await this.deps.files.file(scope, input.s3Key)
     if (!file) return fail('FILE_NOT_FOUND', 'No uploaded file has this s3Key.', 's3Key')
-    return this.importBytes(scope, file.bytes, input)
+    return this.importBytes(scope, file.bytes, input, undefined, input.s3Key)
   }
 
   /** The CLI's `bank-file import`: the operator's file, read from disk rather than uploaded. */
@@ -133,6 +139,7 @@ export class BankFileService {
     bytes: Uint8Array,
     input: BankFileImportOptions,
     onProgress?: ImportProgress,
+    s3Key?: string,
   ): Promise<Result<BankFileImport>> {
     const dryRun = input.dryRun ?? false
     const account = await this.deps.bankImport.paymentAccount(this.deps.db, scope, input.paymentAccountId)
@@ -148,17 +155,26 @@ export class BankFileService {
       chosenProfile = await this.deps.store.findById(this.deps.db, scope, input.csvProfileId)
       if (!chosenProfile) return profileNotFound('csvProfileId')
     }
-    const format = input.format && input.format !== 'AUTO' ? input.format : undefined
-    const opened = openStatementFile(bytes, { format, csvEncoding: chosenProfile?.encoding })
-    if (!opened.ok) return opened
-    const read = await this.readFile(scope, input.paymentAccountId, bytes, opened.value, {
-      chosenProfile,
+    // A CSV file is read through the chosen profile, else the account's saved profiles that read
+    // it (the most recently changed first), else, in a dry run only, a profile guessed from it.
+    const profiles = chosenProfile
+      ? [chosenProfile]
+      : await this.deps.store.forAccount(this.deps.db, scope, input.paymentAccountId)
+    const read = await this.readStatement(scope, s3Key, {
+      bytes,
+      format: input.format && input.format !== 'AUTO' ? input.format : undefined,
       dateFormat,
-      dryRun,
+      csv: {
+        profiles: profiles.map((record) => ({ profile: record.profile, encoding: record.encoding })),
+        chosen: chosenProfile !== undefined,
+        suggest: dryRun,
+      },
     })
     if (!read.ok) return read
-    const { statement } = read.value.read
-    const checked = checkedStatement(statement)
+    const { read: fileRead, suggested } = read.value
+    assert(fileRead, 'a statement read for an import is read whole')
+    const { statement } = fileRead
+    const checked = checkedStatement(statement, await this.deps.bankImport.functionalCurrency(scope))
     if (!checked.ok) return checked
     const { currency, rows, balanceCheck } = checked.value
     onProgress?.(0, rows.length)
@@ -197,9 +213,10 @@ export class BankFileService {
       importedCount = imported.value.importedCount
     }
     onProgress?.(rows.length, rows.length)
+    const now = this.now()
     return ok({
-      format: read.value.read.format,
-      encoding: read.value.read.encoding,
+      format: fileRead.format,
+      encoding: fileRead.encoding,
       currency,
       dryRun,
       importedCount,
@@ -220,7 +237,17 @@ export class BankFileService {
       balanceCheck,
       statementAccountId,
       accountMismatch,
-      suggestedCsvProfile: read.value.suggested ?? null,
+      suggestedCsvProfile: suggested
+        ? {
+            id: '',
+            paymentAccountId: input.paymentAccountId,
+            name: 'Suggested profile',
+            encoding: null,
+            profile: suggested,
+            createdAt: now,
+            updatedAt: now,
+          }
+        : null,
     })
   }
 
@@ -232,33 +259,39 @@ export class BankFileService {
     scope: OrgScope,
     input: { paymentAccountId: string; s3Key: string; format?: StatementFormat | 'AUTO' | null },
   ): Promise<Result<StatementClosing>> {
+    const refused = this.refusals.get(refusalKey(scope, input.s3Key))
+    if (refused) return refused
     const file = await this.deps.files.file(scope, input.s3Key)
     if (!file) return fail('FILE_NOT_FOUND', 'No uploaded file has this s3Key.', 's3Key')
     const account = await this.deps.bankImport.paymentAccount(this.deps.db, scope, input.paymentAccountId)
     if (!account.ok) return account
-    const format = input.format && input.format !== 'AUTO' ? input.format : undefined
-    const opened = openStatementFile(file.bytes, { format })
-    if (!opened.ok) return opened
-    if (opened.value.format === 'QIF' || opened.value.format === 'CSV') {
-      return noClosingBalance(`A ${opened.value.format} file states no balances`)
-    }
-    const read = readOpenedStatement(opened.value, {})
+    const read = await this.readStatement(scope, input.s3Key, {
+      bytes: file.bytes,
+      format: input.format && input.format !== 'AUTO' ? input.format : undefined,
+      csv: { profiles: [], chosen: false, suggest: false },
+      closingOnly: true,
+    })
     if (!read.ok) return read
-    const checked = checkedStatement(read.value.statement)
+    const fileRead = read.value.read
+    if (!fileRead) return noClosingBalance(`A ${read.value.format} file states no balances`)
+    const booksCurrency = await this.deps.bankImport.functionalCurrency(scope)
+    const checked = checkedStatement(fileRead.statement, booksCurrency)
     if (!checked.ok) return checked
     const { currency, rows, balanceCheck } = checked.value
     if (balanceCheck === null) return noClosingBalance('The file states no closing balance')
     const { closingDate } = balanceCheck
     if (closingDate === null) return noClosingBalance('The file states no day for its closing balance')
-    if (currencyDecimals(currency) !== currencyDecimals(defaultCurrency)) {
+    // The balance becomes the books' own figure in minor units, so both must count them alike.
+    if (currencyDecimals(currency) !== currencyDecimals(booksCurrency)) {
       return fileFail(
-        `The file's balance is in ${currency}, which the books do not keep in the same minor units.`,
+        `The file's balance is in ${currency}, which the books (${booksCurrency}) do not keep in the same minor units.`,
       )
     }
     const verdicts = await this.deps.bankImport.matchRows(this.deps.db, scope, input.paymentAccountId, rows)
     return ok({
       closingMinor: balanceCheck.closingMinor,
       closingDate,
+      currency,
       listedEventIds: verdicts.flatMap((verdict) =>
         verdict.isDuplicate && verdict.matchingEventId ? [verdict.matchingEventId] : [],
       ),
@@ -266,69 +299,24 @@ export class BankFileService {
   }
 
   /**
-   * The statement in the file. A CSV file is read through the profile the caller names, else the
-   * account's saved profile that reads it (the most recently changed first), else, in a dry run
-   * only, a profile guessed from the file, which the answer returns for the caller to save.
+   * The file read in the reader thread. A refusal for its size is remembered for its upload, so
+   * a repeat of the same call is answered before the file is even fetched.
    */
-  private async readFile(
+  private async readStatement(
     scope: OrgScope,
-    paymentAccountId: string,
-    bytes: Uint8Array,
-    opened: OpenedStatement,
-    options: {
-      chosenProfile: CsvImportProfileRecord | undefined
-      dateFormat: CsvDateFormat | undefined
-      dryRun: boolean
-    },
-  ): Promise<Result<{ read: ReadStatement; suggested?: CsvImportProfileRecord }>> {
-    const withDate = (profile: CsvProfile): CsvProfile =>
-      options.dateFormat ? { ...profile, dateFormat: options.dateFormat } : profile
-    if (opened.format !== 'CSV') {
-      const read = readOpenedStatement(opened, {
-        dateOrder: options.dateFormat && dateOrderOf[options.dateFormat],
-      })
-      return read.ok ? ok({ read: read.value }) : read
+    s3Key: string | undefined,
+    job: ReadStatementJob,
+  ): Promise<Result<ReadStatementOutcome>> {
+    const reading = await this.reader.read(job)
+    if (reading.sizeRefusal && !reading.result.ok && s3Key !== undefined) {
+      const key = refusalKey(scope, s3Key)
+      if (this.refusals.size >= limits.statementRefusalsRememberedMax) {
+        const oldest = this.refusals.keys().next()
+        if (!oldest.done) this.refusals.delete(oldest.value)
+      }
+      this.refusals.set(key, reading.result)
     }
-    if (options.chosenProfile) {
-      const read = readOpenedStatement(opened, { csvProfile: withDate(options.chosenProfile.profile) })
-      return read.ok ? ok({ read: read.value }) : read
-    }
-    const saved = await this.deps.store.forAccount(this.deps.db, scope, paymentAccountId)
-    let firstFailure: Result<never> | undefined
-    for (const record of saved) {
-      // A saved profile's encoding was not applied when the file was opened, so it opens again.
-      const reopened = record.encoding
-        ? openStatementFile(bytes, { csvEncoding: record.encoding })
-        : ok(opened)
-      if (!reopened.ok) continue
-      const read = readOpenedStatement(reopened.value, { csvProfile: withDate(record.profile) })
-      if (read.ok) return ok({ read: read.value })
-      firstFailure ??= read
-    }
-    if (firstFailure) return firstFailure
-    if (!options.dryRun) {
-      return fail(
-        'CSV_PROFILE_REQUIRED',
-        'A CSV file is imported through a profile: run a dry run for a suggested one, save it with createCsvImportProfile, and pass its csvProfileId.',
-        'csvProfileId',
-      )
-    }
-    const guessed = withDate(suggestCsvProfile(opened.text))
-    const read = readOpenedStatement(opened, { csvProfile: guessed })
-    if (!read.ok) return read
-    const now = this.now()
-    return ok({
-      read: read.value,
-      suggested: {
-        id: '',
-        paymentAccountId,
-        name: 'Suggested profile',
-        encoding: null,
-        profile: guessed,
-        createdAt: now,
-        updatedAt: now,
-      },
-    })
+    return reading.result
   }
 
   // ---- CSV import profiles --------------------------------------------------------------------
@@ -438,22 +426,17 @@ const nameTaken = () =>
     'profile.name',
   )
 
-/** QIF dates do not say their order; the caller's dateFormat does. */
-const dateOrderOf: Record<CsvDateFormat, DateOrder> = {
-  'YYYY-MM-DD': 'YMD',
-  YYYYMMDD: 'YMD',
-  'MM/DD/YYYY': 'MDY',
-  'DD/MM/YYYY': 'DMY',
-  'DD.MM.YYYY': 'DMY',
-}
-
 /** The file's rows in its currency, and its balances checked against them. */
-function checkedStatement(statement: StatementFile): Result<{
+function checkedStatement(
+  statement: StatementFile,
+  booksCurrency: string,
+): Result<{
   currency: string
   rows: Array<StatementRow & { position: string }>
   balanceCheck: BalanceCheck | null
 }> {
-  const currency = parseCurrency(statement.currency ?? defaultCurrency)
+  // A file that names no currency (QIF, CSV, some OFX) is in the books' own.
+  const currency = parseCurrency(statement.currency ?? booksCurrency)
   if (!currency.ok) return fileFail(`The file's currency ${statement.currency} is not one Daybook keeps.`)
   const decimals = currencyDecimals(currency.value)
   const rows = statementRows(statement.rows, decimals)
@@ -539,6 +522,8 @@ function checkBalances(
     balanced: differenceMinor === 0n,
   })
 }
+
+const refusalKey = (scope: OrgScope, s3Key: string) => `${scope.organizationId}\n${s3Key}`
 
 const profileChange = (verb: string, id: string, before: unknown, after: unknown) => ({
   operation: `csv_import_profile.${verb}`,

@@ -1,6 +1,15 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { limits } from '../../kernel/limits.js'
 import { ok, type Result } from '../../kernel/result.js'
-import { type FileRow, fileFail, type StatementFile, signedAmount, statementDate } from './statement-file.js'
+import {
+  type FileRow,
+  fileFail,
+  type StatementFile,
+  signedAmount,
+  statementDate,
+  tooManyElements,
+  tooManyFileRows,
+} from './statement-file.js'
 
 // ISO 20022 camt.053 (bank-to-customer statement), versions .02 and later: booked entries only,
 // the sign from CdtDbtInd (turned by RvslInd), a batch entry split into its transactions.
@@ -27,6 +36,8 @@ export function readCamt053(text: string): Result<StatementFile> {
   // end, so a file declaring one is refused before any parser sees it.
   if (/<!DOCTYPE|<!ENTITY/i.test(text))
     return fileFail('The XML file declares a document type; camt.053 has none.')
+  const size = sizeProblem(text)
+  if (size) return size
   let parsed: Node
   try {
     const valid = XMLValidator.validate(text)
@@ -73,6 +84,36 @@ export function readCamt053(text: string): Result<StatementFile> {
     closingBalance: closing.value?.amount,
     closingDate: closing.value?.date,
   })
+}
+
+/**
+ * The element and entry limits, counted over the text before any parser builds a tree: a parser
+ * that is given the whole of a huge file builds all of it before anything could be refused.
+ */
+function sizeProblem(text: string) {
+  let elements = 0
+  let entries = 0
+  for (let at = text.indexOf('<'); at >= 0; at = text.indexOf('<', at + 1)) {
+    const next = text.charCodeAt(at + 1)
+    // End tags, comments, declarations and processing instructions open no element.
+    if (next === 0x2f || next === 0x21 || next === 0x3f) continue
+    if (++elements > limits.statementElementsMax) return tooManyElements('XML elements')
+    if (isEntryTag(text, at + 1) && ++entries > limits.rowsPerImportMax) return tooManyFileRows()
+  }
+  return undefined
+}
+
+/** Whether the tag name at `from` is Ntry, with or without a namespace prefix. */
+function isEntryTag(text: string, from: number): boolean {
+  let end = from
+  while (end < text.length && end - from <= 64) {
+    const code = text.charCodeAt(end)
+    if (code === 0x3e || code === 0x2f || code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d)
+      break
+    end++
+  }
+  const name = text.slice(from, end)
+  return name === 'Ntry' || name.endsWith(':Ntry')
 }
 
 function entryRowsOf(entry: Node, where: string): Result<FileRow[]> {

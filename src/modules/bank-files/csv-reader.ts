@@ -1,6 +1,7 @@
-import { readCsvRecords } from '../../kernel/csv.js'
+import { readCsvRecords, stoppedAtLimit } from '../../kernel/csv.js'
 import { limits } from '../../kernel/limits.js'
 import { ok, type Result } from '../../kernel/result.js'
+import { tooManyRows } from '../../kernel/too-many-rows.js'
 import {
   type FileRow,
   fileFail,
@@ -8,7 +9,9 @@ import {
   rowsOnly,
   type StatementFile,
   signedAmount,
+  sizeRefusal,
   statementDate,
+  tooManyFileRows,
 } from './statement-file.js'
 
 // Bank CSV exports, read through a profile: which column holds what (named by header text, or
@@ -47,19 +50,20 @@ function tableOf(
   text: string,
   profile: Pick<CsvProfile, 'delimiter' | 'hasHeader' | 'skipLines'>,
 ): Result<Table> {
-  const kept =
-    profile.skipLines === 0
-      ? text
-      : text
-          .split(/\r\n|\n|\r/)
-          .slice(profile.skipLines)
-          .join('\n')
+  const kept = profile.skipLines === 0 ? text : text.slice(afterLines(text, profile.skipLines))
   const records = readCsvRecords(kept, {
     delimiter: profile.delimiter,
-    rowsMax: limits.rowsPerImportMax,
+    // Counted past the rows one import takes by the most a profile may skip and a header, so a
+    // file stopped here is too long however it is read, and only it is remembered so.
+    rowsMax: limits.rowsPerImportMax + limits.csvSkipLinesMax + 1,
+    stopAfterRowsMax: true,
+    columnsMax: limits.statementCsvColumnsMax,
     name: 'bank CSV',
   })
-  if (!records.ok) return records
+  if (!records.ok) {
+    if (!stoppedAtLimit(records.error)) return records
+    return records.error.code === 'TOO_MANY_ROWS' ? tooManyFileRows('A bank CSV') : sizeRefusal(records)
+  }
   const shifted = records.value.map((r) => ({
     line: r.line + profile.skipLines,
     fields: r.fields.map((f) => f.trim()),
@@ -69,6 +73,33 @@ function tableOf(
   const header = profile.hasHeader ? first.fields : first.fields.map((_, i) => String(i + 1))
   const columns = new Map(header.map((name, i) => [name, i]))
   return ok({ columns, rows: profile.hasHeader ? rest : shifted })
+}
+
+/** Where the text after its first `count` lines starts (CRLF, LF or CR ends), without splitting it. */
+function afterLines(text: string, count: number): number {
+  let at = 0
+  for (let line = 0; line < count && at < text.length; line++) {
+    const lineFeed = text.indexOf('\n', at)
+    const carriageReturn = text.indexOf('\r', at)
+    if (lineFeed < 0 && carriageReturn < 0) return text.length
+    if (carriageReturn >= 0 && (lineFeed < 0 || carriageReturn < lineFeed)) {
+      at = carriageReturn + (text[carriageReturn + 1] === '\n' ? 2 : 1)
+    } else at = lineFeed + 1
+  }
+  return at
+}
+
+/** The first `count` lines of the text, read from its start only. */
+function firstLines(text: string, count: number): string[] {
+  const lines: string[] = []
+  let at = 0
+  while (lines.length < count && at < text.length) {
+    const end = afterLines(text.slice(at, at + limits.csvRecordBytesMax + 2), 1)
+    lines.push(text.slice(at, at + end).replace(/\r?\n$|\r$/, ''))
+    if (end === 0) break
+    at += end
+  }
+  return lines
 }
 
 export function readCsv(text: string, profile: CsvProfile): Result<StatementFile> {
@@ -94,6 +125,9 @@ export function readCsv(text: string, profile: CsvProfile): Result<StatementFile
   const indexOf = new Map(named.map((name) => [name, columns.get(name) as number]))
   const cell = (fields: string[], name: string | null) =>
     name ? (fields[indexOf.get(name) as number] ?? '') : ''
+  if (table.value.rows.length > limits.rowsPerImportMax) {
+    return tooManyRows('A bank CSV', limits.rowsPerImportMax, table.value.rows.length, { field: 'file' })
+  }
   const rows: FileRow[] = []
   for (const { line, fields } of table.value.rows) {
     const where = `Line ${line}`
@@ -189,7 +223,7 @@ const roles: Array<[keyof CsvProfile, RegExp]> = [
 
 /** A profile guessed from the file's first line and rows; a dry run returns it for the caller to save. */
 export function suggestCsvProfile(text: string): CsvProfile {
-  const firstLine = text.split(/\r\n|\n|\r/).find((line) => line.trim() !== '') ?? ''
+  const firstLine = firstLines(text, limits.csvSkipLinesMax + 1).find((line) => line.trim() !== '') ?? ''
   const delimiter = [',', ';', '\t', '|'].reduce((best, candidate) =>
     firstLine.split(candidate).length > firstLine.split(best).length ? candidate : best,
   )

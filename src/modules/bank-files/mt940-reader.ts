@@ -1,5 +1,14 @@
+import { limits } from '../../kernel/limits.js'
 import { ok, type Result } from '../../kernel/result.js'
-import { type FileRow, fileFail, type StatementFile, signedAmount, statementDate } from './statement-file.js'
+import {
+  type FileRow,
+  fileFail,
+  type StatementFile,
+  signedAmount,
+  statementDate,
+  tooManyElements,
+  tooManyFileRows,
+} from './statement-file.js'
 
 // SWIFT MT940: fields open with `:TAG:` at the start of a line and run over the lines after it.
 // :25: names the account, :60F:/:62F: (or M, intermediate) the opening and closing balances,
@@ -11,21 +20,32 @@ interface Field {
   line: number
 }
 
-function fieldsOf(text: string): Field[] {
+function fieldsOf(text: string): Result<Field[]> {
   const fields: Field[] = []
-  for (const [index, raw] of text.split(/\r?\n/).entries()) {
-    const line = raw.trimEnd()
+  let statementLines = 0
+  let at = 0
+  for (let number = 1; at <= text.length; number++) {
+    const end = text.indexOf('\n', at)
+    const line = text.slice(at, end < 0 ? text.length : end).trimEnd()
+    at = end < 0 ? text.length + 1 : end + 1
+    // Lines rather than fields are counted, so a field that runs on without end is refused too.
+    if (number > limits.statementElementsMax) return tooManyElements('lines')
     const tag = /^:(\d{2}[A-Z]?):/.exec(line)
-    if (tag) fields.push({ tag: tag[1] as string, text: line.slice(tag[0].length), line: index + 1 })
+    if (tag) {
+      fields.push({ tag: tag[1] as string, text: line.slice(tag[0].length), line: number })
+      if (tag[1] === '61' && ++statementLines > limits.rowsPerImportMax) return tooManyFileRows()
+    }
     // Block markers of the SWIFT envelope ({1:…}{2:…}{4:, -}) are not part of any field.
     else if (line.startsWith('{') || line.startsWith('-}') || line === '-') continue
     else if (fields.length > 0 && line !== '') (fields[fields.length - 1] as Field).text += `\n${line}`
   }
-  return fields
+  return ok(fields)
 }
 
 export function readMt940(text: string): Result<StatementFile> {
-  const fields = fieldsOf(text)
+  const read = fieldsOf(text)
+  if (!read.ok) return read
+  const fields = read.value
   if (!fields.some((f) => f.tag === '20')) return fileFail('The MT940 file has no :20: field.')
   const rows: FileRow[] = []
   let opening: string | undefined

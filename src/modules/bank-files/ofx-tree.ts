@@ -1,4 +1,6 @@
+import { limits } from '../../kernel/limits.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
+import { tooManyElements, tooManyFileRows } from './statement-file.js'
 
 // OFX as a tree of elements. OFX 1 is SGML whose leaf elements are never closed (`<TRNAMT>-6.60`),
 // OFX 2 is XML; one scanner reads both: a leaf's value runs to the next tag, and a closing tag
@@ -72,6 +74,9 @@ export function readOfxTree(text: string): Result<OfxElement> {
   const open: OfxElement[] = [root]
   let line = lineAt(text, start)
   let at = start
+  // Counted as the tree grows, so a file past a limit is refused before the rest is built.
+  let elementCount = 0
+  let transactionCount = 0
   while (at < text.length) {
     const tagStart = text.indexOf('<', at)
     const textEnd = tagStart < 0 ? text.length : tagStart
@@ -112,6 +117,9 @@ export function readOfxTree(text: string): Result<OfxElement> {
       continue
     }
     if (open.length > depthMax) return ofxFail(`Line ${line}: elements nest deeper than ${depthMax}.`)
+    elementCount += 1
+    if (elementCount > limits.statementElementsMax) return tooManyElements('elements')
+    if (upper === 'STMTTRN' && ++transactionCount > limits.rowsPerImportMax) return tooManyFileRows()
     const element: OfxElement = { name: upper, value: undefined, children: [], line }
     ;(open[open.length - 1] as OfxElement).children.push(element)
     open.push(element)

@@ -1,3 +1,4 @@
+import { limits } from '../../kernel/limits.js'
 import { ok, type Result } from '../../kernel/result.js'
 import {
   type FileRow,
@@ -6,6 +7,8 @@ import {
   type StatementFile,
   signedAmount,
   statementDate,
+  tooManyElements,
+  tooManyFileRows,
 } from './statement-file.js'
 
 // QIF, the export of old desktop software: `!Type:Bank` or `!Type:CCard`, then records of
@@ -23,31 +26,36 @@ interface RawRecord {
 }
 
 export function readQif(text: string, order?: DateOrder): Result<StatementFile> {
-  const lines = text.split(/\r?\n/)
-  const header = lines.findIndex((line) => line.trim() !== '')
-  const type = /^!Type:\s*(\S+)/i.exec(lines[header]?.trim() ?? '')?.[1]
+  const lines = linesOf(text)
+  let next = lines.next()
+  while (!next.done && next.value.text.trim() === '') next = lines.next()
+  const type = /^!Type:\s*(\S+)/i.exec(next.done ? '' : next.value.text.trim())?.[1]
   if (!type) return fileFail('The QIF file does not open with !Type:.')
   if (!accountTypes.has(type.toLowerCase())) {
     return fileFail(`The QIF file holds !Type:${type}; only Bank, CCard and Cash statements can be imported.`)
   }
   const records: RawRecord[] = []
   let current: RawRecord | undefined
-  for (let i = header + 1; i < lines.length; i++) {
-    const line = (lines[i] as string).trim()
+  for (next = lines.next(); !next.done; next = lines.next()) {
+    const { number, text: raw } = next.value
+    if (number > limits.statementElementsMax) return tooManyElements('lines')
+    const line = raw.trim()
     if (line === '') continue
     if (line.startsWith('!'))
-      return fileFail(`Line ${i + 1}: the file holds a second section (${line.slice(0, 20)}).`)
+      return fileFail(`Line ${number}: the file holds a second section (${line.slice(0, 20)}).`)
     if (line === '^') {
       if (current) records.push(current)
       current = undefined
+      if (records.length > limits.rowsPerImportMax) return tooManyFileRows()
       continue
     }
-    current ??= { line: i + 1, fields: new Map() }
+    current ??= { line: number, fields: new Map() }
     const code = line[0] as string
     // A split's own lines come in threes; the record's first D, T, P, M and N are what counts.
     if (!current.fields.has(code)) current.fields.set(code, line.slice(1).trim())
   }
   if (current) records.push(current)
+  if (records.length > limits.rowsPerImportMax) return tooManyFileRows()
   const dateOrder = order ?? guessOrder(records)
   const rows: FileRow[] = []
   for (const record of records) {
@@ -81,6 +89,18 @@ function rowOf(record: RawRecord, order: DateOrder): Result<FileRow> {
     memo: payee ? memo : '',
     reference: number ? number : null,
   })
+}
+
+/** The text's lines (LF or CRLF ends) one by one with their 1-based numbers, never split all at once. */
+function* linesOf(text: string): Generator<{ number: number; text: string }> {
+  let at = 0
+  for (let number = 1; at <= text.length; number++) {
+    const end = text.indexOf('\n', at)
+    const stop = end < 0 ? text.length : end
+    yield { number, text: text.slice(at, stop > at && text[stop - 1] === '\r' ? stop - 1 : stop) }
+    if (end < 0) return
+    at = end + 1
+  }
 }
 
 /** Day, month and year of `01/23/2019`, `23.01.2019`, `1/23'19` (Quicken) or `2019-01-23`. */

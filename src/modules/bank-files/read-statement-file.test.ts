@@ -46,7 +46,7 @@ describe('readStatementFile', () => {
       Array.from({ length: n }, (_, i) => `D01/02/2024\nT-1\nPShop ${i}\n^`).join('\n')
     expect(outcome(Buffer.from(`!Type:Bank\n${records(10_000)}\n`))).toBe('QIF UTF-8 10000 rows')
     expect(outcome(Buffer.from(`!Type:Bank\n${records(10_001)}\n`))).toBe(
-      'A statement file may hold at most 10,000 rows; this one has 10,001. Split it.',
+      'A statement file may hold at most 10,000 rows; this one has more. Split it.',
     )
   })
 })

@@ -1,5 +1,6 @@
 import { parseCalendarDate } from '../../kernel/calendar-date.js'
-import { fail, ok, type Result } from '../../kernel/result.js'
+import { limits } from '../../kernel/limits.js'
+import { type Failure, fail, ok, type Result } from '../../kernel/result.js'
 
 // What every statement format is read into, before the rows go through the one import path.
 
@@ -28,6 +29,37 @@ export interface StatementFile {
 }
 
 export const fileFail = (message: string) => fail('INVALID_BANK_FILE', message, 'file')
+
+const sizeRefusals = new WeakSet<Failure>()
+
+/**
+ * Marks a refusal for the file's size (rows, columns, elements past a limit): it holds however
+ * the file is read, so the upload is remembered refused and never read again.
+ */
+export function sizeRefusal<F extends { ok: false; error: Failure }>(refusal: F): F {
+  sizeRefusals.add(refusal.error)
+  return refusal
+}
+
+export const isSizeRefusal = (failure: Failure) => sizeRefusals.has(failure)
+
+/** A file past the row limit, refused at the first row too many, before the rest is read. */
+export const tooManyFileRows = (what = 'A statement file') =>
+  sizeRefusal(
+    fail(
+      'TOO_MANY_ROWS',
+      `${what} may hold at most ${limits.rowsPerImportMax.toLocaleString('en-US')} rows; this one has more. Split it.`,
+      'file',
+    ),
+  )
+
+/** A file past the element limit, refused at the first element too many. */
+export const tooManyElements = (what: string) =>
+  sizeRefusal(
+    fileFail(
+      `The file holds more than ${limits.statementElementsMax.toLocaleString('en-US')} ${what}; no statement of ${limits.rowsPerImportMax.toLocaleString('en-US')} rows needs that many.`,
+    ),
+  )
 
 /** A signed amount as banks write it: one decimal mark, point or comma, no grouping. */
 export function signedAmount(text: string, where: string): Result<string> {

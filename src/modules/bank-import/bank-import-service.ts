@@ -46,11 +46,12 @@ export class BankImportService {
     principal: Principal,
     organizationId: string,
     input: { paymentAccountId: string; currency?: string | null; rows: StatementRowInput[] },
-  ): Promise<Result<RowVerdict[]>> {
+  ): Promise<Result<{ verdicts: RowVerdict[]; currency: string }>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const prepared = await this.prepare(this.deps.db, scope, input)
     if (!prepared.ok) return prepared
-    return ok(await this.matchRows(this.deps.db, scope, input.paymentAccountId, prepared.value.rows))
+    const verdicts = await this.matchRows(this.deps.db, scope, input.paymentAccountId, prepared.value.rows)
+    return ok({ verdicts, currency: prepared.value.currency })
   }
 
   async importBankStatement(
@@ -70,6 +71,11 @@ export class BankImportService {
   }
 
   // ---- for other modules ------------------------------------------------------------------
+
+  /** The currency the organization keeps its books in: what a statement means when it names none. */
+  functionalCurrency(scope: OrgScope): Promise<string> {
+    return this.deps.functionalCurrencyOf(scope.organizationId)
+  }
 
   /** What importRows would decide for each row (a closed period included), without writing. */
   async previewRows(

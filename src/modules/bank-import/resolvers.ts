@@ -1,28 +1,27 @@
 import type { Resolvers } from '../../graphql/generated/resolvers-types.js'
 import { payloadOf } from '../../graphql/payload.js'
-import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
+import { currencyDecimals } from '../../kernel/currency.js'
 import { formatMoney } from '../../kernel/money.js'
 
 export const bankImportResolvers: Resolvers = {
   Mutation: {
-    checkBankStatementDups: async (_, { organizationId, ...input }, { principal, services }) => {
-      const decimals = currencyDecimals(input.currency ?? defaultCurrency)
-      return payloadOf(
+    checkBankStatementDups: async (_, { organizationId, ...input }, { principal, services }) =>
+      payloadOf(
         await services.bankImport.checkBankStatementDups(principal, organizationId, input),
-        (verdicts) => ({
+        ({ verdicts, currency }) => ({
           results: verdicts.map((verdict) => ({
             ...verdict,
             nearMatches: verdict.nearMatches.map((event) => ({
               eventId: event.id,
               transactionDate: event.transactionDate,
               merchantName: event.merchantName,
-              amount: formatMoney(event.amountMinor, decimals),
+              // In the rows' currency, which is the organization's unless the call names another.
+              amount: formatMoney(event.amountMinor, currencyDecimals(currency)),
             })),
           })),
         }),
         { results: [] },
-      )
-    },
+      ),
     importBankStatement: async (_, { organizationId, ...input }, { principal, services }) =>
       payloadOf(
         await services.bankImport.importBankStatement(principal, organizationId, input),
