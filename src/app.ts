@@ -279,6 +279,9 @@ export async function buildCore(
     events: eventQueries,
     recorder: eventRecorder,
     periodLock,
+    functionalCurrency: (tx, scope) =>
+      organizationStore.functionalCurrency(tx, scope.organizationId, engine === 'postgres'),
+    functionalCurrencyOf: (organizationId) => organizations.functionalCurrencyOf(organizationId),
     store: new ReconciliationStore(),
     audit,
   })
