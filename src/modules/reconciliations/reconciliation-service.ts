@@ -129,9 +129,6 @@ export class ReconciliationService {
       if (!account.ok) return account
       const balance = input.statementBalanceMinor(await this.deps.functionalCurrency(tx, scope))
       if (!balance.ok) return balance
-      // A reconciliation of a closed period could never finish (ADR 0050): none is started there.
-      const open = await this.deps.periodLock.checkOpen(tx, scope, [input.statementDate], 'statementDate')
-      if (!open.ok) return open
       await this.deps.store.holdAccount(tx, scope, input.paymentAccountId, this.deps.engine)
       const last = await this.deps.store.lastFinished(tx, scope, input.paymentAccountId)
       if (last && input.statementDate <= last.statementDate) {
@@ -141,6 +138,9 @@ export class ReconciliationService {
           'statementDate',
         )
       }
+      // A reconciliation of a closed period could never finish (ADR 0050): none is started there.
+      const open = await this.deps.periodLock.checkOpen(tx, scope, [input.statementDate], 'statementDate')
+      if (!open.ok) return open
       const record: ReconciliationRecord = {
         id: newId(),
         paymentAccountId: input.paymentAccountId,
