@@ -283,6 +283,8 @@ export async function buildCore(
     events: eventQueries,
     recorder: eventRecorder,
     periodLock: organizations,
+    functionalCurrency: organizations.functionalCurrency,
+    functionalCurrencyOf: organizations.functionalCurrencyOf,
     store: new ReconciliationStore(),
     audit,
   })

@@ -245,6 +245,8 @@ export interface ReconciliationsTable {
   finished_at: string | null
   undone_at: string | null
   undo_reason: string | null
+  cancelled_at: string | null
+  cancel_reason: string | null
 }
 
 export interface ReconciliationEventsTable {

@@ -78,6 +78,7 @@ const operations: Record<string, { admin?: true }> = {
   setReconciliationCleared: {},
   finishReconciliation: {},
   undoReconciliation: { admin: true },
+  cancelReconciliation: { admin: true },
   auditLog: { admin: true },
   events: {},
   listCategoryRules: {},
@@ -305,6 +306,8 @@ const argTable: Record<string, ArgSpec[]> = {
   'finishReconciliation.adjustmentAccountId': id('expenseAccount', 'bankAccount'),
   'undoReconciliation.reconciliationId': id('finishedReconciliation', 'reconciliation'),
   'undoReconciliation.reason': fixed('isolation'),
+  'cancelReconciliation.reconciliationId': id('reconciliation', 'finishedReconciliation'),
+  'cancelReconciliation.reason': fixed('isolation'),
   'auditLog.entityId': id('event', 'confirmedEvent', 'rule'),
   'auditLog.limit': fixed(200),
   'importBankStatement.rows': own((ids) => [

@@ -97,7 +97,7 @@ async function event(tenant: Tenant, eventId: string) {
   return body.data?.getLedgerEvent
 }
 
-describe('a month reconciled', () => {
+describe('a month reconciled', { timeout: 120_000 }, () => {
   it('ties the account to the statement, freezes its events, adjusts a difference, and undoes in order', async () => {
     const tenant = await createTenant(server)
     const ids = await accounts(tenant)

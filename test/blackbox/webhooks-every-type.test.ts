@@ -256,6 +256,19 @@ describe('webhooks of every feed type', () => {
       tenant.owner.jwt,
     )
 
+    // reconciliation.cancelled
+    const dropped = await act<{ reconciliation: { id: string } }>(
+      tenant,
+      `mutation ($org: UUID!, $a: UUID!) { startReconciliation(organizationId: $org, paymentAccountId: $a, statementDate: "2026-03-31", statementBalance: "0.00") { ${reconciliationFields} } }`,
+      { a: chequing },
+    )
+    await act(
+      tenant,
+      `mutation ($org: UUID!, $r: UUID!) { cancelReconciliation(organizationId: $org, reconciliationId: $r, reason: "wrong account") { ${reconciliationFields} } }`,
+      { r: dropped.reconciliation.id },
+      tenant.owner.jwt,
+    )
+
     // bank_import.completed, and account.updated: the account remembers the id the file names.
     const imported = await act<{ importedCount: number; statementAccountId: string }>(
       tenant,

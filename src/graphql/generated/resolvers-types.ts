@@ -343,7 +343,7 @@ export type Mutation = {
   /** Corrects what extraction read; a draft becomes processed and is matched again. */
   updateReceipt: Maybe<ReceiptPayload>;
   rejectReceipt: Maybe<ReceiptPayload>;
-  /** One open reconciliation per payment account; it opens where the last finished one closed. */
+  /** One open reconciliation per payment account; it opens where the last finished one closed. statementBalance in the functional currency's minor units; a statementDate on or before the lock date is PERIOD_LOCKED. */
   startReconciliation: Maybe<ReconciliationPayload>;
   /**
    * Started from the closing balance a statement file states, on the day it states it (OFX LEDGERBAL,
@@ -353,10 +353,12 @@ export type Mutation = {
   startReconciliationFromStatementFile: Maybe<ReconciliationPayload>;
   /** Only posted (confirmed or synced) events of the account dated on or before statementDate; at most 500 per call. */
   setReconciliationCleared: Maybe<ReconciliationPayload>;
-  /** With difference zero, or with adjustmentAccountId (a balanced entry for the difference is posted on statementDate). Cleared events become reconciled. */
+  /** With difference zero, or with adjustmentAccountId (a balanced entry for the difference is posted on statementDate, in the functional currency). Cleared events become reconciled. PERIOD_LOCKED once statementDate is on or before the lock date. */
   finishReconciliation: Maybe<ReconciliationPayload>;
-  /** The last finished reconciliation of its account only; owner or admin. Events go back to their status; an adjustment is reversed. */
+  /** The last finished reconciliation of its account only, while no later one is open (RECONCILIATION_NOT_LAST); owner or admin. Events go back to their status; an adjustment is reversed. PERIOD_LOCKED when statementDate is on or before the lock date. */
   undoReconciliation: Maybe<ReconciliationPayload>;
+  /** An open reconciliation only; owner or admin. Nothing was posted and no event moved, so nothing goes back; the account can start another. Allowed in a closed period. */
+  cancelReconciliation: Maybe<ReconciliationPayload>;
   /**
    * Owners and admins signed in as people. url: https (http only where the operator allows it), to
    * a host that is not private or loopback. eventTypes: feed types; null or empty for all. The
@@ -692,6 +694,13 @@ export type MutationUndoReconciliationArgs = {
 };
 
 
+export type MutationCancelReconciliationArgs = {
+  organizationId: Scalars['UUID']['input'];
+  reconciliationId: Scalars['UUID']['input'];
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type MutationCreateWebhookEndpointArgs = {
   organizationId: Scalars['UUID']['input'];
   url: Scalars['String']['input'];
@@ -1001,13 +1010,13 @@ export type Reconciliation = {
   paymentAccountId: Scalars['UUID']['output'];
   statementDate: Scalars['String']['output'];
   statementBalance: Scalars['String']['output'];
-  /** The statement balance of the account's last finished reconciliation, else 0.00. */
+  /** The statement balance of the account's last finished reconciliation, else zero. Every amount is in the organization's functional currency, with its minor units (1000 yen, 12.50 dollars, 1.250 dinars). */
   openingBalance: Scalars['String']['output'];
   /** openingBalance plus the cleared events. */
   clearedBalance: Scalars['String']['output'];
   /** statementBalance - clearedBalance. */
   difference: Scalars['String']['output'];
-  /** open, finished or undone */
+  /** open, finished, undone or cancelled */
   status: Scalars['String']['output'];
   clearedEventIds: Array<Scalars['UUID']['output']>;
   /** The entry that took a difference to the adjustment account, if there was one. */
@@ -1016,6 +1025,8 @@ export type Reconciliation = {
   finishedAt: Maybe<Scalars['String']['output']>;
   undoneAt: Maybe<Scalars['String']['output']>;
   undoReason: Maybe<Scalars['String']['output']>;
+  cancelledAt: Maybe<Scalars['String']['output']>;
+  cancelReason: Maybe<Scalars['String']['output']>;
 };
 
 
@@ -2179,6 +2190,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   setReconciliationCleared?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationSetReconciliationClearedArgs, 'organizationId' | 'reconciliationId' | 'eventIds' | 'cleared'>>;
   finishReconciliation?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationFinishReconciliationArgs, 'organizationId' | 'reconciliationId'>>;
   undoReconciliation?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationUndoReconciliationArgs, 'organizationId' | 'reconciliationId' | 'reason'>>;
+  cancelReconciliation?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationCancelReconciliationArgs, 'organizationId' | 'reconciliationId'>>;
   createWebhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationCreateWebhookEndpointArgs, 'organizationId' | 'url'>>;
   updateWebhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationUpdateWebhookEndpointArgs, 'organizationId' | 'endpointId'>>;
   deleteWebhookEndpoint?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationDeleteWebhookEndpointArgs, 'organizationId' | 'endpointId'>>;
@@ -2366,6 +2378,8 @@ export type ReconciliationResolvers<ContextType = GraphQLContext, ParentType ext
   finishedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   undoneAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   undoReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cancelledAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cancelReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type CsvImportProfileResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CsvImportProfile'] = ResolversParentTypes['CsvImportProfile']> = {

@@ -22,6 +22,7 @@ export const feedTypes = [
   'contact.updated',
   'reconciliation.finished',
   'reconciliation.undone',
+  'reconciliation.cancelled',
   'organization.lock_date_changed',
   'webhook_endpoint.disabled',
 ] as const

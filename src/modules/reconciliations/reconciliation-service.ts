@@ -4,7 +4,7 @@ import { inTransactionResult } from '../../db/transaction.js'
 import { hitFaultPoint } from '../../fault-points.js'
 import { parseCalendarDate } from '../../kernel/calendar-date.js'
 import type { Clock } from '../../kernel/clock.js'
-import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
+import { currencyDecimals } from '../../kernel/currency.js'
 import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
 import { formatMoney, parseMoney } from '../../kernel/money.js'
@@ -29,6 +29,8 @@ import type { ReconciliationRecord, ReconciliationStore } from './reconciliation
 // statement's sign: debits minus credits for an asset account, credits minus debits for a liability.
 
 export interface ReconciliationView extends ReconciliationRecord {
+  /** The organization's functional currency, whose minor units every amount counts. */
+  currency: string
   clearedEventIds: string[]
   clearedBalanceMinor: bigint
   differenceMinor: bigint
@@ -62,6 +64,10 @@ export class ReconciliationService {
       events: LedgerEventQueryService
       recorder: LedgerEventRecorder
       periodLock: OrganizationsPort
+      /** The currency postings are made in, read in the caller's transaction. */
+      functionalCurrency: (tx: Executor, scope: OrgScope) => Promise<string>
+      /** The same as this process knows it, for answers. */
+      functionalCurrencyOf: (organizationId: string) => Promise<string>
       store: ReconciliationStore
       audit: AuditTrail
     },
@@ -75,12 +81,11 @@ export class ReconciliationService {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const statementDate = parseCalendarDate(input.statementDate, 'statementDate')
     if (!statementDate.ok) return statementDate
-    const balance = parseMoney(input.statementBalance, currencyDecimals(defaultCurrency), 'statementBalance')
-    if (!balance.ok) return balance
     return this.start(scope, {
       paymentAccountId: input.paymentAccountId,
       statementDate: statementDate.value,
-      statementBalanceMinor: balance.value,
+      statementBalanceMinor: (currency) =>
+        parseMoney(input.statementBalance, currencyDecimals(currency), 'statementBalance'),
       listedEventIds: [],
     })
   }
@@ -103,7 +108,7 @@ export class ReconciliationService {
       paymentAccountId: input.paymentAccountId,
       statementDate: closing.value.closingDate,
       // A file's balance is positive in the holder's favour, which is debits minus credits.
-      statementBalanceMinor: closing.value.closingMinor * statementSign(account),
+      statementBalanceMinor: () => ok(closing.value.closingMinor * statementSign(account)),
       listedEventIds: closing.value.listedEventIds,
     })
   }
@@ -113,13 +118,17 @@ export class ReconciliationService {
     input: {
       paymentAccountId: string
       statementDate: string
-      statementBalanceMinor: bigint
+      /** The balance in the minor units of the organization's currency. */
+      statementBalanceMinor: (currency: string) => Result<bigint>
       listedEventIds: string[]
     },
   ): Promise<Result<ReconciliationView>> {
     const started = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
       const account = await this.deps.bankImport.paymentAccount(tx, scope, input.paymentAccountId)
       if (!account.ok) return account
+      const balance = input.statementBalanceMinor(await this.deps.functionalCurrency(tx, scope))
+      if (!balance.ok) return balance
+      await this.deps.store.holdAccount(tx, scope, input.paymentAccountId, this.deps.engine)
       const last = await this.deps.store.lastFinished(tx, scope, input.paymentAccountId)
       if (last && input.statementDate <= last.statementDate) {
         return fail(
@@ -128,11 +137,14 @@ export class ReconciliationService {
           'statementDate',
         )
       }
+      // A reconciliation of a closed period could never finish (ADR 0050): none is started there.
+      const open = await this.deps.periodLock.checkOpen(tx, scope, [input.statementDate], 'statementDate')
+      if (!open.ok) return open
       const record: ReconciliationRecord = {
         id: newId(),
         paymentAccountId: input.paymentAccountId,
         statementDate: input.statementDate,
-        statementBalanceMinor: input.statementBalanceMinor,
+        statementBalanceMinor: balance.value,
         openingBalanceMinor: last?.statementBalanceMinor ?? 0n,
         status: 'open',
         adjustmentEntryId: null,
@@ -140,11 +152,13 @@ export class ReconciliationService {
         finishedAt: null,
         undoneAt: null,
         undoReason: null,
+        cancelledAt: null,
+        cancelReason: null,
       }
       if (!(await this.deps.store.insert(tx, scope, record))) {
         return fail(
           'RECONCILIATION_OPEN',
-          'This payment account has an open reconciliation already; finish it first.',
+          'This payment account has an open reconciliation already; finish or cancel it first.',
           'paymentAccountId',
         )
       }
@@ -214,6 +228,9 @@ export class ReconciliationService {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const finished = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
       const now = this.now()
+      const found = await this.deps.store.findById(tx, scope, input.reconciliationId)
+      if (!found) return notFound()
+      await this.deps.store.holdAccount(tx, scope, found.paymentAccountId, this.deps.engine)
       // The guarded move comes first: of concurrent finishes exactly one gets the row, and a
       // refusal below rolls it back to open with the transaction.
       if (
@@ -228,6 +245,15 @@ export class ReconciliationService {
       const view = await this.viewOf(tx, scope, input.reconciliationId)
       if (!view.ok) return view
       const reconciliation = view.value
+      // The lock date may have passed the statement's since it started (ADR 0050).
+      const open = await this.deps.periodLock.checkOpen(
+        tx,
+        scope,
+        [reconciliation.statementDate],
+        'reconciliationId',
+      )
+      if (!open.ok) return open
+      const currency = await this.deps.functionalCurrency(tx, scope)
       const events = await this.deps.events.eventsByIds(tx, scope, reconciliation.clearedEventIds)
       const byId = new Map(events.map((event) => [event.id, event]))
       for (const eventId of reconciliation.clearedEventIds) {
@@ -237,14 +263,20 @@ export class ReconciliationService {
       let adjustmentEntryId: string | null = null
       if (reconciliation.differenceMinor !== 0n) {
         if (!input.adjustmentAccountId) {
-          const decimals = currencyDecimals(defaultCurrency)
+          const decimals = currencyDecimals(currency)
           return fail(
             'RECONCILIATION_NOT_BALANCED',
             `The cleared balance differs from the statement by ${formatMoney(reconciliation.differenceMinor, decimals)}; clear more events, or name an adjustmentAccountId.`,
             'adjustmentAccountId',
           )
         }
-        const adjusted = await this.postAdjustment(tx, scope, reconciliation, input.adjustmentAccountId)
+        const adjusted = await this.postAdjustment(
+          tx,
+          scope,
+          reconciliation,
+          input.adjustmentAccountId,
+          currency,
+        )
         if (!adjusted.ok) return adjusted
         adjustmentEntryId = adjusted.value
         await this.deps.store.moveFrom(tx, scope, reconciliation.id, 'finished', { adjustmentEntryId })
@@ -290,17 +322,33 @@ export class ReconciliationService {
       return fail('INVALID_REASON', `reason must be 1 to ${limits.undoReasonLengthMax} characters.`, 'reason')
     }
     const undone = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-      const reconciliation = await this.deps.store.findById(tx, scope, input.reconciliationId)
-      if (!reconciliation) return notFound()
+      const found = await this.deps.store.findById(tx, scope, input.reconciliationId)
+      if (!found) return notFound()
+      // Held before anything is read: a reconciliation started or finished beside this undo is
+      // either seen below or starts after it, from the one before.
+      await this.deps.store.holdAccount(tx, scope, found.paymentAccountId, this.deps.engine)
+      const reconciliation = (await this.deps.store.findById(tx, scope, found.id)) ?? found
       if (reconciliation.status !== 'finished') return notOpen(reconciliation.status)
       const last = await this.deps.store.lastFinished(tx, scope, reconciliation.paymentAccountId)
-      if (last?.id !== reconciliation.id) {
+      const later = await this.deps.store.later(tx, scope, reconciliation)
+      // A later reconciliation opened from this one's balance and may clear its events again.
+      if (last?.id !== reconciliation.id || later) {
         return fail(
           'RECONCILIATION_NOT_LAST',
-          'Only the last finished reconciliation of an account can be undone.',
+          later?.status === 'open'
+            ? 'A later reconciliation of this account is open; finish or cancel it, then undo it, before this one.'
+            : 'Only the last finished reconciliation of an account can be undone.',
           'reconciliationId',
         )
       }
+      // Its events' statuses belong to the statement's period, which may have closed (ADR 0050).
+      const open = await this.deps.periodLock.checkOpen(
+        tx,
+        scope,
+        [reconciliation.statementDate],
+        'reconciliationId',
+      )
+      if (!open.ok) return open
       if (
         !(await this.deps.store.moveFrom(tx, scope, reconciliation.id, 'finished', {
           status: 'undone',
@@ -311,14 +359,6 @@ export class ReconciliationService {
         return notOpen('no longer finished')
       }
       if (reconciliation.adjustmentEntryId) {
-        // Taking the adjustment back out changes the books of its date.
-        const open = await this.deps.periodLock.checkOpen(
-          tx,
-          scope,
-          [reconciliation.statementDate],
-          'reconciliationId',
-        )
-        if (!open.ok) return open
         const reversed = await this.deps.journal.reverseEntry(
           tx,
           scope,
@@ -346,6 +386,49 @@ export class ReconciliationService {
     })
     if (!undone.ok) return undone
     return this.viewOf(this.deps.db, scope, undone.value)
+  }
+
+  /** An open reconciliation dropped: nothing was posted and no event moved, so nothing goes back. */
+  async cancelReconciliation(
+    principal: Principal,
+    organizationId: string,
+    input: { reconciliationId: string; reason?: string | null },
+  ): Promise<Result<ReconciliationView>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    const reason = input.reason == null ? null : input.reason.trim()
+    if (
+      reason !== null &&
+      (reason === '' || reason.length > limits.undoReasonLengthMax || reason.includes('\u0000'))
+    ) {
+      return fail('INVALID_REASON', `reason must be 1 to ${limits.undoReasonLengthMax} characters.`, 'reason')
+    }
+    const cancelled = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const found = await this.deps.store.findById(tx, scope, input.reconciliationId)
+      if (!found) return notFound()
+      await this.deps.store.holdAccount(tx, scope, found.paymentAccountId, this.deps.engine)
+      const cancelledAt = this.now()
+      if (
+        !(await this.deps.store.moveFrom(tx, scope, found.id, 'open', {
+          status: 'cancelled',
+          cancelledAt,
+          cancelReason: reason,
+        }))
+      ) {
+        const current = await this.deps.store.findById(tx, scope, found.id)
+        return notOpen(current?.status ?? found.status)
+      }
+      await this.deps.audit.record(tx, scope, [
+        reconciliationChange(
+          'cancelled',
+          found.id,
+          { status: 'open' },
+          { status: 'cancelled', cancelledAt, cancelReason: reason },
+        ),
+      ])
+      return ok(found.id)
+    })
+    if (!cancelled.ok) return cancelled
+    return this.viewOf(this.deps.db, scope, cancelled.value)
   }
 
   async reconciliation(
@@ -380,6 +463,7 @@ export class ReconciliationService {
     scope: OrgScope,
     reconciliation: ReconciliationView,
     adjustmentAccountId: string,
+    currency: string,
   ): Promise<Result<string>> {
     const [payment, adjustment] = await Promise.all([
       this.deps.accounts.accountsByIds(tx, scope, [reconciliation.paymentAccountId]),
@@ -394,13 +478,6 @@ export class ReconciliationService {
         'adjustmentAccountId',
       )
     }
-    const open = await this.deps.periodLock.checkOpen(
-      tx,
-      scope,
-      [reconciliation.statementDate],
-      'adjustmentAccountId',
-    )
-    if (!open.ok) return open
     // In debits minus credits, the payment account moves by the difference in the statement's sign.
     const movementMinor = reconciliation.differenceMinor * statementSign(paymentAccount)
     const amountMinor = movementMinor < 0n ? -movementMinor : movementMinor
@@ -411,7 +488,7 @@ export class ReconciliationService {
       scope,
       {
         txnDate: reconciliation.statementDate,
-        currency: defaultCurrency,
+        currency,
         lines: [
           { accountId: paymentAccount.id, contactId: null, side: paymentSide, amountMinor },
           {
@@ -444,6 +521,7 @@ export class ReconciliationService {
       scope,
       records.map((record) => record.id),
     )
+    const currency = await this.deps.functionalCurrencyOf(scope.organizationId)
     const views: ReconciliationView[] = []
     for (const record of records) {
       const clearedEventIds = cleared.filter((c) => c.reconciliationId === record.id).map((c) => c.eventId)
@@ -460,6 +538,7 @@ export class ReconciliationService {
         record.openingBalanceMinor + movementMinor * statementSign(account ?? { classification: 'asset' })
       views.push({
         ...record,
+        currency,
         clearedEventIds,
         clearedBalanceMinor,
         differenceMinor: record.statementBalanceMinor - clearedBalanceMinor,

@@ -1,11 +1,12 @@
 import type { Selectable } from 'kysely'
+import type { EngineName } from '../../db/engine.js'
 import type { Executor, ReconciliationsTable } from '../../db/schema.js'
 import type { OrgScope } from '../access/principal.js'
 import type { Status } from '../ledger-events/ledger-event.js'
 
 // The only SQL of the reconciliations module: reconciliations and the events cleared in them.
 
-export type ReconciliationStatus = 'open' | 'finished' | 'undone'
+export type ReconciliationStatus = 'open' | 'finished' | 'undone' | 'cancelled'
 
 export interface ReconciliationRecord {
   id: string
@@ -19,6 +20,8 @@ export interface ReconciliationRecord {
   finishedAt: string | null
   undoneAt: string | null
   undoReason: string | null
+  cancelledAt: string | null
+  cancelReason: string | null
 }
 
 const toRecord = (row: Selectable<ReconciliationsTable>): ReconciliationRecord => ({
@@ -33,6 +36,8 @@ const toRecord = (row: Selectable<ReconciliationsTable>): ReconciliationRecord =
   finishedAt: row.finished_at,
   undoneAt: row.undone_at,
   undoReason: row.undo_reason,
+  cancelledAt: row.cancelled_at,
+  cancelReason: row.cancel_reason,
 })
 
 export class ReconciliationStore {
@@ -62,6 +67,49 @@ export class ReconciliationStore {
       .selectAll()
       .where('organization_id', '=', scope.organizationId)
       .where('id', '=', id)
+      .executeTakeFirst()
+    return row && toRecord(row)
+  }
+
+  /**
+   * Holds the account's reconciliations (PostgreSQL: their rows, until the transaction ends) so
+   * that a start, finish, cancel or undo of one account runs one after another: an undo then sees
+   * a reconciliation started beside it, and a start never opens from one being undone. SQLite's
+   * write transactions already run one at a time.
+   */
+  async holdAccount(
+    ex: Executor,
+    scope: OrgScope,
+    paymentAccountId: string,
+    engine: EngineName,
+  ): Promise<void> {
+    if (engine !== 'postgres') return
+    await ex
+      .selectFrom('reconciliations')
+      .select('id')
+      .where('organization_id', '=', scope.organizationId)
+      .where('payment_account_id', '=', paymentAccountId)
+      .forUpdate()
+      .execute()
+  }
+
+  /** The newest open or finished reconciliation of the account started after this one, if any. */
+  async later(
+    ex: Executor,
+    scope: OrgScope,
+    reconciliation: Pick<ReconciliationRecord, 'id' | 'paymentAccountId' | 'createdAt'>,
+  ): Promise<ReconciliationRecord | undefined> {
+    const row = await ex
+      .selectFrom('reconciliations')
+      .selectAll()
+      .where('organization_id', '=', scope.organizationId)
+      .where('payment_account_id', '=', reconciliation.paymentAccountId)
+      .where('status', 'in', ['open', 'finished'])
+      .where('id', '!=', reconciliation.id)
+      .where('created_at', '>=', reconciliation.createdAt)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
       .executeTakeFirst()
     return row && toRecord(row)
   }
@@ -118,7 +166,16 @@ export class ReconciliationStore {
     id: string,
     from: ReconciliationStatus,
     changes: Partial<
-      Pick<ReconciliationRecord, 'status' | 'adjustmentEntryId' | 'finishedAt' | 'undoneAt' | 'undoReason'>
+      Pick<
+        ReconciliationRecord,
+        | 'status'
+        | 'adjustmentEntryId'
+        | 'finishedAt'
+        | 'undoneAt'
+        | 'undoReason'
+        | 'cancelledAt'
+        | 'cancelReason'
+      >
     >,
   ): Promise<boolean> {
     const result = await ex
@@ -131,6 +188,8 @@ export class ReconciliationStore {
         ...(changes.finishedAt !== undefined ? { finished_at: changes.finishedAt } : {}),
         ...(changes.undoneAt !== undefined ? { undone_at: changes.undoneAt } : {}),
         ...(changes.undoReason !== undefined ? { undo_reason: changes.undoReason } : {}),
+        ...(changes.cancelledAt !== undefined ? { cancelled_at: changes.cancelledAt } : {}),
+        ...(changes.cancelReason !== undefined ? { cancel_reason: changes.cancelReason } : {}),
       })
       .where('organization_id', '=', scope.organizationId)
       .where('id', '=', id)

@@ -1,11 +1,11 @@
 import type { Resolvers } from '../../graphql/generated/resolvers-types.js'
 import { payloadOf, valueOrError } from '../../graphql/payload.js'
-import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
+import { currencyDecimals } from '../../kernel/currency.js'
 import { formatMoney } from '../../kernel/money.js'
 import type { ReconciliationView } from './reconciliation-service.js'
 
 function reconciliationAnswer(view: ReconciliationView) {
-  const decimals = currencyDecimals(defaultCurrency)
+  const decimals = currencyDecimals(view.currency)
   return {
     id: view.id,
     paymentAccountId: view.paymentAccountId,
@@ -21,6 +21,8 @@ function reconciliationAnswer(view: ReconciliationView) {
     finishedAt: view.finishedAt,
     undoneAt: view.undoneAt,
     undoReason: view.undoReason,
+    cancelledAt: view.cancelledAt,
+    cancelReason: view.cancelReason,
   }
 }
 
@@ -73,6 +75,12 @@ export const reconciliationResolvers: Resolvers = {
     undoReconciliation: async (_, { organizationId, ...input }, { principal, services }) =>
       payloadOf(
         await services.reconciliations.undoReconciliation(principal, organizationId, input),
+        payload,
+        { reconciliation: null },
+      ),
+    cancelReconciliation: async (_, { organizationId, ...input }, { principal, services }) =>
+      payloadOf(
+        await services.reconciliations.cancelReconciliation(principal, organizationId, input),
         payload,
         { reconciliation: null },
       ),
