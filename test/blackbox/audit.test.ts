@@ -87,7 +87,9 @@ async function logItems(tenant: Tenant): Promise<AuditAnswer[]> {
 const accounts = (tenant: Tenant) => accountsByName(server, tenant)
 
 describe('the audit trail', () => {
-  it('records each change with its actor and fields, newest first, in a gap-free chain', async () => {
+  it('records each change with its actor and fields, newest first, in a gap-free chain', {
+    timeout: 90_000,
+  }, async () => {
     const tenant = await createTenant(server)
     const ids = await accounts(tenant)
     const created = await gql(
@@ -325,7 +327,7 @@ describe('the audit trail', () => {
       }
     })
 
-    it('the last record dropped and the head moved back to the one before', { timeout: 60_000 }, async () => {
+    it('the last record dropped and the head moved back to the one before', { timeout: 90_000 }, async () => {
       const { tenant, newest } = await sealedTenant()
       await sql`delete from audit_records where organization_id = ${org(tenant)} and seq = ${newest}`.execute(
         db(),
@@ -345,7 +347,7 @@ describe('the audit trail', () => {
       )
     })
 
-    it('every record rewritten with hashes recomputed without the key', { timeout: 60_000 }, async () => {
+    it('every record rewritten with hashes recomputed without the key', { timeout: 90_000 }, async () => {
       const { tenant } = await sealedTenant()
       await sql`update audit_records set after = ${'{"name":"Forged"}'}
         where organization_id = ${org(tenant)} and seq = 3`.execute(db())
@@ -413,7 +415,7 @@ describe('the audit trail', () => {
       )
     })
 
-    it('the feed numbers of two records swapped', { timeout: 60_000 }, async () => {
+    it('the feed numbers of two records swapped', { timeout: 90_000 }, async () => {
       const { tenant } = await sealedTenant()
       const rows = await sql<{ id: string; seq: unknown; feed_seq: unknown }>`select id, seq, feed_seq
         from audit_records where organization_id = ${org(tenant)} and feed_seq is not null order by seq limit 2`.execute(
@@ -435,7 +437,7 @@ describe('the audit trail', () => {
       )
     })
 
-    it('the journal lines of a posted entry edited, balanced', { timeout: 60_000 }, async () => {
+    it('the journal lines of a posted entry edited, balanced', { timeout: 90_000 }, async () => {
       const { tenant, eventId } = await sealedTenant()
       const entry = await sql<{ id: string }>`select id from journal_entries
         where organization_id = ${org(tenant)} and event_id = ${eventId}`.execute(db())
