@@ -179,6 +179,9 @@ export class AuditStore {
 
   /** A setting of the installation, inserted with `value` when there is none yet. */
   async settingOrInsert(ex: Executor, name: string, value: string): Promise<string> {
+    // Read first: every CLI command loads the secret, and an insert would take SQLite's write lock.
+    const found = await ex.selectFrom('settings').select('value').where('name', '=', name).executeTakeFirst()
+    if (found) return found.value
     await ex
       .insertInto('settings')
       .values({ name, value })
