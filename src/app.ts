@@ -12,6 +12,7 @@ import { AccessService } from './modules/access/access-service.js'
 import { AccessStore } from './modules/access/access-store.js'
 import { AccountService } from './modules/accounts/account-service.js'
 import { AccountsProvider } from './modules/accounts/accounts-provider.js'
+import { AuditKeys } from './modules/audit/audit-keys.js'
 import { AuditStore } from './modules/audit/audit-store.js'
 import { AuditTrail } from './modules/audit/audit-trail.js'
 import { BankFileService } from './modules/bank-files/bank-file-service.js'
@@ -85,9 +86,10 @@ export async function buildCore(
       ? { onBackgroundCheckpointError: options.onBackgroundCheckpointError }
       : {}),
   })
+  let migrationsRun: string[]
   try {
     // Migrations move rows of every organization at once.
-    await migrateToLatest(acrossOrganizations(database.db))
+    migrationsRun = await migrateToLatest(acrossOrganizations(database.db))
   } catch (error) {
     await database.close()
     throw error
@@ -101,6 +103,7 @@ export async function buildCore(
     clock,
     enabled: config.auditTrail,
     store: new AuditStore(),
+    keys: new AuditKeys(config.auditChainSecret),
     access: () => {
       if (!access) throw new Error('access service used before wiring finished')
       return access
@@ -362,6 +365,13 @@ export async function buildCore(
     audit,
     webhooks,
     ports: { accounts, contacts, organizations },
+  }
+  try {
+    await audit.prepare(migrationsRun)
+  } catch (error) {
+    await notices.close()
+    await database.close()
+    throw error
   }
   return {
     database,

@@ -79,6 +79,13 @@ const schema = z.object({
     }),
   DAYBOOK_CHECK_TENANT_SCOPE: z.enum(['0', '1']).default('0'),
   DAYBOOK_AUDIT_TRAIL: z.enum(['on', 'off']).default('on'),
+  AUDIT_CHAIN_SECRET: z
+    .string()
+    .min(
+      limits.auditChainSecretLengthMin,
+      `AUDIT_CHAIN_SECRET must be at least ${limits.auditChainSecretLengthMin} characters`,
+    )
+    .optional(),
 })
 
 export interface Config {
@@ -114,6 +121,8 @@ export interface Config {
   checkTenantScope: boolean
   /** Benchmark-only: off records no audit trail, to measure what it costs (ADR 0032). */
   auditTrail: boolean
+  /** The secret the audit chains' keys are derived from; generated and stored when not given. */
+  auditChainSecret: string | undefined
 }
 
 export interface WebhookSettings {
@@ -262,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     checkTenantScope: e.DAYBOOK_CHECK_TENANT_SCOPE === '1',
     auditTrail: e.DAYBOOK_AUDIT_TRAIL === 'on',
+    auditChainSecret: e.AUDIT_CHAIN_SECRET || undefined,
   }
 }
 

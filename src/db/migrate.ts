@@ -25,6 +25,7 @@ import * as webhooks from './migrations/0018-webhooks.js'
 import * as extractionErrorCode from './migrations/0019-extraction-error-code.js'
 import * as receiptExtractionStatus from './migrations/0020-receipt-extraction-status.js'
 import * as reconciliationCurrencyAndCancel from './migrations/0024-reconciliation-currency-and-cancel.js'
+import * as auditChainKeyed from './migrations/0025-audit-chain-keyed.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -49,7 +50,11 @@ const migrations: Record<string, Migration> = {
   '0019-extraction-error-code': extractionErrorCode,
   '0020-receipt-extraction-status': receiptExtractionStatus,
   '0024-reconciliation-currency-and-cancel': reconciliationCurrencyAndCancel,
+  '0025-audit-chain-keyed': auditChainKeyed,
 }
+
+/** The migration after which existing audit chains are sealed again under their keys (ADR 0051). */
+export const auditChainKeyedMigration = '0025-audit-chain-keyed'
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 

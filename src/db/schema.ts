@@ -270,6 +270,7 @@ export interface AuditRecordsTable {
   entity_id: string
   before: string | null
   after: string | null
+  /** Sealed: the chain's HMAC. Unsealed: the record's own seal, which the sealer checks first. */
   hash: string | null
   /** The record's place in the organization's event feed, when its operation is a feed type. */
   feed_seq: Int | null
@@ -281,6 +282,8 @@ export interface AuditHeadsTable {
   hash: string
   /** The event feed's last number. */
   feed_seq: Int
+  /** HMAC of seq, hash and feed_seq under the organization's key; null before the first seal. */
+  mac: string | null
 }
 
 export interface ReceiptsTable {

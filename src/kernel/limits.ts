@@ -224,6 +224,7 @@ export const limits = {
   signInAddressKeyLengthMax: 64,
   /** Secrets an operator configures: long enough not to be guessed. */
   jwtSecretLengthMin: 32,
+  auditChainSecretLengthMin: 32,
   intakeSecretLengthMin: 16,
   rateLimitWindowSeconds: 60 * 60,
   /** A mailed receipt as sent, over SMTP or POST /intake/email. */

@@ -874,7 +874,7 @@ export type AuditRecord = {
   /** The entity's fields before and after the change, as JSON text; null where it did not exist. */
   before: Maybe<Scalars['String']['output']>;
   after: Maybe<Scalars['String']['output']>;
-  /** SHA-256 (hex) of this record and the hash of the one before it. */
+  /** HMAC-SHA-256 (hex), under the organization's own key, of this record, its place in the chain and the feed, and the hash of the one before it. */
   hash: Scalars['String']['output'];
 };
 
@@ -913,6 +913,15 @@ export type DaybookEventPage = {
   items: Array<DaybookEvent>;
   /** Where the next call starts (after: lastSeq): the last event of a full page, else the feed's last number. */
   lastSeq: Scalars['Int']['output'];
+  /** The audit chain's head as this page was read: kept outside Daybook, it shows later that the trail was not cut short. */
+  auditHead: AuditChainHead;
+};
+
+/** The newest record of an organization's audit chain: its seq (0 before the first) and its hash (empty before the first). */
+export type AuditChainHead = {
+  __typename?: 'AuditChainHead';
+  seq: Scalars['Int']['output'];
+  hash: Scalars['String']['output'];
 };
 
 /** A bank or card transaction on its way into the books. */
@@ -1932,6 +1941,7 @@ export type ResolversTypes = {
   AuditRecordPage: ResolverTypeWrapper<AuditRecordPage>;
   DaybookEvent: ResolverTypeWrapper<DaybookEvent>;
   DaybookEventPage: ResolverTypeWrapper<DaybookEventPage>;
+  AuditChainHead: ResolverTypeWrapper<AuditChainHead>;
   LedgerEvent: ResolverTypeWrapper<Omit<LedgerEvent, 'history'>>;
   Contact: ResolverTypeWrapper<Omit<Contact, 'history'>>;
   Reconciliation: ResolverTypeWrapper<Omit<Reconciliation, 'history'>>;
@@ -2035,6 +2045,7 @@ export type ResolversParentTypes = {
   AuditRecordPage: AuditRecordPage;
   DaybookEvent: DaybookEvent;
   DaybookEventPage: DaybookEventPage;
+  AuditChainHead: AuditChainHead;
   LedgerEvent: Omit<LedgerEvent, 'history'>;
   Contact: Omit<Contact, 'history'>;
   Reconciliation: Omit<Reconciliation, 'history'>;
@@ -2315,6 +2326,12 @@ export type DaybookEventResolvers<ContextType = GraphQLContext, ParentType exten
 export type DaybookEventPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DaybookEventPage'] = ResolversParentTypes['DaybookEventPage']> = {
   items?: Resolver<Array<ResolversTypes['DaybookEvent']>, ParentType, ContextType>;
   lastSeq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  auditHead?: Resolver<ResolversTypes['AuditChainHead'], ParentType, ContextType>;
+};
+
+export type AuditChainHeadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuditChainHead'] = ResolversParentTypes['AuditChainHead']> = {
+  seq?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  hash?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type LedgerEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LedgerEvent'] = ResolversParentTypes['LedgerEvent']> = {
@@ -2968,6 +2985,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   AuditRecordPage?: AuditRecordPageResolvers<ContextType>;
   DaybookEvent?: DaybookEventResolvers<ContextType>;
   DaybookEventPage?: DaybookEventPageResolvers<ContextType>;
+  AuditChainHead?: AuditChainHeadResolvers<ContextType>;
   LedgerEvent?: LedgerEventResolvers<ContextType>;
   Contact?: ContactResolvers<ContextType>;
   Reconciliation?: ReconciliationResolvers<ContextType>;

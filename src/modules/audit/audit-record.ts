@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import type { OrgScope } from '../access/principal.js'
 
 // The pure rules of the audit trail (DESIGN 7.4): who a record names as its actor, how an entity's
@@ -67,8 +67,74 @@ function bigintAsText(_key: string, value: unknown): unknown {
   return typeof value === 'bigint' ? value.toString() : value
 }
 
-/** SHA-256 over the previous hash and every field of the record but its own hash, in hex. */
-export function chainHash(previousHash: string, record: Omit<AuditRecord, 'hash'> & { seq: number }): string {
+/**
+ * The chain's link (ADR 0051): HMAC-SHA-256 under the organization's key over the previous hash,
+ * the record's place in the chain and in the feed, and every field of the record. Without the key
+ * nobody can write a link that holds, so rewriting records and recomputing the hashes is caught.
+ */
+export function chainHash(
+  key: Buffer,
+  previousHash: string,
+  record: Omit<AuditRecord, 'hash'> & { seq: number; feedSeq: number | null },
+): string {
+  return mac(key, [
+    'chain',
+    previousHash,
+    record.seq,
+    record.feedSeq,
+    record.id,
+    record.at,
+    record.actorType,
+    record.actorId,
+    record.operation,
+    record.entityType,
+    record.entityId,
+    record.before,
+    record.after,
+  ])
+}
+
+/**
+ * What an unsealed record carries in its hash column until it is sealed: its fields under the key,
+ * so a row written into the table by anything but Daybook is never taken into the chain.
+ */
+export function recordSeal(key: Buffer, record: Omit<AuditRecord, 'hash' | 'seq'>): string {
+  return mac(key, [
+    'record',
+    record.id,
+    record.at,
+    record.actorType,
+    record.actorId,
+    record.operation,
+    record.entityType,
+    record.entityId,
+    record.before,
+    record.after,
+  ])
+}
+
+/** The anchor's own seal: a head moved back to an earlier record does not hold. */
+export function headSeal(key: Buffer, head: { seq: number; hash: string; feedSeq: number }): string {
+  return mac(key, ['head', head.seq, head.hash, head.feedSeq])
+}
+
+export function sameHash(a: string | null | undefined, b: string): boolean {
+  if (typeof a !== 'string' || a.length !== b.length) return false
+  return timingSafeEqual(Buffer.from(a), Buffer.from(b))
+}
+
+function mac(key: Buffer, fields: unknown[]): string {
+  return createHmac('sha256', key).update(JSON.stringify(fields)).digest('hex')
+}
+
+/**
+ * The unkeyed SHA-256 link of the versions before ADR 0051, read once: when an existing chain is
+ * checked before it is sealed again under its key.
+ */
+export function unkeyedChainHash(
+  previousHash: string,
+  record: Omit<AuditRecord, 'hash'> & { seq: number },
+): string {
   const content = JSON.stringify([
     previousHash,
     record.seq,

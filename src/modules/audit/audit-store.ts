@@ -25,6 +25,26 @@ export interface ChainHead {
   hash: string
   /** The event feed's last number. */
   feedSeq: number
+  /** The head's own seal; null only before the first seal. */
+  mac: string | null
+}
+
+const toHead = (row: { seq: unknown; hash: string; feed_seq: unknown; mac: string | null }): ChainHead => ({
+  seq: Number(row.seq),
+  hash: row.hash,
+  feedSeq: Number(row.feed_seq),
+  mac: row.mac,
+})
+
+export interface StoredLine {
+  entryId: string
+  lineNo: number
+  accountId: string
+  contactId: string | null
+  debitMinor: bigint
+  creditMinor: bigint
+  txnDate: string
+  originalMinor: bigint | null
 }
 
 export class AuditStore {
@@ -43,13 +63,12 @@ export class AuditStore {
         entity_id: record.entityId,
         before: record.before,
         after: record.after,
-        hash: null,
+        hash: record.hash,
         feed_seq: null,
       })),
     )
   }
 
-  /** The chain's head, locked (PostgreSQL) so one sealer extends it at a time. */
   /**
    * The chain's head, made at its start. Undefined while the organization itself is not yet
    * committed: a seal scheduled by the transaction that creates it may run before that commit,
@@ -74,30 +93,35 @@ export class AuditStore {
       .execute()
     const query = ex
       .selectFrom('audit_heads')
-      .select(['seq', 'hash', 'feed_seq'])
+      .select(['seq', 'hash', 'feed_seq', 'mac'])
       .where('organization_id', '=', scope.organizationId)
     const row = await (lock ? query.forUpdate() : query).executeTakeFirst()
-    return row && { seq: Number(row.seq), hash: row.hash, feedSeq: Number(row.feed_seq) }
+    return row && toHead(row)
   }
 
   async head(ex: Executor, scope: OrgScope): Promise<ChainHead | undefined> {
     const row = await ex
       .selectFrom('audit_heads')
-      .select(['seq', 'hash', 'feed_seq'])
+      .select(['seq', 'hash', 'feed_seq', 'mac'])
       .where('organization_id', '=', scope.organizationId)
       .executeTakeFirst()
-    return row && { seq: Number(row.seq), hash: row.hash, feedSeq: Number(row.feed_seq) }
+    return row && toHead(row)
   }
 
-  async unsealed(ex: Executor, scope: OrgScope, limit: number): Promise<AuditRecord[]> {
-    const rows = await ex
+  /** Unsealed records in id order after `afterId` (all when null). */
+  async unsealed(
+    ex: Executor,
+    scope: OrgScope,
+    afterId: string | null,
+    limit: number,
+  ): Promise<AuditRecord[]> {
+    let query = ex
       .selectFrom('audit_records')
       .selectAll()
       .where('organization_id', '=', scope.organizationId)
       .where('seq', 'is', null)
-      .orderBy('id')
-      .limit(limit)
-      .execute()
+    if (afterId !== null) query = query.where('id', '>', afterId)
+    const rows = await query.orderBy('id').limit(limit).execute()
     return rows.map(toRecord)
   }
 
@@ -105,7 +129,7 @@ export class AuditStore {
     ex: Executor,
     scope: OrgScope,
     sealed: ReadonlyArray<{ id: string; seq: number; hash: string; feedSeq: number | null }>,
-    head: ChainHead,
+    head: ChainHead & { mac: string },
   ): Promise<void> {
     if (sealed.length > 0) {
       // One statement for the batch: both engines update from a list of values.
@@ -122,9 +146,85 @@ export class AuditStore {
     }
     await ex
       .updateTable('audit_heads')
-      .set({ seq: head.seq, hash: head.hash, feed_seq: head.feedSeq })
+      .set({ seq: head.seq, hash: head.hash, feed_seq: head.feedSeq, mac: head.mac })
       .where('organization_id', '=', scope.organizationId)
       .execute()
+  }
+
+  /** Sets hashes of records already in the chain: the one-time sealing of a chain under its key. */
+  async rehash(
+    ex: Executor,
+    scope: OrgScope,
+    records: ReadonlyArray<{ id: string; hash: string }>,
+  ): Promise<void> {
+    if (records.length === 0) return
+    const values = sql.join(records.map((record) => sql`(${record.id}, ${record.hash})`))
+    await sql`with rehashed (id, hash) as (values ${values})
+      update audit_records set hash = rehashed.hash
+      from rehashed
+      where audit_records.organization_id = ${scope.organizationId} and audit_records.id = rehashed.id`.execute(
+      ex,
+    )
+  }
+
+  /** The organizations whose chain head has never been sealed under a key. */
+  async unkeyedHeads(ex: Executor): Promise<string[]> {
+    const rows = await ex
+      .selectFrom('audit_heads')
+      .select('organization_id')
+      .where('mac', 'is', null)
+      .execute()
+    return rows.map((row) => row.organization_id)
+  }
+
+  /** A setting of the installation, inserted with `value` when there is none yet. */
+  async settingOrInsert(ex: Executor, name: string, value: string): Promise<string> {
+    // Read first: every CLI command loads the secret, and an insert would take SQLite's write lock.
+    const found = await ex.selectFrom('settings').select('value').where('name', '=', name).executeTakeFirst()
+    if (found) return found.value
+    await ex
+      .insertInto('settings')
+      .values({ name, value })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute()
+    const row = await ex
+      .selectFrom('settings')
+      .select('value')
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow()
+    return row.value
+  }
+
+  /** The journal lines of these entries as the books hold them, by entry and line number. */
+  async journalLines(ex: Executor, scope: OrgScope, entryIds: readonly string[]): Promise<StoredLine[]> {
+    if (entryIds.length === 0) return []
+    const rows = await ex
+      .selectFrom('journal_lines')
+      .select([
+        'entry_id',
+        'line_no',
+        'account_id',
+        'contact_id',
+        'debit_minor',
+        'credit_minor',
+        'txn_date',
+        'original_minor',
+      ])
+      .where('organization_id', '=', scope.organizationId)
+      .where('entry_id', 'in', [...entryIds])
+      .orderBy('entry_id')
+      .orderBy('line_no')
+      .execute()
+    return rows.map((row) => ({
+      entryId: row.entry_id,
+      lineNo: Number(row.line_no),
+      accountId: row.account_id,
+      contactId: row.contact_id,
+      debitMinor: BigInt(row.debit_minor),
+      creditMinor: BigInt(row.credit_minor),
+      txnDate: row.txn_date,
+      originalMinor: row.original_minor === null ? null : BigInt(row.original_minor),
+    }))
   }
 
   /** The feed's events in (afterSeq, upToSeq], oldest first, of the given types (all when null). */
@@ -148,7 +248,12 @@ export class AuditStore {
   }
 
   /** Sealed records in chain order from `afterSeq`, for verification. */
-  async chainAfter(ex: Executor, scope: OrgScope, afterSeq: number, limit: number): Promise<AuditRecord[]> {
+  async chainAfter(
+    ex: Executor,
+    scope: OrgScope,
+    afterSeq: number,
+    limit: number,
+  ): Promise<Array<AuditRecord & { feedSeq: number | null }>> {
     const rows = await ex
       .selectFrom('audit_records')
       .selectAll()
@@ -157,7 +262,10 @@ export class AuditStore {
       .orderBy('seq')
       .limit(limit)
       .execute()
-    return rows.map(toRecord)
+    return rows.map((row) => ({
+      ...toRecord(row),
+      feedSeq: row.feed_seq === null ? null : Number(row.feed_seq),
+    }))
   }
 
   async countUnsealed(ex: Executor, scope: OrgScope): Promise<number> {
