@@ -11,7 +11,7 @@ import type { AuditTrail } from '../audit/audit-trail.js'
 import type { FeedEvent } from '../audit/event-feed.js'
 import type { Resolve } from './webhook-address.js'
 import { sendWebhook } from './webhook-sender.js'
-import { auditFields, endpointChange } from './webhook-service.js'
+import { endpointChange, feedFields } from './webhook-service.js'
 import { signatureHeader } from './webhook-signature.js'
 import type { ClaimedDelivery, EndpointCursor, WebhookStore } from './webhook-store.js'
 
@@ -75,8 +75,8 @@ export class WebhookDispatcher {
   }
 
   /**
-   * A fan-out when one is due and sends into the pool's free slots; true when there was anything
-   * to do. The sends it starts run on after it returns. Tests may call it.
+   * A fan-out when one is due and sends into the pool's free slots; true when fan-out queued
+   * anything. The sends it starts run on after it returns. Tests may call it.
    */
   async pass(): Promise<boolean> {
     let queued = false
@@ -89,8 +89,10 @@ export class WebhookDispatcher {
       // A full page may have more behind it.
       if (queued) this.fanOutDue = true
     }
-    const started = await this.fillPool()
-    return queued || started
+    await this.fillPool()
+    // Sends that start are not more work for the loop: their endpoints are leased until they end,
+    // and each one that ends wakes the loop to fill its slot.
+    return queued
   }
 
   private async run(): Promise<void> {
@@ -215,10 +217,10 @@ export class WebhookDispatcher {
    * within each) and none past its share, so a tenant with many endpoints does not crowd out one
    * with a single endpoint.
    */
-  private async fillPool(): Promise<boolean> {
-    if (!this.running && this.loop) return false
+  private async fillPool(): Promise<void> {
+    if (!this.running && this.loop) return
     const free = limits.webhookSendsInFlightMax - this.inFlight.size
-    if (free <= 0) return false
+    if (free <= 0) return
     const share = limits.webhookSendsPerOrganizationMax
     const full = [...this.inFlightByOrganization]
       .filter(([, count]) => count >= share)
@@ -251,14 +253,10 @@ export class WebhookDispatcher {
       }
     }
     const leaseUntil = new Date(nowMs + limits.webhookLeaseMs).toISOString()
-    let started = false
     for (const candidate of chosen) {
       const claimed = await this.deps.store.claim(this.deps.db, candidate, now, leaseUntil)
-      if (!claimed) continue
-      this.launch(claimed)
-      started = true
+      if (claimed) this.launch(claimed)
     }
-    return started
   }
 
   private launch(claim: ClaimedDelivery): void {
@@ -380,8 +378,8 @@ export class WebhookDispatcher {
         )
         await this.deps.audit.record(tx, scope, [
           {
-            ...endpointChange('disabled', endpoint.id, auditFields(current), {
-              ...auditFields({ ...current, enabled: false }),
+            ...endpointChange('disabled', endpoint.id, feedFields(current), {
+              ...feedFields({ ...current, enabled: false }),
               failingSince,
               reason: `No delivery succeeded since ${failingSince}.`,
             }),
