@@ -49,7 +49,11 @@ export const limits = {
   webhookPollMs: 250,
   webhookIdlePollMaxMs: 2_000,
   /** Deliveries one dispatcher sends at once (to different endpoints: one endpoint is sent in order). */
-  webhookSendsInFlightMax: 8,
+  webhookSendsInFlightMax: 32,
+  /** The part of those one organization may hold: receivers that hang keep a tenant's share busy, not the pool. */
+  webhookSendsPerOrganizationMax: 4,
+  /** Due deliveries (one per endpoint) read to fill the pool, among which organizations take turns. */
+  webhookDueCandidatesMax: 256,
   /** Feed events one endpoint takes into deliveries per pass. */
   webhookFanOutEventsMax: 500,
   /** Rates one setExchangeRates call may set; all or nothing, like a statement import. */

@@ -498,6 +498,11 @@ describe('over days', () => {
     const disabled = feed.filter((e) => e.type === 'webhook_endpoint.disabled')
     expect(disabled).toHaveLength(1)
     expect(disabled[0]?.entityId).toBe(endpointId)
+    // The feed reaches members and API keys, and other endpoints: the URL (a token may be in it) stays out.
+    const told = JSON.parse(disabled[0]?.data as string) as { after: Record<string, unknown> }
+    expect(disabled[0]?.data).not.toContain(url)
+    expect(disabled[0]?.data).not.toContain('127.0.0.1')
+    expect(told.after).toMatchObject({ endpointId, enabled: false, reason: expect.stringContaining('since') })
     const sent = hook.requests.length
     await createEvent(tenant)
     await new Promise((resolve) => setTimeout(resolve, 1_500))

@@ -11,23 +11,33 @@ import type { AuditTrail } from '../audit/audit-trail.js'
 import type { FeedEvent } from '../audit/event-feed.js'
 import type { Resolve } from './webhook-address.js'
 import { sendWebhook } from './webhook-sender.js'
-import { auditFields, endpointChange } from './webhook-service.js'
+import { endpointChange, feedFields } from './webhook-service.js'
 import { signatureHeader } from './webhook-signature.js'
 import type { ClaimedDelivery, EndpointCursor, WebhookStore } from './webhook-store.js'
 
 /**
- * Sends the event feed to the endpoints that subscribe to it (ADR 0037), in two steps a pass:
- * fan-out turns each enabled endpoint's new feed events into delivery rows and moves its cursor
- * in the same transaction; sending claims due deliveries under a lease, posts them, and records
- * each attempt. Every server process may run one: cursors move only from where they were read,
- * and a claim is a conditional update, so no event is queued twice nor sent twice at once.
+ * Sends the event feed to the endpoints that subscribe to it (ADR 0037, ADR 0047). Fan-out turns
+ * each enabled endpoint's new feed events into delivery rows and moves its cursor in the same
+ * transaction. Sending is a pool: each send runs on its own, and a slot that frees is filled at
+ * once, so no delivery waits for a slow receiver of someone else. An endpoint has at most one
+ * delivery in flight (its earliest pending one, under a lease), which keeps its feed order, and an
+ * organization at most `webhookSendsPerOrganizationMax` of the pool, so receivers that hang hold
+ * their own organization's share and nothing more. Every server process may run one: cursors move
+ * only from where they were read, and a claim is a conditional update, so no event is queued twice
+ * nor sent twice at once.
  */
 export class WebhookDispatcher {
   private running = false
   private loop: Promise<void> | undefined
   private wake: (() => void) | undefined
+  /** A wake-up that came while the loop was busy: the next wait returns at once. */
+  private woken = false
   private idleMs: number = limits.webhookPollMs
   private readonly stopping = new AbortController()
+  private readonly inFlight = new Set<Promise<void>>()
+  private readonly inFlightByOrganization = new Map<string, number>()
+  private fanOutDue = true
+  private lastFanOutMs = Number.NEGATIVE_INFINITY
 
   constructor(
     private readonly deps: {
@@ -53,20 +63,36 @@ export class WebhookDispatcher {
   async stop(): Promise<void> {
     this.running = false
     this.stopping.abort()
-    this.wake?.()
+    this.wakeUp()
     await this.loop
+    await Promise.allSettled([...this.inFlight])
   }
 
   nudge(): void {
     this.idleMs = limits.webhookPollMs
-    this.wake?.()
+    this.fanOutDue = true
+    this.wakeUp()
   }
 
-  /** One fan-out and one round of sends; true when there was anything to do. Tests may call it. */
+  /**
+   * A fan-out when one is due and sends into the pool's free slots; true when fan-out queued
+   * anything. The sends it starts run on after it returns. Tests may call it.
+   */
   async pass(): Promise<boolean> {
-    const queued = await this.fanOut()
-    const sent = await this.sendDue()
-    return queued || sent
+    let queued = false
+    // Fan-out reads every organization's feed: while sends keep the loop busy it runs at the
+    // poll's pace, not once per send.
+    if (this.fanOutDue || performance.now() - this.lastFanOutMs >= limits.webhookPollMs) {
+      this.fanOutDue = false
+      this.lastFanOutMs = performance.now()
+      queued = await this.fanOut()
+      // A full page may have more behind it.
+      if (queued) this.fanOutDue = true
+    }
+    await this.fillPool()
+    // Sends that start are not more work for the loop: their endpoints are leased until they end,
+    // and each one that ends wakes the loop to fill its slot.
+    return queued
   }
 
   private async run(): Promise<void> {
@@ -78,24 +104,40 @@ export class WebhookDispatcher {
         this.deps.log('webhook pass failed', error)
       }
       if (!this.running) break
-      // A pass that found work is followed at once: one endpoint has one delivery in flight, so
-      // a pause here would bound its rate. Idle, the poll slows down to a few seconds; a nudge
-      // brings it back.
       if (worked) {
         this.idleMs = limits.webhookPollMs
         await new Promise<void>((resolve) => setImmediate(resolve))
         continue
       }
-      this.idleMs = Math.min(this.idleMs * 2, limits.webhookIdlePollMaxMs)
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.idleMs)
-        this.wake = () => {
-          clearTimeout(timer)
-          resolve()
-        }
-      })
-      this.wake = undefined
+      // Idle, the poll slows down to a few seconds; a nudge or a send that ends brings it back.
+      // While sends are in flight it stays quick, so other organizations' new events are not
+      // left waiting behind receivers that hang.
+      this.idleMs =
+        this.inFlight.size > 0 ? limits.webhookPollMs : Math.min(this.idleMs * 2, limits.webhookIdlePollMaxMs)
+      await this.sleep(this.idleMs)
     }
+  }
+
+  private wakeUp(): void {
+    this.woken = true
+    this.wake?.()
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.woken) {
+      this.woken = false
+      return Promise.resolve()
+    }
+    return new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer)
+        this.wake = undefined
+        this.woken = false
+        resolve()
+      }
+      const timer = setTimeout(done, ms)
+      this.wake = done
+    })
   }
 
   // ---- fan-out --------------------------------------------------------------------------------
@@ -170,22 +212,70 @@ export class WebhookDispatcher {
 
   // ---- sending --------------------------------------------------------------------------------
 
-  private async sendDue(): Promise<boolean> {
+  /**
+   * Claims deliveries for the pool's free slots, taking organizations in turn (oldest due first
+   * within each) and none past its share, so a tenant with many endpoints does not crowd out one
+   * with a single endpoint.
+   */
+  private async fillPool(): Promise<void> {
+    if (!this.running && this.loop) return
+    const free = limits.webhookSendsInFlightMax - this.inFlight.size
+    if (free <= 0) return
+    const share = limits.webhookSendsPerOrganizationMax
+    const full = [...this.inFlightByOrganization]
+      .filter(([, count]) => count >= share)
+      .map(([organizationId]) => organizationId)
     const nowMs = this.deps.clock.now().getTime()
-    const claimed = await inTransaction(this.deps.db, this.deps.engine, (tx) =>
-      this.deps.store.claimDue(
-        tx,
-        new Date(nowMs).toISOString(),
-        new Date(nowMs + limits.webhookLeaseMs).toISOString(),
-        limits.webhookSendsInFlightMax,
-      ),
+    const now = new Date(nowMs).toISOString()
+    const due = await this.deps.store.dueHeads(this.deps.db, now, {
+      limit: limits.webhookDueCandidatesMax,
+      skip: full,
+    })
+    const queues = new Map<string, ClaimedDelivery[]>()
+    for (const candidate of due) {
+      const queue = queues.get(candidate.organizationId) ?? []
+      queue.push(candidate)
+      queues.set(candidate.organizationId, queue)
+    }
+    const chosen: ClaimedDelivery[] = []
+    const taken = new Map<string, number>()
+    while (chosen.length < free && queues.size > 0) {
+      for (const [organizationId, queue] of queues) {
+        if (chosen.length >= free) break
+        const used = (this.inFlightByOrganization.get(organizationId) ?? 0) + (taken.get(organizationId) ?? 0)
+        const next = queue.shift()
+        if (!next || used >= share) {
+          queues.delete(organizationId)
+          continue
+        }
+        chosen.push(next)
+        taken.set(organizationId, (taken.get(organizationId) ?? 0) + 1)
+      }
+    }
+    const leaseUntil = new Date(nowMs + limits.webhookLeaseMs).toISOString()
+    for (const candidate of chosen) {
+      const claimed = await this.deps.store.claim(this.deps.db, candidate, now, leaseUntil)
+      if (claimed) this.launch(claimed)
+    }
+  }
+
+  private launch(claim: ClaimedDelivery): void {
+    const { organizationId } = claim
+    this.inFlightByOrganization.set(
+      organizationId,
+      (this.inFlightByOrganization.get(organizationId) ?? 0) + 1,
     )
-    await Promise.all(
-      claimed.map((claim) =>
-        this.send(claim).catch((error: unknown) => this.deps.log('webhook send failed', error)),
-      ),
-    )
-    return claimed.length > 0
+    const sending: Promise<void> = this.send(claim)
+      .catch((error: unknown) => this.deps.log('webhook send failed', error))
+      .finally(() => {
+        this.inFlight.delete(sending)
+        const left = (this.inFlightByOrganization.get(organizationId) ?? 1) - 1
+        if (left > 0) this.inFlightByOrganization.set(organizationId, left)
+        else this.inFlightByOrganization.delete(organizationId)
+        // The endpoint's next delivery, or another's, may go out now.
+        this.wakeUp()
+      })
+    this.inFlight.add(sending)
   }
 
   private async send(claim: ClaimedDelivery): Promise<void> {
@@ -288,8 +378,8 @@ export class WebhookDispatcher {
         )
         await this.deps.audit.record(tx, scope, [
           {
-            ...endpointChange('disabled', endpoint.id, auditFields(current), {
-              ...auditFields({ ...current, enabled: false }),
+            ...endpointChange('disabled', endpoint.id, feedFields(current), {
+              ...feedFields({ ...current, enabled: false }),
               failingSince,
               reason: `No delivery succeeded since ${failingSince}.`,
             }),

@@ -378,9 +378,20 @@ export function viewOf(endpoint: WebhookEndpointRecord): WebhookEndpointView {
   }
 }
 
-/** What the audit trail keeps of an endpoint: never its secrets. */
+/** What the audit log (owners and admins alone) keeps of an endpoint: never its secrets. */
 export const auditFields = (endpoint: Pick<WebhookEndpointRecord, 'url' | 'eventTypes' | 'enabled'>) => ({
   url: endpoint.url,
+  eventTypes: endpoint.eventTypes,
+  enabled: endpoint.enabled,
+})
+
+/**
+ * What a record of the feed keeps of an endpoint: the feed reaches members and API keys, and is
+ * sent to every other endpoint, while the URL may carry the receiver's token. The id names it for
+ * those who may look it up.
+ */
+export const feedFields = (endpoint: Pick<WebhookEndpointRecord, 'id' | 'eventTypes' | 'enabled'>) => ({
+  endpointId: endpoint.id,
   eventTypes: endpoint.eventTypes,
   enabled: endpoint.enabled,
 })

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import { acrossOrganizations } from '../../db/tenant-scope.js'
@@ -434,14 +435,37 @@ export class WebhookStore {
   }
 
   /**
-   * Takes up to `limit` deliveries that are due, each the earliest pending one of its enabled
-   * endpoint, so one endpoint is sent in feed order. Finding them is a look-up across
-   * organizations (docs/scaling.md); taking each is a conditional update within its own, so two
-   * processes never send one delivery at the same time. The claim counts the attempt.
+   * The deliveries that may be sent now: of each enabled endpoint its earliest pending delivery
+   * (feed order), when that one is due and no process holds it. One endpoint thus never has two
+   * deliveries in flight, in any process. Each endpoint costs one probe of the pending rows'
+   * index, whatever its backlog, and the read takes no lock: taking a delivery is `claim`'s
+   * conditional update. A look-up across organizations (docs/scaling.md); those in `skip`
+   * already send all this process lets them.
    */
-  async claimDue(ex: Executor, now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
+  async dueHeads(
+    ex: Executor,
+    now: string,
+    options: { limit: number; skip: readonly string[] },
+  ): Promise<ClaimedDelivery[]> {
+    // A literal, not a parameter: only then may either engine use the partial index of pending rows.
+    const pending = sql.lit('pending')
     let query = acrossOrganizations(ex)
-      .selectFrom('webhook_deliveries as d')
+      .selectFrom('webhook_endpoints as e')
+      .innerJoin('webhook_deliveries as d', (join) =>
+        join
+          .onRef('d.organization_id', '=', 'e.organization_id')
+          .on('d.id', '=', (eb) =>
+            eb
+              .selectFrom('webhook_deliveries as p')
+              .select('p.id')
+              .whereRef('p.organization_id', '=', 'e.organization_id')
+              .whereRef('p.endpoint_id', '=', 'e.id')
+              .where('p.status', '=', pending)
+              .orderBy('p.event_seq')
+              .orderBy('p.id')
+              .limit(sql.lit(1)),
+          ),
+      )
       .select([
         'd.organization_id',
         'd.id',
@@ -457,64 +481,36 @@ export class WebhookStore {
         'd.created_at',
         'd.updated_at',
       ])
-      .where('d.status', '=', 'pending')
+      .where('e.enabled', '=', 1)
       .where('d.next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', now)]))
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('webhook_endpoints as e')
-            .select('e.id')
-            .whereRef('e.organization_id', '=', 'd.organization_id')
-            .whereRef('e.id', '=', 'd.endpoint_id')
-            .where('e.enabled', '=', 1),
-        ),
-      )
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('webhook_deliveries as p')
-              .select('p.id')
-              .whereRef('p.organization_id', '=', 'd.organization_id')
-              .whereRef('p.endpoint_id', '=', 'd.endpoint_id')
-              .where('p.status', '=', 'pending')
-              .where((inner) =>
-                inner.or([
-                  inner('p.event_seq', '<', inner.ref('d.event_seq')),
-                  inner.and([
-                    inner('p.event_seq', '=', inner.ref('d.event_seq')),
-                    inner('p.id', '<', inner.ref('d.id')),
-                  ]),
-                ]),
-              ),
-          ),
-        ),
-      )
-      .orderBy('d.next_attempt_at')
-      .orderBy('d.id')
-      .limit(limit)
-    // Another process's candidates are skipped rather than waited for.
-    if (this.engine === 'postgres') query = query.forUpdate().skipLocked()
-    const candidates = await query.execute()
-    const claimed: ClaimedDelivery[] = []
-    for (const row of candidates) {
-      const taken = await ex
-        .updateTable('webhook_deliveries')
-        .set({ attempts: Number(row.attempts) + 1, locked_until: leaseUntil, updated_at: now })
-        .where('organization_id', '=', row.organization_id)
-        .where('id', '=', row.id)
-        .where('status', '=', 'pending')
-        .where('attempts', '=', Number(row.attempts))
-        .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-        .executeTakeFirst()
-      if (Number(taken.numUpdatedRows) !== 1) continue
-      claimed.push({
-        organizationId: row.organization_id,
-        delivery: { ...toDelivery(row), attempts: Number(row.attempts) + 1 },
-      })
-    }
-    return claimed
+    if (options.skip.length > 0) query = query.where('e.organization_id', 'not in', [...options.skip])
+    const rows = await query.orderBy('d.next_attempt_at').orderBy('d.id').limit(options.limit).execute()
+    return rows.map((row) => ({ organizationId: row.organization_id, delivery: toDelivery(row) }))
+  }
+
+  /**
+   * Takes a delivery `dueHeads` found, unless another process took it or it moved on since: one
+   * statement, no transaction held open. Counts the attempt; the lease outlives any live send.
+   */
+  async claim(
+    ex: Executor,
+    due: ClaimedDelivery,
+    now: string,
+    leaseUntil: string,
+  ): Promise<ClaimedDelivery | undefined> {
+    const { organizationId, delivery } = due
+    const taken = await ex
+      .updateTable('webhook_deliveries')
+      .set({ attempts: delivery.attempts + 1, locked_until: leaseUntil, updated_at: now })
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', delivery.id)
+      .where('status', '=', 'pending')
+      .where('attempts', '=', delivery.attempts)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .executeTakeFirst()
+    if (Number(taken.numUpdatedRows) !== 1) return undefined
+    return { organizationId, delivery: { ...delivery, attempts: delivery.attempts + 1 } }
   }
 
   async recordAttempt(ex: Executor, scope: OrgScope, attempt: WebhookAttemptRecord): Promise<void> {
