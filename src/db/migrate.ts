@@ -24,6 +24,7 @@ import * as eventFeed from './migrations/0017-event-feed.js'
 import * as webhooks from './migrations/0018-webhooks.js'
 import * as extractionErrorCode from './migrations/0019-extraction-error-code.js'
 import * as receiptExtractionStatus from './migrations/0020-receipt-extraction-status.js'
+import * as receiptsReceivedIndex from './migrations/0023-receipts-received-index.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0018-webhooks': webhooks,
   '0019-extraction-error-code': extractionErrorCode,
   '0020-receipt-extraction-status': receiptExtractionStatus,
+  '0023-receipts-received-index': receiptsReceivedIndex,
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
