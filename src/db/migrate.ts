@@ -25,6 +25,7 @@ import * as webhooks from './migrations/0018-webhooks.js'
 import * as extractionErrorCode from './migrations/0019-extraction-error-code.js'
 import * as receiptExtractionStatus from './migrations/0020-receipt-extraction-status.js'
 import * as webhookPendingHeads from './migrations/0021-webhook-pending-heads.js'
+import * as receiptsReceivedIndex from './migrations/0023-receipts-received-index.js'
 import * as reconciliationCurrencyAndCancel from './migrations/0024-reconciliation-currency-and-cancel.js'
 import * as auditChainKeyed from './migrations/0025-audit-chain-keyed.js'
 import type { Database } from './schema.js'
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0019-extraction-error-code': extractionErrorCode,
   '0020-receipt-extraction-status': receiptExtractionStatus,
   '0021-webhook-pending-heads': webhookPendingHeads,
+  '0023-receipts-received-index': receiptsReceivedIndex,
   '0024-reconciliation-currency-and-cancel': reconciliationCurrencyAndCancel,
   '0025-audit-chain-keyed': auditChainKeyed,
 }

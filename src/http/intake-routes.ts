@@ -1,14 +1,16 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { limits } from '../kernel/limits.js'
+import type { Result } from '../kernel/result.js'
 import { parseEmailMessage } from '../modules/intake/email-message.js'
+import type { IntakeRefusal } from '../modules/intake/intake-service.js'
 import type { IncomingFile } from '../modules/receipts/receipt-service.js'
 import type { Services } from '../services.js'
 import { errorBody } from './status-policy.js'
 
 /**
  * POST /intake/email and /intake/sms (DESIGN 3): a shared secret, routing by recipient, 404 when
- * no active intake address matches (nothing stored), 202 with the receipt ids once they are
+ * no active intake address matches and 429 over an hourly intake quota (nothing stored), 202 with the receipt ids once they are
  * committed, so an acknowledged message is never lost.
  */
 export function registerIntakeRoutes(
@@ -34,12 +36,12 @@ export function registerIntakeRoutes(
     return ok
   }
 
-  const answer = (reply: FastifyReply, receiptIds: string[] | undefined) =>
-    receiptIds === undefined
-      ? reply
-          .code(404)
-          .send(errorBody('No active intake address matches the recipient.', 'INTAKE_ADDRESS_NOT_FOUND'))
-      : reply.code(202).send({ receiptIds })
+  const answer = (reply: FastifyReply, received: Result<string[], IntakeRefusal>) => {
+    if (received.ok) return reply.code(202).send({ receiptIds: received.value })
+    const { code, message, retryAfterSeconds } = received.error
+    if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds))
+    return reply.code(code === 'RATE_LIMITED' ? 429 : 404).send(errorBody(message, code))
+  }
 
   app.post('/intake/email', { bodyLimit: limits.intakeMessageBytesMax }, async (request, reply) => {
     if (!authorized(request, reply)) return reply

@@ -73,7 +73,9 @@ export const errorCodeDocs: Readonly<Record<ErrorCode, ErrorCodeDoc>> = {
   ),
 
   RATE_LIMITED: request(
-    "The API key's hourly quota is spent: HTTP 429 with `Retry-After`, the spec's message unchanged.",
+    "The API key's hourly quota is spent: HTTP 429 with `Retry-After`, the spec's message unchanged. " +
+      'POST /intake/email and /intake/sms answer it too (429 with `Retry-After`; SMTP answers 450) for a ' +
+      "message past an intake address's or organization's hourly quota of documents (ADR 0049).",
   ),
   MALFORMED_REQUEST: request(
     'The body is not JSON, or has no string query, or is an array batch (HTTP 400; 415 for a body that ' +

@@ -238,6 +238,14 @@ export const limits = {
   /** Media files of one message posted to POST /intake/sms. */
   intakeSmsMediaPartsMax: 10,
   intakeSmsFieldsMax: 20,
+  /**
+   * Documents (attachments read as receipts, or a message's body) one intake address, and all of
+   * an organization's together, may receive in an hour (ADR 0049). A message that would pass
+   * either is refused whole, so a sender's server keeps it and tries again later.
+   */
+  intakeDocumentsPerAddressPerHourMax: 100,
+  intakeDocumentsPerOrganizationPerHourMax: 300,
+  intakeQuotaWindowMs: 60 * 60_000,
   /** An intake address's label. */
   intakeLabelLengthMax: 100,
   smtpConnectionsMaxDefault: 10,

@@ -74,6 +74,43 @@ export async function pdfInflatingToOneGibibyte(): Promise<Buffer> {
   return onePage(await deflatedZeros(1024 * 1024 * 1024))
 }
 
+/**
+ * The four ways past a pre-check that reads stream dictionaries unlike pdf.js, each a page whose
+ * content is `deflated` (the 1 GiB bomb): a space after `stream`, an indirect `/Filter 5 0 R`, a
+ * filter array whose first filter is not Flate, and the name `/F#6CateDecode`. pdf.js decodes all four.
+ */
+export function pdfBombsPastAPreCheck(deflated: Buffer): Array<{ name: string; bytes: Buffer }> {
+  const page = (contents: Buffer, ...more: string[]) =>
+    pdfOf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 300] /Contents 4 0 R >>',
+      contents,
+      ...more,
+    ])
+  const stream = (dictionary: string, data: Buffer, keyword = 'stream\n') =>
+    Buffer.concat([
+      Buffer.from(`<< ${dictionary} /Length ${data.byteLength} >>\n${keyword}`, 'latin1'),
+      data,
+      Buffer.from('\nendstream', 'latin1'),
+    ])
+  const hex = Buffer.from(`${deflated.toString('hex')}>`, 'latin1')
+  return [
+    { name: 'space-after-stream.pdf', bytes: page(stream('/Filter /FlateDecode', deflated, 'stream \n')) },
+    { name: 'indirect-filter.pdf', bytes: page(stream('/Filter 5 0 R', deflated), '/FlateDecode') },
+    {
+      name: 'hex-then-flate.pdf',
+      bytes: page(stream('/Filter [/ASCIIHexDecode /FlateDecode]', hex)),
+    },
+    { name: 'escaped-name.pdf', bytes: page(stream('/Filter /F#6CateDecode', deflated)) },
+  ]
+}
+
+/** The 1 GiB of zeros, deflated, that pdfInflatingToOneGibibyte's page draws. */
+export function deflatedGibibyte(): Promise<Buffer> {
+  return deflatedZeros(1024 * 1024 * 1024)
+}
+
 /** A PDF whose page tree holds 10,000 real pages. */
 export function pdfWithTenThousandPages(): Buffer {
   const pages = 10_000

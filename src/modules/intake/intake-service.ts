@@ -3,9 +3,10 @@ import type { Executor } from '../../db/schema.js'
 import { inTransaction } from '../../db/transaction.js'
 import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
-import { fail, ok, type Result } from '../../kernel/result.js'
+import { limits } from '../../kernel/limits.js'
+import { type Failure, fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
-import type { Principal } from '../access/principal.js'
+import type { OrgScope, Principal } from '../access/principal.js'
 import type { AuditTrail } from '../audit/audit-trail.js'
 import type { IncomingFile, ReceiptService } from '../receipts/receipt-service.js'
 import { type AddressType, normalizeAddress, parseLabel } from './intake-address.js'
@@ -96,17 +97,79 @@ export class IntakeService {
     return undefined
   }
 
-  /** Files the message's receipts; undefined when it is for no known address (nothing stored). */
-  async receive(message: IncomingMessage): Promise<string[] | undefined> {
+  /**
+   * Files the message's receipts: INTAKE_ADDRESS_NOT_FOUND when it is for no known address, and
+   * RATE_LIMITED when its documents would take its address or organization past the hourly
+   * quota (ADR 0049); either way nothing is stored.
+   */
+  async receive(message: IncomingMessage): Promise<Result<string[], IntakeRefusal>> {
     const address = await this.route(message.addressType, message.recipients)
-    if (!address) return undefined
-    return this.deps.receipts.receive(this.deps.access.internalScope(address.organizationId), {
-      source: message.addressType === 'email' ? 'email' : 'sms',
-      intakeAddressId: address.id,
-      files: message.files,
-      body: message.body,
-    })
+    if (!address) {
+      return fail('INTAKE_ADDRESS_NOT_FOUND', 'No active intake address matches the recipient.', 'to')
+    }
+    const scope = this.deps.access.internalScope(address.organizationId)
+    const documents = this.deps.receipts.documentsOf(message.files, message.body)
+    const refused = await this.overQuota(scope, address, documents.length)
+    if (refused) return refused
+    return ok(
+      await this.deps.receipts.receive(scope, {
+        source: message.addressType === 'email' ? 'email' : 'sms',
+        intakeAddressId: address.id,
+        documents,
+      }),
+    )
   }
+
+  /**
+   * The refusal of a message of `count` documents, or undefined when both quotas have room. Two
+   * messages checked at the same moment may both pass: a quota is a bound on a flood, not on a count.
+   */
+  private async overQuota(
+    scope: OrgScope,
+    address: IntakeAddressRecord,
+    count: number,
+  ): Promise<{ ok: false; error: IntakeRefusal } | undefined> {
+    if (count === 0) return undefined
+    const now = this.deps.clock.now().getTime()
+    const since = new Date(now - limits.intakeQuotaWindowMs).toISOString()
+    const quotas = [
+      {
+        max: limits.intakeDocumentsPerAddressPerHourMax,
+        of: 'This intake address',
+        intakeAddressId: address.id,
+      },
+      { max: limits.intakeDocumentsPerOrganizationPerHourMax, of: "The organization's intake addresses" },
+    ]
+    for (const { max, of, intakeAddressId } of quotas) {
+      const received = await this.deps.receipts.receivedSince(scope, {
+        ...(intakeAddressId ? { intakeAddressId } : {}),
+        since,
+        limit: max,
+      })
+      if (received.length + count <= max) continue
+      // Room comes back as the oldest receipts of the window leave it; a message larger than the
+      // quota itself never fits, and waits out a whole window like any other.
+      const freedBy = received[Math.min(received.length - 1, received.length + count - max - 1)]
+      const retryAfterSeconds = Math.max(
+        1,
+        Math.ceil(((freedBy ? Date.parse(freedBy) : now) + limits.intakeQuotaWindowMs - now) / 1000),
+      )
+      return {
+        ok: false,
+        error: {
+          code: 'RATE_LIMITED',
+          message: `${of} may receive at most ${max} documents an hour; this message's ${count} would pass it. Send it again later.`,
+          retryAfterSeconds,
+        },
+      }
+    }
+    return undefined
+  }
+}
+
+/** Why a message was not filed; a quota's refusal says when to try again. */
+export interface IntakeRefusal extends Failure {
+  retryAfterSeconds?: number
 }
 
 const addressChange = (verb: string, addressId: string, before: unknown, after: unknown) => ({

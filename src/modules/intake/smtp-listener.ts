@@ -124,7 +124,12 @@ export async function startSmtpListener(
               callback(smtpError(code, result.error.message))
               return
             }
-            await options.intake.receive({ ...result.value, recipients })
+            const received = await options.intake.receive({ ...result.value, recipients })
+            if (!received.ok) {
+              // 450: a temporary refusal, so the sending server keeps the message and tries later.
+              callback(smtpError(received.error.code === 'RATE_LIMITED' ? 450 : 550, received.error.message))
+              return
+            }
             callback()
           })
           .catch((error: unknown) => {

@@ -20,7 +20,8 @@ export interface JobKind {
 
 /**
  * Runs queued jobs one at a time in the server process (extraction is CPU-bound, and one at a
- * time keeps the request path responsive on a small machine). Jobs are retried with a growing
+ * time keeps the request path responsive on a small machine), organizations taking turns, so
+ * one organization's hundred documents wait behind another's one, not the other way round. Jobs are retried with a growing
  * delay, then marked failed with their last error; their subjects record the failure too, in the
  * same transaction. An attempt is counted when the job is claimed, before it runs, so a job
  * whose run took the process down is counted as well, and is never started past its last attempt.
@@ -30,6 +31,8 @@ export class JobQueue {
   private running = false
   private loop: Promise<void> | undefined
   private wake: (() => void) | undefined
+  /** The organization whose job this worker took last: the next claim starts after it. */
+  private lastOrganizationId: string | undefined
 
   constructor(
     private readonly deps: {
@@ -112,7 +115,9 @@ export class JobQueue {
           this.deps.db,
           this.now(),
           new Date(this.deps.clock.now().getTime() + limits.jobLeaseMs).toISOString(),
+          this.lastOrganizationId,
         )
+        if (job) this.lastOrganizationId = job.organizationId
       } catch (error) {
         this.deps.log(error, { id: '', organizationId: '', kind: 'claim', subjectId: null, attempts: 0 })
       }

@@ -55,25 +55,17 @@ export class JobStore {
   }
 
   /**
-   * Takes the oldest ready job: queued and due, or running under a lease that ran out (its
-   * process died). The conditional update makes two workers never take the same job. Finding it
-   * is the queue's one look-up across organizations; taking it is within the job's organization.
+   * Takes a ready job: queued and due, or running under a lease that ran out (its process died).
+   * Organizations take turns: the oldest ready job of the first organization after `after` (in
+   * id order, wrapping round), so one organization's backlog never holds another's work behind
+   * it. The conditional update makes two workers never take the same job. Finding it is the
+   * queue's one look-up across organizations; taking it is within the job's organization.
    */
-  async claim(ex: Executor, now: string, leaseUntil: string): Promise<JobRecord | undefined> {
+  async claim(ex: Executor, now: string, leaseUntil: string, after?: string): Promise<JobRecord | undefined> {
     for (let tries = 0; tries < 3; tries++) {
-      const candidate = await acrossOrganizations(ex)
-        .selectFrom('jobs')
-        .select(['id', 'organization_id', 'kind', 'subject_id', 'attempts', 'status', 'updated_at'])
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
-            eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
-          ]),
-        )
-        .orderBy('run_after')
-        .orderBy('id')
-        .limit(1)
-        .executeTakeFirst()
+      const candidate =
+        (after === undefined ? undefined : await this.readyJob(ex, now, after)) ??
+        (await this.readyJob(ex, now, undefined))
       if (!candidate) return undefined
       const taken = await ex
         .updateTable('jobs')
@@ -99,6 +91,20 @@ export class JobStore {
       }
     }
     return undefined
+  }
+
+  private readyJob(ex: Executor, now: string, after: string | undefined) {
+    let query = acrossOrganizations(ex)
+      .selectFrom('jobs')
+      .select(['id', 'organization_id', 'kind', 'subject_id', 'attempts', 'status', 'updated_at'])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', now)]),
+          eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
+        ]),
+      )
+    if (after !== undefined) query = query.where('organization_id', '>', after)
+    return query.orderBy('organization_id').orderBy('run_after').orderBy('id').limit(1).executeTakeFirst()
   }
 
   async finish(ex: Executor, job: JobKey, now: string): Promise<void> {

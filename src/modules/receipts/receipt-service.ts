@@ -68,6 +68,14 @@ export interface IncomingFile {
   bytes: Uint8Array
 }
 
+/** One document of a mailed message, as it will be stored. */
+export interface IntakeDocument {
+  bytes: Uint8Array
+  contentType: string
+  extension: string
+  filename: string
+}
+
 export const extractReceiptJob = 'extract_receipt'
 export const matchReceiptsJob = 'match_receipts'
 
@@ -200,22 +208,12 @@ export class ReceiptService {
   // ---- intake ---------------------------------------------------------------------------
 
   /**
-   * Files one receipt per image or PDF (or one for the message body when there is no file),
-   * each with its extraction job in the same transaction. The same file received twice is one
-   * receipt: the answer names the existing one.
+   * The documents a message makes: one per image or PDF, or one for the message body when there
+   * is no such file. What intake counts against its quotas before anything is stored.
    */
-  async receive(
-    scope: OrgScope,
-    input: {
-      source: ReceiptSource
-      intakeAddressId: string
-      files: IncomingFile[]
-      body: { text: string; html: string | null } | null
-    },
-  ): Promise<string[]> {
-    const documents: Array<{ bytes: Uint8Array; contentType: string; extension: string; filename: string }> =
-      []
-    for (const file of input.files) {
+  documentsOf(files: IncomingFile[], body: { text: string; html: string | null } | null): IntakeDocument[] {
+    const documents: IntakeDocument[] = []
+    for (const file of files) {
       const kind = sniffFileKind(file.bytes)
       if (!kind || file.bytes.byteLength > limits.uploadBytesMax) continue
       documents.push({
@@ -224,9 +222,9 @@ export class ReceiptService {
         filename: cleanFilename(file.filename, `receipt.${kind.extension}`),
       })
     }
-    if (documents.length === 0 && input.body) {
-      const html = input.body.html
-      const text = html ?? input.body.text
+    if (documents.length === 0 && body) {
+      const html = body.html
+      const text = html ?? body.text
       if (text.trim() !== '') {
         documents.push({
           bytes: new TextEncoder().encode(text),
@@ -236,6 +234,30 @@ export class ReceiptService {
         })
       }
     }
+    return documents
+  }
+
+  /** When each receipt intake filed since `since` arrived, oldest first, at most `limit` (see ReceiptStore). */
+  receivedSince(
+    scope: OrgScope,
+    filter: { intakeAddressId?: string; since: string; limit: number },
+  ): Promise<string[]> {
+    return this.deps.store.receivedSince(this.deps.db, scope, filter)
+  }
+
+  /**
+   * Files one receipt per document, each with its extraction job in the same transaction. The
+   * same file received twice is one receipt: the answer names the existing one.
+   */
+  async receive(
+    scope: OrgScope,
+    input: {
+      source: ReceiptSource
+      intakeAddressId: string
+      documents: IntakeDocument[]
+    },
+  ): Promise<string[]> {
+    const { documents } = input
     const ids: string[] = []
     for (const document of documents) {
       const digest = sha256(document.bytes)

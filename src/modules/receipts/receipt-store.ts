@@ -365,6 +365,29 @@ export class ReceiptStore {
   }
 
   /** Receipts dated in the range (DESIGN 5.6); an undated receipt counts on the day it arrived. */
+  /**
+   * When each of the organization's receipts received by intake since `since` arrived (of one
+   * address when it is named), oldest first, at most `limit` of them: enough to tell a quota is
+   * reached and when its first receipt leaves the window.
+   */
+  async receivedSince(
+    ex: Executor,
+    scope: OrgScope,
+    filter: { intakeAddressId?: string; since: string; limit: number },
+  ): Promise<string[]> {
+    let query = ex
+      .selectFrom('receipts')
+      .select('created_at')
+      .where('organization_id', '=', scope.organizationId)
+      .where('created_at', '>=', filter.since)
+    query =
+      filter.intakeAddressId === undefined
+        ? query.where('intake_address_id', 'is not', null)
+        : query.where('intake_address_id', '=', filter.intakeAddressId)
+    const rows = await query.orderBy('created_at').limit(filter.limit).execute()
+    return rows.map((row) => row.created_at)
+  }
+
   async countDated(ex: Executor, scope: OrgScope, range: { from: string; to: string }): Promise<number> {
     const row = await ex
       .selectFrom('receipts')

@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto'
+import { readFile, rename, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { inflateSync, constants as zlibConstants } from 'node:zlib'
+import { pathToFileURL } from 'node:url'
 import { limits } from '../../../kernel/limits.js'
+import { checkPdfStreams, DocumentOverLimit, decodedTooLarge } from './pdf-streams.js'
 
 // ---------------------------------------------------------------------------------------------
 // HTML
@@ -154,62 +158,9 @@ function tidyLines(text: string): string {
 // ---------------------------------------------------------------------------------------------
 // PDF
 
-const { pdfPagesAllowedMax, pdfDecodedBytesMax } = limits
+const { pdfPagesAllowedMax } = limits
 
-/** The document is over one of the caps of extraction; reading it again would not help. */
-export class DocumentOverLimit extends Error {
-  override name = 'DocumentOverLimit'
-}
-
-/**
- * Inflates every FlateDecode stream of the file that is not an image (what pdf.js may decode for
- * text: content, fonts, object streams), counting the bytes, and
- * throws DocumentOverLimit as soon as they pass `decodedBytesMax`. zlib stops at the cap, so the
- * check costs at most the cap in memory; pdf.js, which would inflate a stream whole, never sees
- * a bomb. Streams this cannot parse are left to pdf.js.
- */
-export function checkPdfStreams(bytes: Uint8Array, decodedBytesMax = pdfDecodedBytesMax): void {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  const text = buffer.toString('latin1')
-  let decodedBytes = 0
-  let at = 0
-  for (;;) {
-    const keyword = text.indexOf('stream', at)
-    if (keyword === -1) return
-    at = keyword + 6
-    if (text.startsWith('end', keyword - 3)) continue
-    const eol = text.startsWith('\r\n', at) ? 2 : text[at] === '\n' || text[at] === '\r' ? 1 : -1
-    if (eol === -1) continue
-    const dataStart = at + eol
-    const endstream = text.indexOf('endstream', dataStart)
-    const dataEnd = endstream === -1 ? text.length : endstream
-    const dictionary = text.slice(Math.max(0, keyword - 4_096, text.lastIndexOf(' obj', keyword)), keyword)
-    at = dataEnd
-    if (/\/Subtype\s*\/Image\b/.test(dictionary)) continue
-    const filters = [...dictionary.matchAll(/\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/g)].at(-1)?.[1]
-    if (!filters) continue
-    let data: Buffer = buffer.subarray(dataStart, dataEnd)
-    for (const filter of filters.match(/\/[A-Za-z0-9]+/g) ?? []) {
-      if (filter !== '/FlateDecode' && filter !== '/Fl') break
-      try {
-        data = inflateSync(data, {
-          maxOutputLength: decodedBytesMax - decodedBytes + 1,
-          finishFlush: zlibConstants.Z_SYNC_FLUSH,
-        })
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw decodedTooLarge()
-        break
-      }
-      decodedBytes += data.byteLength
-      if (decodedBytes > decodedBytesMax) throw decodedTooLarge()
-    }
-  }
-}
-
-const decodedTooLarge = () =>
-  new DocumentOverLimit(
-    `The PDF's content decodes to more than ${pdfDecodedBytesMax / (1024 * 1024)} MiB; receipts are far smaller.`,
-  )
+export { checkPdfStreams, DocumentOverLimit }
 
 const require = createRequire(import.meta.url)
 const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'))
@@ -219,8 +170,85 @@ let pdfjs: Promise<PdfJs> | undefined
 
 // Loaded on first use: most callers never read a PDF, and the module is large.
 function loadPdfJs(): Promise<PdfJs> {
-  pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs')
+  pdfjs ??= (async () => {
+    // pdf.js runs its "worker" in this process when globalThis.pdfjsWorker holds one; this one
+    // is pdf.js's own with a cap on what any stream may decode to (see capDecodedStreams).
+    const source = await readFile(require.resolve('pdfjs-dist/legacy/build/pdf.worker.mjs'), 'utf8')
+    ;(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import(
+      pathToFileURL(await cappedWorkerFile(capDecodedStreams(source))).href
+    )
+    return import('pdfjs-dist/legacy/build/pdf.mjs')
+  })()
   return pdfjs
+}
+
+/**
+ * The patched worker as a file named by its content, written once per machine and version: Node
+ * compiles a module from a file many times faster than from a data: URL of the same text.
+ */
+async function cappedWorkerFile(source: string): Promise<string> {
+  const digest = createHash('sha256').update(source).digest('hex').slice(0, 16)
+  const file = path.join(tmpdir(), `daybook-pdf.worker-${digest}.mjs`)
+  const existing = await readFile(file, 'utf8').catch(() => undefined)
+  if (existing === source) return file
+  // Written whole under another name first, so a process starting beside this one never imports half.
+  const partial = `${file}.${process.pid}.${Date.now()}`
+  await writeFile(partial, source)
+  await rename(partial, file)
+  return file
+}
+
+/** Shared with the patched worker: the cap on one stream, and whether a stream of this read hit it. */
+interface StreamCap {
+  bytesMax: number
+  hit: boolean
+}
+const streamCapKey = 'daybookPdfStreamCap'
+const streamCap: StreamCap = { bytesMax: limits.pdfDecodedBytesMax, hit: false }
+;(globalThis as Record<string, unknown>)[streamCapKey] = streamCap
+
+// Every decoder of pdf.js grows its output in one of two places: DecodeStream.ensureBuffer (Flate,
+// LZW, run-length, the ASCII filters, decryption, predictors) and, for content streams, fonts and
+// Brotli, the platform's DecompressionStream. A cap in both holds whatever the pre-check did not
+// follow (an encrypted file, an object it could not parse): the stream stops at the cap, and the
+// read is refused once pdf.js is done, since pdf.js itself carries on past a failed stream. Once
+// one stream hit the cap every later growth stops at once: the document is refused anyway.
+const overCap = (size: string) => `    const cap = globalThis.${streamCapKey};
+    if (cap && (cap.hit || ${size} > cap.bytesMax)) {
+      cap.hit = true;
+      throw new Error("A stream decodes to more than the cap.");
+    }
+`
+const decoderPatches = [
+  {
+    after: `  ensureBuffer(requested) {
+    const buffer = this.buffer;
+    if (requested <= buffer.byteLength) {
+      return buffer;
+    }
+`,
+    insert: overCap('requested'),
+  },
+  {
+    after: `      for await (const chunk of readable) {
+        chunks.push(chunk);
+        totalLength += chunk.byteLength;
+`,
+    insert: overCap('totalLength'),
+  },
+]
+
+function capDecodedStreams(source: string): string {
+  let patched = source
+  for (const { after, insert } of decoderPatches) {
+    const at = patched.indexOf(after)
+    if (at === -1 || patched.indexOf(after, at + 1) !== -1) {
+      throw new Error('This pdf.js decodes streams where no cap was put; check the installed version.')
+    }
+    patched = patched.slice(0, at + after.length) + insert + patched.slice(at + after.length)
+  }
+  // The map sits beside the original, not the copy; without the comment nothing looks for it.
+  return patched.replace(/\n\/\/# sourceMappingURL=\S*\s*$/, '\n')
 }
 
 interface PlacedText {
@@ -242,6 +270,8 @@ interface PlacedText {
 export async function textFromPdf(bytes: Uint8Array): Promise<string> {
   checkPdfStreams(bytes)
   const { getDocument, VerbosityLevel } = await loadPdfJs()
+  // One document at a time per process (the reading process takes them in turn).
+  streamCap.hit = false
   const task = getDocument({
     // pdf.js transfers the buffer it is given to its worker, which would empty the caller's array.
     data: new Uint8Array(bytes),
@@ -276,7 +306,11 @@ export async function textFromPdf(bytes: Uint8Array): Promise<string> {
       pages.push(joinLines(placed))
       page.cleanup()
     }
+    if (streamCap.hit) throw decodedTooLarge(streamCap.bytesMax)
     return pages.filter((page) => page !== '').join('\n\n')
+  } catch (error) {
+    if (streamCap.hit && !(error instanceof DocumentOverLimit)) throw decodedTooLarge(streamCap.bytesMax)
+    throw error
   } finally {
     await task.destroy()
   }
