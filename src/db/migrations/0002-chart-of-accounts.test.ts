@@ -1,13 +1,10 @@
 // A fresh database gets the GIFI chart migration 0002 was released with, byte for byte, and the shipped list still agrees with it.
-import { createHash, randomBytes } from 'node:crypto'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import pg from 'pg'
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, expect, inject, it } from 'vitest'
+import { createScratchDatabase, type ScratchDatabase } from '../../../test/support/scratch-database.js'
 import { nameBasedId } from '../../kernel/ids.js'
 import { loadGifiCodes } from '../../modules/tax-codes/gifi.js'
-import { type DatabaseHandle, openDatabase } from '../engine.js'
+import type { DatabaseHandle } from '../engine.js'
 import { migrateToLatest } from '../migrate.js'
 import { acrossOrganizations } from '../tenant-scope.js'
 
@@ -16,37 +13,19 @@ import { acrossOrganizations } from '../tenant-scope.js'
 const releasedChartSha256 = '8d1e9aedc7b4cc07ddc4880acc22a583062bf1f1f2a286839372b42200b24d95'
 
 const databaseUrl = inject('databaseUrl')
-const scratchName = `daybook_chart_${randomBytes(6).toString('hex')}`
+let scratch: ScratchDatabase
 let database: DatabaseHandle
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-chart-'))
-  if (!databaseUrl) {
-    database = openDatabase({ dataDir })
-  } else {
-    await withAdmin((admin) => admin.query(`create database ${scratchName}`))
-    const url = new URL(databaseUrl)
-    url.pathname = `/${scratchName}`
-    database = openDatabase({ databaseUrl: url.toString(), dataDir })
-  }
+  scratch = await createScratchDatabase(databaseUrl, 'chart')
+  database = scratch.open()
   await migrateToLatest(acrossOrganizations(database.db))
 })
 
 afterAll(async () => {
   await database?.close()
-  if (databaseUrl)
-    await withAdmin((admin) => admin.query(`drop database if exists ${scratchName} with (force)`))
+  await scratch?.drop()
 })
-
-async function withAdmin(work: (admin: pg.Client) => Promise<unknown>): Promise<void> {
-  const admin = new pg.Client({ connectionString: databaseUrl })
-  await admin.connect()
-  try {
-    await work(admin)
-  } finally {
-    await admin.end()
-  }
-}
 
 interface ChartRow {
   id: string

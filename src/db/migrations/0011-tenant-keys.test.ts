@@ -1,50 +1,28 @@
 // Migration 0011 re-keys the tables of a database that already holds books: every row must come
 // through as it was, and the directories must know every API key and intake address before it.
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { type Kysely, sql } from 'kysely'
-import pg from 'pg'
 import { afterAll, beforeAll, expect, inject, it } from 'vitest'
+import { createScratchDatabase, type ScratchDatabase } from '../../../test/support/scratch-database.js'
 import { AccessStore } from '../../modules/access/access-store.js'
 import type { OrgScope } from '../../modules/access/principal.js'
 import { IntakeAddressStore } from '../../modules/intake/intake-address-store.js'
-import { type DatabaseHandle, openDatabase } from '../engine.js'
+import type { DatabaseHandle } from '../engine.js'
 import { migrateTo } from '../migrate.js'
 import type { Database } from '../schema.js'
 
 const databaseUrl = inject('databaseUrl')
-const scratchName = `daybook_rekey_${randomBytes(6).toString('hex')}`
+let scratch: ScratchDatabase
 let database: DatabaseHandle
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-rekey-'))
-  if (!databaseUrl) {
-    database = openDatabase({ dataDir })
-    return
-  }
-  await withAdmin((admin) => admin.query(`create database ${scratchName}`))
-  const url = new URL(databaseUrl)
-  url.pathname = `/${scratchName}`
-  database = openDatabase({ databaseUrl: url.toString(), dataDir })
+  scratch = await createScratchDatabase(databaseUrl, 'rekey')
+  database = scratch.open()
 })
 
 afterAll(async () => {
   await database?.close()
-  if (databaseUrl)
-    await withAdmin((admin) => admin.query(`drop database if exists ${scratchName} with (force)`))
+  await scratch?.drop()
 })
-
-async function withAdmin(work: (admin: pg.Client) => Promise<unknown>): Promise<void> {
-  const admin = new pg.Client({ connectionString: databaseUrl })
-  await admin.connect()
-  try {
-    await work(admin)
-  } finally {
-    await admin.end()
-  }
-}
 
 const at = '2026-01-02T03:04:05.000Z'
 

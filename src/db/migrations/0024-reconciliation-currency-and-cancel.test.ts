@@ -1,44 +1,22 @@
 // Migration 0024 moves reconciliations stored at two decimals to their organization's currency's scale, and leaves two-decimal books as they were.
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import pg from 'pg'
 import { afterAll, beforeAll, expect, inject, it } from 'vitest'
-import { type DatabaseHandle, openDatabase } from '../engine.js'
+import { createScratchDatabase, type ScratchDatabase } from '../../../test/support/scratch-database.js'
+import type { DatabaseHandle } from '../engine.js'
 import { migrateTo, migrateToLatest } from '../migrate.js'
 
 const databaseUrl = inject('databaseUrl')
-const scratchName = `daybook_recon_scale_${randomBytes(6).toString('hex')}`
+let scratch: ScratchDatabase
 let database: DatabaseHandle
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-recon-scale-'))
-  if (!databaseUrl) {
-    database = openDatabase({ dataDir })
-    return
-  }
-  await withAdmin((admin) => admin.query(`create database ${scratchName}`))
-  const url = new URL(databaseUrl)
-  url.pathname = `/${scratchName}`
-  database = openDatabase({ databaseUrl: url.toString(), dataDir })
+  scratch = await createScratchDatabase(databaseUrl, 'recon_scale')
+  database = scratch.open()
 })
 
 afterAll(async () => {
   await database?.close()
-  if (databaseUrl)
-    await withAdmin((admin) => admin.query(`drop database if exists ${scratchName} with (force)`))
+  await scratch?.drop()
 })
-
-async function withAdmin(work: (admin: pg.Client) => Promise<unknown>): Promise<void> {
-  const admin = new pg.Client({ connectionString: databaseUrl })
-  await admin.connect()
-  try {
-    await work(admin)
-  } finally {
-    await admin.end()
-  }
-}
 
 const at = '2026-01-02T03:04:05.000Z'
 

@@ -1,33 +1,23 @@
 // Chains written with unkeyed links before migration 0025 keep verifying once keyed, a broken one stays broken, and a head emptied of its seal later is never keyed again.
-import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import pg from 'pg'
 import { afterAll, beforeAll, expect, inject, it } from 'vitest'
+import { createScratchDatabase, type ScratchDatabase } from '../../../test/support/scratch-database.js'
 import { buildCore, type Core } from '../../app.js'
 import { loadConfig } from '../../config.js'
 import { unkeyedChainHash } from '../../modules/audit/audit-record.js'
-import { openDatabase } from '../engine.js'
+import type { openDatabase } from '../engine.js'
 import { migrateTo } from '../migrate.js'
 
 const databaseUrl = inject('databaseUrl')
-const scratchName = `daybook_chainkey_${randomBytes(6).toString('hex')}`
-const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-chainkey-'))
-let scratchUrl: string | undefined
+let scratch: ScratchDatabase | undefined
 let core: Core | undefined
 const whole = randomUUID()
 const edited = randomUUID()
 
 beforeAll(async () => {
-  if (databaseUrl) {
-    await withAdmin((admin) => admin.query(`create database ${scratchName}`))
-    const url = new URL(databaseUrl)
-    url.pathname = `/${scratchName}`
-    scratchUrl = url.toString()
-  }
-  const older = openDatabase({ dataDir, ...(scratchUrl ? { databaseUrl: scratchUrl } : {}) })
+  scratch = await createScratchDatabase(databaseUrl, 'chainkey')
+  const older = scratch.open()
   try {
     await migrateTo(older.db, '0020-receipt-extraction-status')
     for (const organizationId of [whole, edited]) await writeUnkeyedChain(older.db, organizationId)
@@ -38,28 +28,17 @@ beforeAll(async () => {
   }
   core = await buildCore(
     loadConfig({
-      DATA_DIR: dataDir,
+      DATA_DIR: scratch.dataDir,
       LOG_LEVEL: 'silent',
-      ...(scratchUrl ? { DATABASE_URL: scratchUrl } : {}),
+      ...(scratch.databaseUrl ? { DATABASE_URL: scratch.databaseUrl } : {}),
     }),
   )
 })
 
 afterAll(async () => {
   await core?.close()
-  if (scratchUrl)
-    await withAdmin((admin) => admin.query(`drop database if exists ${scratchName} with (force)`))
+  await scratch?.drop()
 })
-
-async function withAdmin(work: (admin: pg.Client) => Promise<unknown>): Promise<void> {
-  const admin = new pg.Client({ connectionString: databaseUrl })
-  await admin.connect()
-  try {
-    await work(admin)
-  } finally {
-    await admin.end()
-  }
-}
 
 /** An organization with three sealed records, linked as the versions before 0025 linked them. */
 async function writeUnkeyedChain(db: ReturnType<typeof openDatabase>['db'], organizationId: string) {
