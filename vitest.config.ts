@@ -17,10 +17,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // On SQLite every server a test starts has a data directory of its own, so two files run at
-    // once (Vitest's default on two cores is one); on PostgreSQL the files share one database
-    // and run one at a time, as before.
-    maxWorkers: process.env.DATABASE_URL ? 1 : 2,
     // Servers the tests start, in this process or as children, check that every query names its
     // organization (ADR 0026).
     env: { DAYBOOK_CHECK_TENANT_SCOPE: '1' },
