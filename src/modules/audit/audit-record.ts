@@ -77,21 +77,7 @@ export function chainHash(
   previousHash: string,
   record: Omit<AuditRecord, 'hash'> & { seq: number; feedSeq: number | null },
 ): string {
-  return mac(key, [
-    'chain',
-    previousHash,
-    record.seq,
-    record.feedSeq,
-    record.id,
-    record.at,
-    record.actorType,
-    record.actorId,
-    record.operation,
-    record.entityType,
-    record.entityId,
-    record.before,
-    record.after,
-  ])
+  return mac(key, ['chain', previousHash, record.seq, record.feedSeq, ...recordFields(record)])
 }
 
 /**
@@ -99,8 +85,12 @@ export function chainHash(
  * so a row written into the table by anything but Daybook is never taken into the chain.
  */
 export function recordSeal(key: Buffer, record: Omit<AuditRecord, 'hash' | 'seq'>): string {
-  return mac(key, [
-    'record',
+  return mac(key, ['record', ...recordFields(record)])
+}
+
+/** A record's own fields, in the order both its seal and its link hash them. */
+function recordFields(record: Omit<AuditRecord, 'hash' | 'seq'>) {
+  return [
     record.id,
     record.at,
     record.actorType,
@@ -110,7 +100,7 @@ export function recordSeal(key: Buffer, record: Omit<AuditRecord, 'hash' | 'seq'
     record.entityId,
     record.before,
     record.after,
-  ])
+  ]
 }
 
 /** The anchor's own seal: a head moved back to an earlier record does not hold. */
