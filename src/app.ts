@@ -17,6 +17,7 @@ import { AuditStore } from './modules/audit/audit-store.js'
 import { AuditTrail } from './modules/audit/audit-trail.js'
 import { BankFileService } from './modules/bank-files/bank-file-service.js'
 import { CsvProfileStore } from './modules/bank-files/csv-profile-store.js'
+import { StatementReader } from './modules/bank-files/statement-reader.js'
 import { BankImportService } from './modules/bank-import/bank-import-service.js'
 import { CategoryRuleService } from './modules/category-rules/category-rule-service.js'
 import { CategoryRuleStore } from './modules/category-rules/category-rule-store.js'
@@ -263,6 +264,7 @@ export async function buildCore(
   jobs.handle(matchReceiptsJob, (job) => receipts.matchWaiting(job.organizationId))
   eventRecorder.onArrival((scope) => receipts.eventsArrived(scope))
   ledgerEvents.onConfirmed((scope, eventIds) => receipts.eventsConfirmed(scope, eventIds))
+  const statementReader = new StatementReader()
   const bankFiles = new BankFileService({
     db,
     engine,
@@ -273,6 +275,7 @@ export async function buildCore(
     store: new CsvProfileStore(),
     files: receipts,
     audit,
+    reader: statementReader,
   })
   const reconciliations = new ReconciliationService({
     db,
@@ -383,6 +386,7 @@ export async function buildCore(
       await jobs.stop()
       await audit.stop()
       await reader.close()
+      await statementReader.close()
       await services.access.close()
       await notices.close()
       await database.close()

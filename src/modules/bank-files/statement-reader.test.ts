@@ -18,6 +18,27 @@ describe('StatementReader', () => {
     expect(readings.map((reading) => reading.sizeRefusal)).toEqual([false, false, false])
   }, 120_000)
 
+  it('reads one file after another in the same thread, and a new one after a thread is ended', async () => {
+    const reader = new StatementReader({ memoryMb: 256, timeoutMs: 60_000, concurrent: 1 })
+    const ofx = job(bankFile('ofxparse_bank_medium_CAD.ofx'))
+    for (let i = 0; i < 3; i++) {
+      expect((await reader.read(ofx)).result).toEqual(readStatementJob(ofx))
+    }
+    expect(reader.threadsStarted).toBe(1)
+    await reader.close()
+    expect((await reader.read(ofx)).result).toEqual(readStatementJob(ofx))
+    expect(reader.threadsStarted).toBe(2)
+  }, 120_000)
+
+  it('starts a new thread after one ended over its cap', async () => {
+    const reader = new StatementReader({ memoryMb: 32, timeoutMs: 60_000, concurrent: 1 })
+    expect((await reader.read(job(ofxOfManyElements()))).sizeRefusal).toBe(true)
+    const ofx = job(bankFile('ofxparse_bank_medium_CAD.ofx'))
+    expect((await reader.read(ofx)).result).toEqual(readStatementJob(ofx))
+    expect(reader.threadsStarted).toBe(2)
+    await reader.close()
+  }, 120_000)
+
   it('passes on a refusal for size as one', async () => {
     const reader = new StatementReader({ memoryMb: 256, timeoutMs: 60_000, concurrent: 2 })
     const reading = await reader.read(job(qifOfManyRecords()))
