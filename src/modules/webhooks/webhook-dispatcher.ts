@@ -279,11 +279,9 @@ export class WebhookDispatcher {
   }
 
   private async send(claim: ClaimedDelivery): Promise<void> {
-    const { organizationId, delivery } = claim
+    const { organizationId, delivery, endpoint } = claim
     const scope = this.deps.access.internalScope(organizationId)
     const schedule = this.deps.settings.retryScheduleSeconds
-    const endpoint = await this.deps.store.findEndpoint(this.deps.db, scope, delivery.endpointId)
-    if (!endpoint) return
     const attemptsMax = schedule.length + 1
     const at = this.deps.clock.now()
     let outcome: Awaited<ReturnType<typeof sendWebhook>>
@@ -358,6 +356,9 @@ export class WebhookDispatcher {
         nowText,
       )
       if (!settled) return
+      // Only this endpoint's sends mark it failing, and they go one at a time: a delivery that
+      // went through to an endpoint that was not failing when it was claimed leaves it as it is.
+      if (outcome.delivered && endpoint.failingSince === null) return
       const current = await this.deps.store.findEndpoint(tx, scope, endpoint.id, true)
       if (!current) return
       if (outcome.delivered) {

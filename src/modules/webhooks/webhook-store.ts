@@ -52,6 +52,7 @@ export interface WebhookAttemptRecord {
 export interface ClaimedDelivery {
   organizationId: string
   delivery: WebhookDeliveryRecord
+  endpoint: WebhookEndpointRecord
 }
 
 /** What fan-out needs of an enabled endpoint. */
@@ -466,6 +467,7 @@ export class WebhookStore {
               .limit(sql.lit(1)),
           ),
       )
+      // The endpoint comes with its head delivery, so a send reads nothing more before it goes out.
       .select([
         'd.organization_id',
         'd.id',
@@ -480,13 +482,43 @@ export class WebhookStore {
         'd.last_error',
         'd.created_at',
         'd.updated_at',
+        'e.url as endpoint_url',
+        'e.description as endpoint_description',
+        'e.event_types as endpoint_event_types',
+        'e.enabled as endpoint_enabled',
+        'e.secret as endpoint_secret',
+        'e.previous_secret as endpoint_previous_secret',
+        'e.previous_secret_until as endpoint_previous_secret_until',
+        'e.cursor_seq as endpoint_cursor_seq',
+        'e.failing_since as endpoint_failing_since',
+        'e.disabled_at as endpoint_disabled_at',
+        'e.created_at as endpoint_created_at',
+        'e.updated_at as endpoint_updated_at',
       ])
       .where('e.enabled', '=', 1)
       .where('d.next_attempt_at', '<=', now)
       .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', now)]))
     if (options.skip.length > 0) query = query.where('e.organization_id', 'not in', [...options.skip])
     const rows = await query.orderBy('d.next_attempt_at').orderBy('d.id').limit(options.limit).execute()
-    return rows.map((row) => ({ organizationId: row.organization_id, delivery: toDelivery(row) }))
+    return rows.map((row) => ({
+      organizationId: row.organization_id,
+      delivery: toDelivery(row),
+      endpoint: toEndpoint({
+        id: row.endpoint_id,
+        url: row.endpoint_url,
+        description: row.endpoint_description,
+        event_types: row.endpoint_event_types,
+        enabled: row.endpoint_enabled,
+        secret: row.endpoint_secret,
+        previous_secret: row.endpoint_previous_secret,
+        previous_secret_until: row.endpoint_previous_secret_until,
+        cursor_seq: row.endpoint_cursor_seq,
+        failing_since: row.endpoint_failing_since,
+        disabled_at: row.endpoint_disabled_at,
+        created_at: row.endpoint_created_at,
+        updated_at: row.endpoint_updated_at,
+      }),
+    }))
   }
 
   /**
@@ -510,7 +542,7 @@ export class WebhookStore {
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
       .executeTakeFirst()
     if (Number(taken.numUpdatedRows) !== 1) return undefined
-    return { organizationId, delivery: { ...delivery, attempts: delivery.attempts + 1 } }
+    return { ...due, delivery: { ...delivery, attempts: delivery.attempts + 1 } }
   }
 
   async recordAttempt(ex: Executor, scope: OrgScope, attempt: WebhookAttemptRecord): Promise<void> {
