@@ -37,7 +37,7 @@ export interface Services {
   journal: JournalService
   ledgerEvents: LedgerEventLifecycleService
   ledgerEventEdits: LedgerEventEditService
-  ledgerEventQueries: LedgerEventQueryService
+  eventQueries: LedgerEventQueryService
   bankImport: BankImportService
   bankFiles: BankFileService
   processorImport: ProcessorImportService

@@ -58,7 +58,7 @@ export class LedgerEventEditService {
       store: LedgerEventStore
       access: AccessService
       accounts: AccountsPort
-      queries: LedgerEventQueryService
+      eventQueries: LedgerEventQueryService
       periodLock: OrganizationsPort
       audit: AuditTrail
       functionalCurrencyOf: (organizationId: string) => Promise<string>
@@ -162,7 +162,7 @@ export class LedgerEventEditService {
         const changes: EventChanges = {}
         const categoryId = input.categoryId ?? event.categoryId
         const paymentAccountId = input.paymentId ?? event.paymentAccountId
-        const refs = await this.deps.queries.checkReferences(
+        const refs = await this.deps.eventQueries.checkReferences(
           tx,
           scope,
           event.eventType,
@@ -276,7 +276,7 @@ export class LedgerEventEditService {
       return ok(eventId)
     })
     if (!updated.ok) return updated
-    return this.deps.queries.viewOf(scope, eventId)
+    return this.deps.eventQueries.viewOf(scope, eventId)
   }
 
   /**

@@ -70,7 +70,7 @@ export class LedgerEventLifecycleService {
       categoryRules: CategoryRulesPort
       posting: LedgerEventPosting
       recorder: LedgerEventRecorder
-      queries: LedgerEventQueryService
+      eventQueries: LedgerEventQueryService
       periodLock: OrganizationsPort
       audit: AuditTrail
       functionalCurrencyOf: (organizationId: string) => Promise<string>
@@ -120,7 +120,7 @@ export class LedgerEventLifecycleService {
       exchangeRate = rate.value.text
     }
 
-    const refs = await this.deps.queries.checkReferences(this.deps.db, scope, eventType.value, {
+    const refs = await this.deps.eventQueries.checkReferences(this.deps.db, scope, eventType.value, {
       categoryId: input.categoryId ?? null,
       paymentAccountId: input.paymentAccountId ?? null,
       contactId: input.contactId ?? null,
@@ -153,7 +153,7 @@ export class LedgerEventLifecycleService {
     })
     if (!created.ok) return created
     await this.deps.recorder.announce(scope, [created.value.id])
-    return this.deps.queries.viewOf(scope, created.value.id)
+    return this.deps.eventQueries.viewOf(scope, created.value.id)
   }
 
   async confirmLedgerEvent(

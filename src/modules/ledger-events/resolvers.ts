@@ -223,12 +223,7 @@ export const ledgerEventResolvers: Resolvers = {
     listLedgerEvents: async (_, { organizationId, ...args }, { principal, services }, info) => {
       const fields = selectedFields(info, ['items'])
       const page = valueOrError(
-        await services.ledgerEventQueries.listLedgerEvents(
-          principal,
-          organizationId,
-          args,
-          relatedPartsOf(fields),
-        ),
+        await services.eventQueries.listLedgerEvents(principal, organizationId, args, relatedPartsOf(fields)),
       )
       // Without receipts there is nothing to wait for.
       const items = fields.has('receipts')
@@ -238,7 +233,7 @@ export const ledgerEventResolvers: Resolvers = {
     },
     getLedgerEvent: async (_, { organizationId, eventId }, { principal, services }) => {
       const event = valueOrError(
-        await services.ledgerEventQueries.getLedgerEvent(principal, organizationId, eventId),
+        await services.eventQueries.getLedgerEvent(principal, organizationId, eventId),
       )
       const [view] = await toGraphQL(services, principal, organizationId, [event])
       return view as LedgerEventParent

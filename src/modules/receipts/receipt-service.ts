@@ -96,7 +96,7 @@ export class ReceiptService {
       access: AccessService
       objects: ObjectStore
       jobs: JobQueue
-      ledgerEvents: LedgerEventQueryService
+      eventQueries: LedgerEventQueryService
       eventRecorder: LedgerEventRecorder
       reader: () => ReceiptReader
       audit: AuditTrail
@@ -141,7 +141,7 @@ export class ReceiptService {
   ): Promise<Result<string>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const attached = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-      const [event] = await this.deps.ledgerEvents.eventsByIds(tx, scope, [input.eventId])
+      const [event] = await this.deps.eventQueries.eventsByIds(tx, scope, [input.eventId])
       if (!event) return fail('EVENT_NOT_FOUND', 'No ledger event with this id.', 'eventId')
       const received = await this.deps.store.findByS3Key(tx, scope, input.s3Key)
       if (received) {
@@ -473,7 +473,7 @@ export class ReceiptService {
     if (!confidentEnough(receipt.amountConfidence) || !confidentEnough(receipt.dateConfidence)) return
     // Events keep magnitudes; a refund receipt reads as a negative total.
     const magnitude = receipt.amountMinor < 0n ? -receipt.amountMinor : receipt.amountMinor
-    const candidates = await this.deps.ledgerEvents.receiptCandidates(
+    const candidates = await this.deps.eventQueries.receiptCandidates(
       tx,
       scope,
       magnitude,
@@ -482,7 +482,7 @@ export class ReceiptService {
     )
     if (candidates.length !== 1) return
     const eventId = candidates[0] as string
-    const [event] = await this.deps.ledgerEvents.eventsByIds(tx, scope, [eventId])
+    const [event] = await this.deps.eventQueries.eventsByIds(tx, scope, [eventId])
     if (!event || event.currency !== receipt.currency) return
     if (await this.deps.store.update(tx, scope, receipt.id, { eventId }, this.now(), true)) {
       await this.deps.eventRecorder.setHasDocument(tx, scope, eventId, true)
@@ -628,7 +628,7 @@ export class ReceiptService {
   private async views(scope: OrgScope, receipts: ReceiptRecord[]): Promise<ReceiptView[]> {
     const eventIds = receipts.flatMap((r) => (r.eventId ? [r.eventId] : []))
     const events = new Map(
-      (await this.deps.ledgerEvents.eventsByIds(this.deps.db, scope, eventIds)).map((e) => [e.id, e]),
+      (await this.deps.eventQueries.eventsByIds(this.deps.db, scope, eventIds)).map((e) => [e.id, e]),
     )
     return receipts.map((receipt) => {
       const event = receipt.eventId ? events.get(receipt.eventId) : undefined

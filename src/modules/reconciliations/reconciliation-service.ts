@@ -61,7 +61,7 @@ export class ReconciliationService {
       bankImport: BankImportService
       bankFiles: Pick<BankFileService, 'statementClosing'>
       journal: JournalService
-      events: LedgerEventQueryService
+      eventQueries: LedgerEventQueryService
       recorder: LedgerEventRecorder
       periodLock: OrganizationsPort
       /** The currency postings are made in, read in the caller's transaction. */
@@ -164,7 +164,7 @@ export class ReconciliationService {
       }
       const changes = [reconciliationChange('started', record.id, null, record)]
       // Events the statement lists but that are not posted yet stay for the bookkeeper to clear.
-      const listed = await this.deps.events.eventsByIds(tx, scope, input.listedEventIds)
+      const listed = await this.deps.eventQueries.eventsByIds(tx, scope, input.listedEventIds)
       const clearable = listed
         .filter((event) => !clearProblem(event, record, event.id))
         .map((event) => event.id)
@@ -206,7 +206,7 @@ export class ReconciliationService {
         await this.deps.audit.record(tx, scope, [change])
         return ok(undefined)
       }
-      const events = await this.deps.events.eventsByIds(tx, scope, eventIds)
+      const events = await this.deps.eventQueries.eventsByIds(tx, scope, eventIds)
       const byId = new Map(events.map((event) => [event.id, event]))
       for (const eventId of eventIds) {
         const problem = clearProblem(byId.get(eventId), reconciliation, eventId)
@@ -254,7 +254,7 @@ export class ReconciliationService {
       )
       if (!open.ok) return open
       const currency = await this.deps.functionalCurrency(tx, scope)
-      const events = await this.deps.events.eventsByIds(tx, scope, reconciliation.clearedEventIds)
+      const events = await this.deps.eventQueries.eventsByIds(tx, scope, reconciliation.clearedEventIds)
       const byId = new Map(events.map((event) => [event.id, event]))
       for (const eventId of reconciliation.clearedEventIds) {
         const problem = clearProblem(byId.get(eventId), reconciliation, eventId)
@@ -525,7 +525,7 @@ export class ReconciliationService {
     const views: ReconciliationView[] = []
     for (const record of records) {
       const clearedEventIds = cleared.filter((c) => c.reconciliationId === record.id).map((c) => c.eventId)
-      const events = await this.deps.events.eventsByIds(ex, scope, clearedEventIds)
+      const events = await this.deps.eventQueries.eventsByIds(ex, scope, clearedEventIds)
       const entryIds = events.flatMap((event) => (event.journalEntryId ? [event.journalEntryId] : []))
       const [account] = await this.deps.accounts.accountsByIds(ex, scope, [record.paymentAccountId])
       const movementMinor = await this.deps.journal.accountMovement(

@@ -32,7 +32,7 @@ export class ReportService {
       access: AccessService
       accounts: AccountsPort
       journal: JournalService
-      ledgerEvents: LedgerEventQueryService
+      eventQueries: LedgerEventQueryService
       receipts: ReceiptService
       functionalCurrencyOf: (organizationId: string) => Promise<string>
     },
@@ -49,7 +49,7 @@ export class ReportService {
     const [figures, receiptCount, unreviewedCount] = await Promise.all([
       this.incomeFigures(scope, range.value),
       this.deps.receipts.countDated(this.deps.db, scope, range.value),
-      this.deps.ledgerEvents.countInStatus(this.deps.db, scope, 'needs_review', range.value),
+      this.deps.eventQueries.countInStatus(this.deps.db, scope, 'needs_review', range.value),
     ])
     return ok({
       startDate: range.value.from,
@@ -176,7 +176,7 @@ export class ReportService {
       if (entries.length === 0) return count
       const eventIds = entries.flatMap((e) => (e.eventId ? [e.eventId] : []))
       const events = new Map(
-        (await this.deps.ledgerEvents.eventsByIds(this.deps.db, scope, eventIds)).map((e) => [
+        (await this.deps.eventQueries.eventsByIds(this.deps.db, scope, eventIds)).map((e) => [
           e.id,
           e.merchantName,
         ]),
