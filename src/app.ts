@@ -13,6 +13,7 @@ import { AccessStore } from './modules/access/access-store.js'
 import { AccountService } from './modules/accounts/account-service.js'
 import { AccountsProvider } from './modules/accounts/accounts-provider.js'
 import { AuditKeys } from './modules/audit/audit-keys.js'
+import { AuditService } from './modules/audit/audit-service.js'
 import { AuditStore } from './modules/audit/audit-store.js'
 import { AuditTrail } from './modules/audit/audit-trail.js'
 import { BankFileService } from './modules/bank-files/bank-file-service.js'
@@ -97,7 +98,6 @@ export async function buildCore(
   }
   const { db, engine } = database
   const notices = openChangeNotices(config.databaseUrl)
-  let access: AccessService | undefined
   const audit = new AuditTrail({
     db,
     engine,
@@ -105,14 +105,10 @@ export async function buildCore(
     enabled: config.auditTrail,
     store: new AuditStore(),
     keys: new AuditKeys(config.auditChainSecret),
-    access: () => {
-      if (!access) throw new Error('access service used before wiring finished')
-      return access
-    },
   })
   const organizationStore = new OrganizationStore()
   const organizations = new OrganizationsProvider({ db, engine, store: organizationStore, notices })
-  access = new AccessService({
+  const access = new AccessService({
     db,
     engine,
     clock,
@@ -365,12 +361,12 @@ export async function buildCore(
     intake,
     jobs,
     idempotency: new IdempotencyService({ db, store: new IdempotencyStore(), clock }),
-    audit,
+    audit: new AuditService({ access, trail: audit }),
     webhooks,
     ports: { accounts, contacts, organizations },
   }
   try {
-    await audit.prepare(migrationsRun)
+    await audit.prepare(migrationsRun, access)
   } catch (error) {
     await notices.close()
     await database.close()

@@ -1,7 +1,7 @@
 import type { AccessService } from './modules/access/access-service.js'
 import type { AccountService } from './modules/accounts/account-service.js'
 import type { AccountsPort } from './modules/accounts/accounts-port.js'
-import type { AuditTrail } from './modules/audit/audit-trail.js'
+import type { AuditService } from './modules/audit/audit-service.js'
 import type { BankFileService } from './modules/bank-files/bank-file-service.js'
 import type { BankImportService } from './modules/bank-import/bank-import-service.js'
 import type { CategoryRuleService } from './modules/category-rules/category-rule-service.js'
@@ -47,7 +47,7 @@ export interface Services {
   intake: IntakeService
   jobs: JobQueue
   idempotency: IdempotencyService
-  audit: AuditTrail
+  audit: AuditService
   webhooks: WebhookService
   /** What modules offer each other, for the edges' own reads that need no use case (and the benchmarks'). */
   ports: Ports

@@ -10,7 +10,7 @@ import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import { parseName } from '../../kernel/text.js'
-import type { AuditTrail } from '../audit/audit-trail.js'
+import type { AuditRecorder } from '../audit/audit-port.js'
 import type { OrganizationsPort } from '../organizations/organizations-port.js'
 import { AccessDenied, accessDenials } from './access-denied.js'
 import type { AccessStore, ApiKeyRecord, MemberRecord } from './access-store.js'
@@ -76,7 +76,7 @@ export class AccessService {
       jwtSecret: string | undefined
       signInQuotas: SignInQuotas
       notices: ChangeNotices
-      audit: AuditTrail
+      audit: AuditRecorder
     },
   ) {
     deps.notices.subscribe((notice) => {

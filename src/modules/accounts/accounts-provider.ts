@@ -3,8 +3,7 @@ import type { Executor } from '../../db/schema.js'
 import type { Clock } from '../../kernel/clock.js'
 import { nameBasedId, newId } from '../../kernel/ids.js'
 import type { OrgScope } from '../access/principal.js'
-import { creations } from '../audit/audit-record.js'
-import type { AuditTrail } from '../audit/audit-trail.js'
+import { type AuditRecorder, creations } from '../audit/audit-port.js'
 import { type AccountType, classificationOfAccountType } from '../tax-codes/tax-codes-port.js'
 import { type AccountRecord, AccountStore, type NewAccountRow } from './account-store.js'
 import type { AccountsPort } from './accounts-port.js'
@@ -17,7 +16,7 @@ import { defaultChart } from './default-chart.js'
 export class AccountsProvider extends AccountStore implements AccountsPort {
   constructor(
     engine: EngineName,
-    private readonly deps: { clock: Clock; audit: AuditTrail },
+    private readonly deps: { clock: Clock; audit: AuditRecorder },
   ) {
     super(engine)
   }

@@ -8,8 +8,9 @@ import { monotonicId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
 import { type Page, pageOf, parsePageRequest } from '../../kernel/page.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
-import type { OrgScope, Principal, Requirement } from '../access/principal.js'
+import type { OrgScope } from '../access/principal.js'
 import type { AuditKeys } from './audit-keys.js'
+import type { AuditFeed, AuditRecorder, FeedArgs, FeedPage } from './audit-port.js'
 import {
   type AuditChange,
   type AuditRecord,
@@ -23,7 +24,7 @@ import {
   unkeyedChainHash,
 } from './audit-record.js'
 import type { AuditStore, ChainHead, StoredLine } from './audit-store.js'
-import { type FeedEvent, feedEventOf, feedTypes, isFeedType } from './event-feed.js'
+import { feedEventOf, feedTypes, isFeedType } from './event-feed.js'
 
 // Who changed what and when (DESIGN 7.4). Services append their changes in their own database
 // transaction; the records are sealed into the organization's hash chain shortly after, one sealer
@@ -31,6 +32,11 @@ import { type FeedEvent, feedEventOf, feedTypes, isFeedType } from './event-feed
 // an answer never leaves out what was acknowledged. Every hash is keyed (ADR 0051): a record is
 // written with a seal of its own, taken into the chain only if that seal holds, and verifying only
 // reads, so it cannot take a row written behind Daybook's back into the chain.
+
+/** Who mints the scope of Daybook's own work in an organization: the access service. */
+export interface InternalScopes {
+  internalScope(organizationId: string): OrgScope
+}
 
 export interface ChainCheck {
   organizationId: string
@@ -41,7 +47,7 @@ export interface ChainCheck {
   reason?: string
 }
 
-export class AuditTrail {
+export class AuditTrail implements AuditRecorder, AuditFeed {
   private readonly pending = new Map<string, { scope: OrgScope; timers: NodeJS.Timeout[] }>()
   /** Foreign rows already reported, so a pass that meets one again does not say so again. */
   private readonly reported = new Set<string>()
@@ -55,11 +61,6 @@ export class AuditTrail {
       clock: Clock
       /** False only where a benchmark measures the trail's cost (DAYBOOK_AUDIT_TRAIL=off). */
       enabled: boolean
-      /** Lazy, and only what the trail asks of it: the access service records its own changes here. */
-      access: () => {
-        authorize(principal: Principal, organizationId: string, requirement: Requirement): Promise<OrgScope>
-        authorizeOperator(organizationId: string): Promise<OrgScope>
-      }
       store: AuditStore
       keys: AuditKeys
     },
@@ -69,9 +70,9 @@ export class AuditTrail {
    * Loads the chain secret; after the migration that keys the chains has just run, seals every
    * existing chain again under its key. Runs before the process takes any request.
    */
-  async prepare(migrationsRun: readonly string[]): Promise<void> {
+  async prepare(migrationsRun: readonly string[], scopes: InternalScopes): Promise<void> {
     await this.deps.keys.load((name, value) => this.deps.store.settingOrInsert(this.deps.db, name, value))
-    if (migrationsRun.includes(auditChainKeyedMigration)) await this.keyExistingChains()
+    if (migrationsRun.includes(auditChainKeyedMigration)) await this.keyExistingChains(scopes)
   }
 
   /** Appends the changes inside the caller's transaction, in one insert at its end. */
@@ -110,9 +111,9 @@ export class AuditTrail {
     })
   }
 
-  async auditLog(
-    principal: Principal,
-    organizationId: string,
+  /** The organization's log, newest first unless asked otherwise; sealed before it is read. */
+  async log(
+    scope: OrgScope,
     args: {
       entityId?: string | null
       entityType?: string | null
@@ -120,7 +121,6 @@ export class AuditTrail {
       offset?: number | null
     },
   ): Promise<Result<Page<AuditRecord>>> {
-    const scope = await this.deps.access().authorize(principal, organizationId, 'admin')
     const page = parsePageRequest(args, ['seq'], { sortBy: 'seq', sortDir: 'desc' })
     if (!page.ok) return page
     await this.seal(scope)
@@ -133,27 +133,7 @@ export class AuditTrail {
    * without gaps, and the feed's last number. Sealing first means every change acknowledged to
    * anyone is in the answer.
    */
-  async events(
-    principal: Principal,
-    organizationId: string,
-    args: { after?: number | null; types?: readonly string[] | null; limit?: number | null },
-  ): Promise<Result<FeedPage>> {
-    const scope = await this.deps.access().authorize(principal, organizationId, 'member')
-    return this.feed(scope, args)
-  }
-
-  /** The feed as the operator CLI tails it. */
-  async eventsAsOperator(
-    organizationId: string,
-    args: { after?: number | null; types?: readonly string[] | null; limit?: number | null },
-  ): Promise<Result<FeedPage>> {
-    return this.feed(await this.deps.access().authorizeOperator(organizationId), args)
-  }
-
-  private async feed(
-    scope: OrgScope,
-    args: { after?: number | null; types?: readonly string[] | null; limit?: number | null },
-  ): Promise<Result<FeedPage>> {
+  async feed(scope: OrgScope, args: FeedArgs): Promise<Result<FeedPage>> {
     const after = args.after ?? 0
     if (!Number.isInteger(after) || after < 0) {
       return fail('INVALID_OFFSET', 'after must be a feed seq, 0 or more.', 'after')
@@ -204,8 +184,8 @@ export class AuditTrail {
    * a record still waiting for the sealer is not part of the chain yet, and one whose own seal
    * does not hold was not written by Daybook and is named.
    */
-  async verifyAsOperator(organizationId: string): Promise<ChainCheck> {
-    const scope = await this.deps.access().authorizeOperator(organizationId)
+  async verify(scope: OrgScope): Promise<ChainCheck> {
+    const { organizationId } = scope
     const key = this.deps.keys.keyFor(organizationId)
     const head = await this.deps.store.head(this.deps.db, scope)
     const broken = (seq: number, reason: string): ChainCheck => ({
@@ -312,9 +292,9 @@ export class AuditTrail {
    * written with and, where it holds, every link is written again under the organization's key and
    * the head sealed. A chain that does not hold is left unsealed, and verifying it says so.
    */
-  private async keyExistingChains(): Promise<void> {
+  private async keyExistingChains(scopes: InternalScopes): Promise<void> {
     for (const organizationId of await this.deps.store.unkeyedHeads(acrossOrganizations(this.deps.db))) {
-      const scope = await this.deps.access().authorizeOperator(organizationId)
+      const scope = scopes.internalScope(organizationId)
       const key = this.deps.keys.keyFor(organizationId)
       await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
         const head = await this.deps.store.lockHead(tx, scope, this.deps.engine === 'postgres')
@@ -449,13 +429,6 @@ export class AuditTrail {
     this.reported.add(what)
     console.error(JSON.stringify({ level: 'error', msg, organizationId: scope.organizationId, record: what }))
   }
-}
-
-export interface FeedPage {
-  items: FeedEvent[]
-  lastSeq: number
-  /** The audit chain's head as the page was read: a hash a reader can keep outside Daybook. */
-  auditHead: { seq: number; hash: string }
 }
 
 /** The lines an entry's record wrote down, as journal_lines holds them; undefined if it wrote none. */

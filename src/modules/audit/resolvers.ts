@@ -1,12 +1,12 @@
 import type { GraphQLContext } from '../../graphql/context.js'
 import type { Resolvers } from '../../graphql/generated/resolvers-types.js'
 import { valueOrError } from '../../graphql/payload.js'
-import type { AuditTrail } from './audit-trail.js'
+import type { AuditService } from './audit-service.js'
 
 async function auditPage(
   { principal, services }: GraphQLContext,
   organizationId: string,
-  args: Parameters<AuditTrail['auditLog']>[2],
+  args: Parameters<AuditService['auditLog']>[2],
 ) {
   const page = valueOrError(await services.audit.auditLog(principal, organizationId, args))
   // Every record the log returns is sealed: it has its seq and hash.

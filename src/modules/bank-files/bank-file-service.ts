@@ -10,7 +10,7 @@ import { assert, type Failure, fail, ok, type Result } from '../../kernel/result
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountsPort } from '../accounts/accounts-port.js'
-import type { AuditTrail } from '../audit/audit-trail.js'
+import type { AuditRecorder } from '../audit/audit-port.js'
 import type { BankImportService } from '../bank-import/bank-import-service.js'
 import type { RowVerdict } from '../bank-import/duplicates.js'
 import { parseStatementRow, type StatementRow } from '../bank-import/statement-row.js'
@@ -97,7 +97,7 @@ export class BankFileService {
       bankImport: BankImportService
       store: CsvProfileStore
       files: { file(scope: OrgScope, s3Key: string): Promise<{ bytes: Uint8Array } | undefined> }
-      audit: AuditTrail
+      audit: AuditRecorder
       reader?: StatementReader
     },
   ) {

@@ -11,7 +11,7 @@ import { tooManyRows } from '../../kernel/too-many-rows.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
-import type { AuditTrail } from '../audit/audit-trail.js'
+import type { AuditRecorder } from '../audit/audit-port.js'
 import { paymentProblem } from '../ledger-events/ledger-event.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
 import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
@@ -37,7 +37,7 @@ export class BankImportService {
       eventQueries: LedgerEventQueryService
       eventRecorder: LedgerEventRecorder
       periodLock: OrganizationsPort
-      audit: AuditTrail
+      audit: AuditRecorder
       functionalCurrencyOf: (organizationId: string) => Promise<string>
     },
   ) {}

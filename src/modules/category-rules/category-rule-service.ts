@@ -8,7 +8,7 @@ import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
-import type { AuditTrail } from '../audit/audit-trail.js'
+import type { AuditRecorder } from '../audit/audit-port.js'
 import type { CategoryRuleRecord, CategoryRuleSort, CategoryRuleStore } from './category-rule-store.js'
 import type { RulesChanged } from './category-rules-port.js'
 import type { CategoryRulesProvider } from './category-rules-provider.js'
@@ -32,7 +32,7 @@ export class CategoryRuleService {
       clock: Clock
       access: AccessService
       accounts: AccountsPort
-      audit: AuditTrail
+      audit: AuditRecorder
     },
   ) {}
 

@@ -11,8 +11,7 @@ import { type Failure, ok, type Result } from '../../kernel/result.js'
 import { nameKey } from '../../kernel/text.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
-import { creations } from '../audit/audit-record.js'
-import type { AuditTrail } from '../audit/audit-trail.js'
+import { type AuditRecorder, creations } from '../audit/audit-port.js'
 import type { ContactRecord } from './contact.js'
 import {
   type ContactInput,
@@ -33,7 +32,7 @@ export class ContactService {
       store: ContactStore
       clock: Clock
       access: AccessService
-      audit: AuditTrail
+      audit: AuditRecorder
     },
   ) {}
 

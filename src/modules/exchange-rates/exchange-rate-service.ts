@@ -10,7 +10,7 @@ import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
-import type { AuditTrail } from '../audit/audit-trail.js'
+import type { AuditRecorder } from '../audit/audit-port.js'
 import type { ExchangeRateRecord, ExchangeRateStore } from './exchange-rate-store.js'
 import { readRatesCsv } from './rates-csv.js'
 
@@ -32,7 +32,7 @@ export class ExchangeRateService {
       clock: Clock
       store: ExchangeRateStore
       access: AccessService
-      audit: AuditTrail
+      audit: AuditRecorder
       functionalCurrencyOf: (organizationId: string) => Promise<string>
     },
   ) {}

@@ -7,7 +7,7 @@ import { limits } from '../../kernel/limits.js'
 import { type Failure, fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
-import type { AuditTrail } from '../audit/audit-trail.js'
+import type { AuditRecorder } from '../audit/audit-port.js'
 import type { IncomingFile, ReceiptService } from '../receipts/receipt-service.js'
 import { type AddressType, normalizeAddress, parseLabel } from './intake-address.js'
 import type { IntakeAddressRecord, IntakeAddressStore } from './intake-address-store.js'
@@ -29,7 +29,7 @@ export class IntakeService {
       clock: Clock
       access: AccessService
       receipts: ReceiptService
-      audit: AuditTrail
+      audit: AuditRecorder
     },
   ) {}
 

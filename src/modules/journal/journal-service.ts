@@ -5,7 +5,7 @@ import { assert } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
 import type { AccountsPort } from '../accounts/accounts-port.js'
 import { naturalBalance } from '../accounts/accounts-port.js'
-import type { AuditTrail } from '../audit/audit-trail.js'
+import type { AuditRecorder } from '../audit/audit-port.js'
 import type { ContactsPort } from '../contacts/contacts-port.js'
 import {
   assertBalanced,
@@ -28,7 +28,7 @@ export class JournalService {
       clock: Clock
       accounts: AccountsPort
       contacts: ContactsPort
-      audit: AuditTrail
+      audit: AuditRecorder
     },
   ) {}
 

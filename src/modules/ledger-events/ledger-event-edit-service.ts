@@ -9,7 +9,7 @@ import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountsPort } from '../accounts/accounts-port.js'
-import type { AuditTrail } from '../audit/audit-trail.js'
+import type { AuditRecorder } from '../audit/audit-port.js'
 import type { OrganizationsPort } from '../organizations/organizations-port.js'
 import { rateOn, salesTaxCode, taxIncludedIn } from '../tax-codes/tax-codes-port.js'
 import {
@@ -60,7 +60,7 @@ export class LedgerEventEditService {
       accounts: AccountsPort
       eventQueries: LedgerEventQueryService
       periodLock: OrganizationsPort
-      audit: AuditTrail
+      audit: AuditRecorder
       functionalCurrencyOf: (organizationId: string) => Promise<string>
     },
   ) {}

@@ -11,7 +11,7 @@ import { type Failure, fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountsPort } from '../accounts/accounts-port.js'
-import type { AuditTrail } from '../audit/audit-trail.js'
+import type { AuditRecorder } from '../audit/audit-port.js'
 import type { CategoryRulesPort } from '../category-rules/category-rules-port.js'
 import type { JournalService } from '../journal/journal-service.js'
 import { type OrganizationsPort, periodLocked } from '../organizations/organizations-port.js'
@@ -72,7 +72,7 @@ export class LedgerEventLifecycleService {
       recorder: LedgerEventRecorder
       eventQueries: LedgerEventQueryService
       periodLock: OrganizationsPort
-      audit: AuditTrail
+      audit: AuditRecorder
       functionalCurrencyOf: (organizationId: string) => Promise<string>
     },
   ) {}

@@ -4,8 +4,7 @@ import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
 import { assert, ok, type Result } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
-import type { AuditChange } from '../audit/audit-record.js'
-import type { AuditTrail } from '../audit/audit-trail.js'
+import type { AuditChange, AuditRecorder } from '../audit/audit-port.js'
 import type { CategoryRulesPort } from '../category-rules/category-rules-port.js'
 import { type Direction, defaultDirection, type EventSource, type Status } from './ledger-event.js'
 import type { LedgerEventImportStore } from './ledger-event-import-store.js'
@@ -61,7 +60,7 @@ export class LedgerEventRecorder {
       importStore: LedgerEventImportStore
       categoryRules: CategoryRulesPort
       posting: LedgerEventPosting
-      audit: AuditTrail
+      audit: AuditRecorder
     },
   ) {}
 

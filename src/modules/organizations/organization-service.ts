@@ -10,7 +10,7 @@ import { fail, ok, type Result } from '../../kernel/result.js'
 import { nameKey, parseName } from '../../kernel/text.js'
 import type { AccessService } from '../access/access-service.js'
 import type { Principal } from '../access/principal.js'
-import type { AuditTrail } from '../audit/audit-trail.js'
+import type { AuditRecorder } from '../audit/audit-port.js'
 import type { OrganizationRecord } from './organization.js'
 import type { OrganizationStore } from './organization-store.js'
 import type { OrganizationCreated } from './organizations-port.js'
@@ -27,7 +27,7 @@ export class OrganizationService {
       organizations: OrganizationsProvider
       clock: Clock
       access: AccessService
-      audit: AuditTrail
+      audit: AuditRecorder
       notices: ChangeNotices
     },
   ) {}

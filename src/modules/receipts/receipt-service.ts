@@ -15,8 +15,7 @@ import { parseName } from '../../kernel/text.js'
 import type { ObjectStore } from '../../storage/object-store.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
-import type { AuditChange } from '../audit/audit-record.js'
-import type { AuditTrail } from '../audit/audit-trail.js'
+import type { AuditChange, AuditRecorder } from '../audit/audit-port.js'
 import { sniffStatementFile } from '../bank-files/read-statement-file.js'
 import type { JobQueue } from '../jobs/job-queue.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
@@ -99,7 +98,7 @@ export class ReceiptService {
       eventQueries: LedgerEventQueryService
       eventRecorder: LedgerEventRecorder
       reader: () => ReceiptReader
-      audit: AuditTrail
+      audit: AuditRecorder
       /** The organization's currency: a receipt's when it prints none, and evidence of its date order. */
       functionalCurrencyOf: (organizationId: string) => Promise<string>
     },

@@ -13,7 +13,7 @@ import { assert, fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
-import type { AuditTrail } from '../audit/audit-trail.js'
+import type { AuditRecorder } from '../audit/audit-port.js'
 import type { BankFileService } from '../bank-files/bank-file-service.js'
 import type { StatementFormat } from '../bank-files/read-statement-file.js'
 import type { BankImportService } from '../bank-import/bank-import-service.js'
@@ -69,7 +69,7 @@ export class ReconciliationService {
       /** The same as this process knows it, for answers. */
       functionalCurrencyOf: (organizationId: string) => Promise<string>
       store: ReconciliationStore
-      audit: AuditTrail
+      audit: AuditRecorder
     },
   ) {}
 

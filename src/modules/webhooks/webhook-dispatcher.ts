@@ -7,8 +7,7 @@ import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
 import type { AccessService } from '../access/access-service.js'
-import type { AuditTrail } from '../audit/audit-trail.js'
-import type { FeedEvent } from '../audit/event-feed.js'
+import type { AuditFeed, AuditRecorder, FeedEvent } from '../audit/audit-port.js'
 import type { Resolve } from './webhook-address.js'
 import { sendWebhook } from './webhook-sender.js'
 import { endpointChange, feedFields } from './webhook-service.js'
@@ -45,7 +44,7 @@ export class WebhookDispatcher {
       engine: EngineName
       clock: Clock
       access: AccessService
-      audit: AuditTrail
+      audit: AuditRecorder & AuditFeed
       store: WebhookStore
       settings: WebhookSettings
       resolve: Resolve
@@ -169,7 +168,8 @@ export class WebhookDispatcher {
   private async fanOutIn(organizationId: string, endpoints: EndpointCursor[]): Promise<boolean> {
     const after = Math.min(...endpoints.map((endpoint) => endpoint.cursorSeq))
     // Reading the feed seals what was committed first, so every acknowledged change is in it.
-    const page = await this.deps.audit.eventsAsOperator(organizationId, {
+    const scope = this.deps.access.internalScope(organizationId)
+    const page = await this.deps.audit.feed(scope, {
       after,
       limit: limits.webhookFanOutEventsMax,
     })
@@ -178,7 +178,6 @@ export class WebhookDispatcher {
     // An endpoint ahead of the page's end waits for the ones behind it to catch up.
     const behind = endpoints.filter((endpoint) => endpoint.cursorSeq < lastSeq)
     if (behind.length === 0) return false
-    const scope = this.deps.access.internalScope(organizationId)
     const now = this.now()
     return inTransaction(this.deps.db, this.deps.engine, async (tx) => {
       let queued = false

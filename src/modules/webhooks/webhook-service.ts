@@ -9,8 +9,7 @@ import { type Page, pageOf, parsePageRequest } from '../../kernel/page.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessService } from '../access/access-service.js'
 import type { OrgScope, Principal } from '../access/principal.js'
-import type { AuditTrail } from '../audit/audit-trail.js'
-import { feedTypes, isFeedType } from '../audit/event-feed.js'
+import { type AuditFeed, type AuditRecorder, feedTypes, isFeedType } from '../audit/audit-port.js'
 import { checkWebhookUrl, type Resolve } from './webhook-address.js'
 import { newWebhookSecret } from './webhook-signature.js'
 import type {
@@ -59,7 +58,7 @@ export class WebhookService {
       engine: EngineName
       clock: Clock
       access: AccessService
-      audit: AuditTrail
+      audit: AuditRecorder & AuditFeed
       store: WebhookStore
       settings: WebhookSettings
       resolve: Resolve
