@@ -49,7 +49,7 @@ import { OrganizationsProvider } from './modules/organizations/organizations-pro
 import { ProcessorImportService } from './modules/processor-import/processor-import-service.js'
 import { ProcessorImportStore } from './modules/processor-import/processor-import-store.js'
 import { createReceiptReader } from './modules/receipts/receipt-reader.js'
-import { extractReceiptJob, matchReceiptsJob, ReceiptService } from './modules/receipts/receipt-service.js'
+import { ReceiptService } from './modules/receipts/receipt-service.js'
 import { ReceiptStore } from './modules/receipts/receipt-store.js'
 import { ReconciliationService } from './modules/reconciliations/reconciliation-service.js'
 import { ReconciliationStore } from './modules/reconciliations/reconciliation-store.js'
@@ -97,11 +97,11 @@ export async function buildCore(
     throw error
   }
   const { db, engine } = database
+  // What nearly every part is built with.
+  const base = { db, engine, clock }
   const notices = openChangeNotices(config.databaseUrl)
   const audit = new AuditTrail({
-    db,
-    engine,
-    clock,
+    ...base,
     enabled: config.auditTrail,
     store: new AuditStore(),
     keys: new AuditKeys(config.auditChainSecret),
@@ -109,9 +109,7 @@ export async function buildCore(
   const organizationStore = new OrganizationStore()
   const organizations = new OrganizationsProvider({ db, engine, store: organizationStore, notices })
   const access = new AccessService({
-    db,
-    engine,
-    clock,
+    ...base,
     store: new AccessStore(),
     organizations,
     jwtSecret: config.jwtSecret,
@@ -120,9 +118,7 @@ export async function buildCore(
     audit,
   })
   const organizationService = new OrganizationService({
-    db,
-    engine,
-    clock,
+    ...base,
     store: organizationStore,
     organizations,
     audit,
@@ -132,23 +128,14 @@ export async function buildCore(
   const taxCodeStore = new TaxCodeStore()
   const taxCodes = new TaxCodeService({ db, store: taxCodeStore, access })
   const accounts = new AccountsProvider(engine, { clock, audit })
-  const accountService = new AccountService({
-    db,
-    engine,
-    clock,
-    store: accounts,
-    access,
-    taxCodes: taxCodeStore,
-  })
+  const accountService = new AccountService({ ...base, store: accounts, access, taxCodes: taxCodeStore })
   organizationService.onCreate((tx, scope) => accounts.createDefaultChart(tx, scope))
   const contacts = new ContactStore()
   const contactService = new ContactService({ db, engine, clock, store: contacts, access, audit })
   const categoryRuleStore = new CategoryRuleStore()
   const categoryRules = new CategoryRulesProvider({ store: categoryRuleStore, clock })
   const categoryRuleService = new CategoryRuleService({
-    db,
-    engine,
-    clock,
+    ...base,
     store: categoryRuleStore,
     rules: categoryRules,
     access,
@@ -157,9 +144,7 @@ export async function buildCore(
   })
   const rates = new ExchangeRateStore()
   const exchangeRates = new ExchangeRateService({
-    db,
-    engine,
-    clock,
+    ...base,
     store: rates,
     access,
     audit,
@@ -197,9 +182,7 @@ export async function buildCore(
     functionalCurrencyOf: organizations.functionalCurrencyOf,
   })
   const eventDeps = {
-    db,
-    engine,
-    clock,
+    ...base,
     store: eventStore,
     access,
     accounts,
@@ -238,9 +221,7 @@ export async function buildCore(
   })
   const reader = createReceiptReader({ cacheDir: config.dataDir, caps: config.extraction })
   const receipts = new ReceiptService({
-    db,
-    engine,
-    clock,
+    ...base,
     store: new ReceiptStore(),
     access,
     objects: openObjectStore({ dataDir: config.dataDir, s3: config.s3 }),
@@ -251,20 +232,10 @@ export async function buildCore(
     audit,
     functionalCurrencyOf: organizations.functionalCurrencyOf,
   })
-  jobs.handle(extractReceiptJob, {
-    run: (job) => receipts.extract(job.organizationId, job.subjectId ?? ''),
-    failed: (tx, job, reason) =>
-      receipts.extractionFailed(tx, job.organizationId, job.subjectId ?? '', reason),
-    retried: (tx, job) => receipts.extractionRetried(tx, job.organizationId, job.subjectId ?? ''),
-  })
-  jobs.handle(matchReceiptsJob, (job) => receipts.matchWaiting(job.organizationId))
-  eventRecorder.onArrival((scope) => receipts.eventsArrived(scope))
   ledgerEvents.onConfirmed((scope, eventIds) => receipts.eventsConfirmed(scope, eventIds))
   const statementReader = new StatementReader()
   const bankFiles = new BankFileService({
-    db,
-    engine,
-    clock,
+    ...base,
     access,
     accounts,
     bankImport,
@@ -274,9 +245,7 @@ export async function buildCore(
     reader: statementReader,
   })
   const reconciliations = new ReconciliationService({
-    db,
-    engine,
-    clock,
+    ...base,
     access,
     accounts,
     bankImport,
@@ -290,15 +259,7 @@ export async function buildCore(
     store: new ReconciliationStore(),
     audit,
   })
-  const intake = new IntakeService({
-    db,
-    engine,
-    store: new IntakeAddressStore(),
-    clock,
-    access,
-    receipts,
-    audit,
-  })
+  const intake = new IntakeService({ ...base, store: new IntakeAddressStore(), access, receipts, audit })
   const reports = new ReportService({
     db,
     clock,
@@ -310,10 +271,8 @@ export async function buildCore(
     functionalCurrencyOf: organizations.functionalCurrencyOf,
   })
   const processorImport = new ProcessorImportService({
+    ...base,
     periodLock: organizations,
-    db,
-    engine,
-    clock,
     access,
     accounts,
     journal,
@@ -324,9 +283,7 @@ export async function buildCore(
   })
   const webhookStore = new WebhookStore(engine)
   const webhookDeps = {
-    db,
-    engine,
-    clock,
+    ...base,
     access,
     audit,
     store: webhookStore,

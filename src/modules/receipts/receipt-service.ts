@@ -102,7 +102,17 @@ export class ReceiptService {
       /** The organization's currency: a receipt's when it prints none, and evidence of its date order. */
       functionalCurrencyOf: (organizationId: string) => Promise<string>
     },
-  ) {}
+  ) {
+    // What receipts do on their own: read each one off the request path, and look for a match
+    // whenever new events arrive.
+    deps.jobs.handle(extractReceiptJob, {
+      run: (job) => this.extract(job.organizationId, job.subjectId ?? ''),
+      failed: (tx, job, reason) => this.extractionFailed(tx, job.organizationId, job.subjectId ?? '', reason),
+      retried: (tx, job) => this.extractionRetried(tx, job.organizationId, job.subjectId ?? ''),
+    })
+    deps.jobs.handle(matchReceiptsJob, (job) => this.matchWaiting(job.organizationId))
+    deps.eventRecorder.onArrival((scope) => this.eventsArrived(scope))
+  }
 
   // ---- uploads and attachment ------------------------------------------------------------
 
