@@ -38,6 +38,7 @@ const feedTypes = [
   'contact.updated',
   'reconciliation.finished',
   'reconciliation.undone',
+  'reconciliation.cancelled',
   'organization.lock_date_changed',
   'webhook_endpoint.disabled',
 ]
