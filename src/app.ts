@@ -34,8 +34,7 @@ import { IntakeService } from './modules/intake/intake-service.js'
 import { startSmtpListener } from './modules/intake/smtp-listener.js'
 import { JobQueue } from './modules/jobs/job-queue.js'
 import { JobStore } from './modules/jobs/job-store.js'
-import { JournalService } from './modules/journal/journal-service.js'
-import { JournalStore } from './modules/journal/journal-store.js'
+import { JournalProvider } from './modules/journal/journal-provider.js'
 import { LedgerEventEditService } from './modules/ledger-events/ledger-event-edit-service.js'
 import { LedgerEventImportStore } from './modules/ledger-events/ledger-event-import-store.js'
 import { LedgerEventLifecycleService } from './modules/ledger-events/ledger-event-lifecycle-service.js'
@@ -150,7 +149,7 @@ export async function buildCore(
     audit,
     functionalCurrencyOf: organizations.functionalCurrencyOf,
   })
-  const journal = new JournalService({ store: new JournalStore(engine), clock, accounts, contacts, audit })
+  const journal = new JournalProvider(engine, { clock, accounts, contacts, audit })
   const eventStore = new LedgerEventStore()
   const eventImportStore = new LedgerEventImportStore(engine)
   const posting = new LedgerEventPosting({
@@ -305,7 +304,6 @@ export async function buildCore(
     contacts: contactService,
     categoryRules: categoryRuleService,
     exchangeRates,
-    journal,
     ledgerEvents,
     ledgerEventEdits,
     eventQueries,

@@ -11,7 +11,6 @@ import type { ExchangeRateService } from './modules/exchange-rates/exchange-rate
 import type { IdempotencyService } from './modules/idempotency/idempotency-service.js'
 import type { IntakeService } from './modules/intake/intake-service.js'
 import type { JobQueue } from './modules/jobs/job-queue.js'
-import type { JournalService } from './modules/journal/journal-service.js'
 import type { LedgerEventEditService } from './modules/ledger-events/ledger-event-edit-service.js'
 import type { LedgerEventLifecycleService } from './modules/ledger-events/ledger-event-lifecycle-service.js'
 import type { LedgerEventQueryService } from './modules/ledger-events/ledger-event-query-service.js'
@@ -34,7 +33,6 @@ export interface Services {
   contacts: ContactService
   categoryRules: CategoryRuleService
   exchangeRates: ExchangeRateService
-  journal: JournalService
   ledgerEvents: LedgerEventLifecycleService
   ledgerEventEdits: LedgerEventEditService
   eventQueries: LedgerEventQueryService

@@ -13,6 +13,7 @@ import { parseName } from '../../kernel/text.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
 import type { OrganizationsPort } from '../organizations/organizations-port.js'
 import { AccessDenied, accessDenials } from './access-denied.js'
+import type { AccessPort } from './access-port.js'
 import type { AccessStore, ApiKeyRecord, MemberRecord } from './access-store.js'
 import { generateApiKey, hashApiKey, looksLikeApiKey } from './api-key.js'
 import { Passwords } from './password.js'
@@ -53,7 +54,7 @@ function readAuthorization(authorization: string): { scheme: string; credential:
   }
 }
 
-export class AccessService {
+export class AccessService implements AccessPort {
   private readonly keyCache = new Map<string, CachedKey>()
   /** By organization and user; kept only while change notices arrive (ADR 27). */
   private readonly roleCache = new Map<string, CachedRole>()

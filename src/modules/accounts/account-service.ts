@@ -8,7 +8,7 @@ import { limits } from '../../kernel/limits.js'
 import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel/page.js'
 import { type Failure, ok, type Result } from '../../kernel/result.js'
 import { nameKey } from '../../kernel/text.js'
-import type { AccessService } from '../access/access-service.js'
+import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import { type TaxCodeRecord, type TaxCodesPort, usableTaxCode } from '../tax-codes/tax-codes-port.js'
 import {
@@ -35,7 +35,7 @@ export class AccountService {
       engine: EngineName
       store: AccountsProvider
       clock: Clock
-      access: AccessService
+      access: AccessPort
       taxCodes: TaxCodesPort
     },
   ) {}

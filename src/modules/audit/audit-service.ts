@@ -1,6 +1,6 @@
 import type { Page } from '../../kernel/page.js'
 import type { Result } from '../../kernel/result.js'
-import type { AccessService } from '../access/access-service.js'
+import type { AccessPort } from '../access/access-port.js'
 import type { Principal } from '../access/principal.js'
 import type { FeedArgs, FeedPage } from './audit-port.js'
 import type { AuditRecord } from './audit-record.js'
@@ -10,7 +10,7 @@ import type { AuditTrail, ChainCheck } from './audit-trail.js'
 export class AuditService {
   constructor(
     private readonly deps: {
-      access: Pick<AccessService, 'authorize' | 'authorizeOperator'>
+      access: Pick<AccessPort, 'authorize' | 'authorizeOperator'>
       trail: AuditTrail
     },
   ) {}

@@ -7,7 +7,7 @@ import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
 import { parseMoney } from '../../kernel/money.js'
 import { assert, type Failure, fail, ok, type Result } from '../../kernel/result.js'
-import type { AccessService } from '../access/access-service.js'
+import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountsPort } from '../accounts/accounts-port.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
@@ -92,7 +92,7 @@ export class BankFileService {
       db: Executor
       engine: EngineName
       clock: Clock
-      access: AccessService
+      access: AccessPort
       accounts: AccountsPort
       bankImport: BankImportService
       store: CsvProfileStore

@@ -8,7 +8,7 @@ import { parseExchangeRate } from '../../kernel/exchange-rate.js'
 import { limits } from '../../kernel/limits.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import { tooManyRows } from '../../kernel/too-many-rows.js'
-import type { AccessService } from '../access/access-service.js'
+import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
@@ -32,7 +32,7 @@ export class BankImportService {
     private readonly deps: {
       db: Executor
       engine: EngineName
-      access: AccessService
+      access: AccessPort
       accounts: AccountsPort
       eventQueries: LedgerEventQueryService
       eventRecorder: LedgerEventRecorder

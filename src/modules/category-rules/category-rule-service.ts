@@ -5,7 +5,7 @@ import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
 import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel/page.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
-import type { AccessService } from '../access/access-service.js'
+import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
@@ -30,7 +30,7 @@ export class CategoryRuleService {
       store: CategoryRuleStore
       rules: CategoryRulesProvider
       clock: Clock
-      access: AccessService
+      access: AccessPort
       accounts: AccountsPort
       audit: AuditRecorder
     },

@@ -9,7 +9,7 @@ import { limits } from '../../kernel/limits.js'
 import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel/page.js'
 import { type Failure, ok, type Result } from '../../kernel/result.js'
 import { nameKey } from '../../kernel/text.js'
-import type { AccessService } from '../access/access-service.js'
+import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import { type AuditRecorder, creations } from '../audit/audit-port.js'
 import type { ContactRecord } from './contact.js'
@@ -31,7 +31,7 @@ export class ContactService {
       engine: EngineName
       store: ContactStore
       clock: Clock
-      access: AccessService
+      access: AccessPort
       audit: AuditRecorder
     },
   ) {}

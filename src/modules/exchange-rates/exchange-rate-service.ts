@@ -8,7 +8,7 @@ import { parseExchangeRate } from '../../kernel/exchange-rate.js'
 import { limits } from '../../kernel/limits.js'
 import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel/page.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
-import type { AccessService } from '../access/access-service.js'
+import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
 import type { ExchangeRateRecord, ExchangeRateStore } from './exchange-rate-store.js'
@@ -31,7 +31,7 @@ export class ExchangeRateService {
       engine: EngineName
       clock: Clock
       store: ExchangeRateStore
-      access: AccessService
+      access: AccessPort
       audit: AuditRecorder
       functionalCurrencyOf: (organizationId: string) => Promise<string>
     },

@@ -5,7 +5,7 @@ import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
 import { type Failure, fail, ok, type Result } from '../../kernel/result.js'
-import type { AccessService } from '../access/access-service.js'
+import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
 import type { IncomingFile, ReceiptService } from '../receipts/receipt-service.js'
@@ -27,7 +27,7 @@ export class IntakeService {
       engine: EngineName
       store: IntakeAddressStore
       clock: Clock
-      access: AccessService
+      access: AccessPort
       receipts: ReceiptService
       audit: AuditRecorder
     },

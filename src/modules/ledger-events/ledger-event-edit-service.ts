@@ -6,7 +6,7 @@ import { currencyDecimals } from '../../kernel/currency.js'
 import { parseExchangeRate } from '../../kernel/exchange-rate.js'
 import { parseMoney } from '../../kernel/money.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
-import type { AccessService } from '../access/access-service.js'
+import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountsPort } from '../accounts/accounts-port.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
@@ -56,7 +56,7 @@ export class LedgerEventEditService {
       engine: EngineName
       clock: Clock
       store: LedgerEventStore
-      access: AccessService
+      access: AccessPort
       accounts: AccountsPort
       eventQueries: LedgerEventQueryService
       periodLock: OrganizationsPort

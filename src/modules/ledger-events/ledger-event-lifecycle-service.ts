@@ -8,12 +8,12 @@ import { parseExchangeRate } from '../../kernel/exchange-rate.js'
 import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
 import { type Failure, fail, ok, type Result } from '../../kernel/result.js'
-import type { AccessService } from '../access/access-service.js'
+import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountsPort } from '../accounts/accounts-port.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
 import type { CategoryRulesPort } from '../category-rules/category-rules-port.js'
-import type { JournalService } from '../journal/journal-service.js'
+import type { JournalPort } from '../journal/journal-port.js'
 import { type OrganizationsPort, periodLocked } from '../organizations/organizations-port.js'
 import {
   editableStatuses,
@@ -64,9 +64,9 @@ export class LedgerEventLifecycleService {
       engine: EngineName
       store: LedgerEventStore
       clock: Clock
-      access: AccessService
+      access: AccessPort
       accounts: AccountsPort
-      journal: JournalService
+      journal: JournalPort
       categoryRules: CategoryRulesPort
       posting: LedgerEventPosting
       recorder: LedgerEventRecorder

@@ -5,8 +5,8 @@ import { fail, ok, type Result } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
 import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
 import type { ExchangeRatesPort } from '../exchange-rates/exchange-rates-port.js'
-import { type EntryPlan, planPosting } from '../journal/journal.js'
-import type { JournalService } from '../journal/journal-service.js'
+import type { JournalPort } from '../journal/journal-port.js'
+import { type EntryPlan, planPosting } from '../journal/journal-port.js'
 import { categoryProblem, paymentProblem, splitProblem, taxAccountProblem } from './ledger-event.js'
 import type { LedgerEventRecord } from './ledger-event-row-store.js'
 import type { LedgerEventStore } from './ledger-event-store.js'
@@ -44,7 +44,7 @@ export class LedgerEventPosting {
   constructor(
     private readonly deps: {
       accounts: AccountsPort
-      journal: JournalService
+      journal: JournalPort
       rates: ExchangeRatesPort
       store: LedgerEventStore
       /** Read in the posting's transaction, held against a change until it ends. */

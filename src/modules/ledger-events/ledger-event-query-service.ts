@@ -7,13 +7,12 @@ import { limits } from '../../kernel/limits.js'
 import { parseMoney } from '../../kernel/money.js'
 import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel/page.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
-import type { AccessService } from '../access/access-service.js'
+import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
 import type { ContactRecord, ContactsPort } from '../contacts/contacts-port.js'
 import type { ExchangeRatesPort } from '../exchange-rates/exchange-rates-port.js'
-import type { JournalService } from '../journal/journal-service.js'
-import type { JournalEntryRecord } from '../journal/journal-store.js'
+import type { JournalEntryRecord, JournalPort } from '../journal/journal-port.js'
 import {
   categoryProblem,
   type EventType,
@@ -94,10 +93,10 @@ export class LedgerEventQueryService {
       clock: Clock
       store: LedgerEventStore
       importStore: LedgerEventImportStore
-      access: AccessService
+      access: AccessPort
       accounts: AccountsPort
       contacts: ContactsPort
-      journal: JournalService
+      journal: JournalPort
       rates: ExchangeRatesPort
       functionalCurrencyOf: (organizationId: string) => Promise<string>
     },
@@ -217,7 +216,7 @@ export class LedgerEventQueryService {
       : await Promise.all([
           this.deps.accounts.accountsByIds(ex, scope, accountIds),
           this.deps.contacts.contactsByIds(ex, scope, contactIds),
-          this.deps.journal.entries(ex, scope, entryIds),
+          this.deps.journal.findEntries(ex, scope, entryIds),
           unrated.length === 0
             ? undefined
             : this.deps.rates.tablesFor(

@@ -7,7 +7,7 @@ import { convertMinor } from '../../kernel/exchange-rate.js'
 import { formatMoney } from '../../kernel/money.js'
 import type { Services } from '../../services.js'
 import type { Principal } from '../access/principal.js'
-import type { JournalEntryRecord } from '../journal/journal-store.js'
+import type { JournalEntryRecord } from '../journal/journal-port.js'
 import type { ReceiptRecord } from '../receipts/receipt-store.js'
 import type { LedgerEventView, RelatedParts } from './ledger-event-query-service.js'
 

@@ -8,7 +8,7 @@ import { defaultCurrency, parseCurrency } from '../../kernel/currency.js'
 import { newId } from '../../kernel/ids.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import { nameKey, parseName } from '../../kernel/text.js'
-import type { AccessService } from '../access/access-service.js'
+import type { AccessPort } from '../access/access-port.js'
 import type { Principal } from '../access/principal.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
 import type { OrganizationRecord } from './organization.js'
@@ -26,7 +26,7 @@ export class OrganizationService {
       store: OrganizationStore
       organizations: OrganizationsProvider
       clock: Clock
-      access: AccessService
+      access: AccessPort
       audit: AuditRecorder
       notices: ChangeNotices
     },

@@ -5,10 +5,10 @@ import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
 import { assert, fail, ok, type Result } from '../../kernel/result.js'
-import type { AccessService } from '../access/access-service.js'
+import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountsPort, SystemRole } from '../accounts/accounts-port.js'
-import type { JournalService } from '../journal/journal-service.js'
+import type { JournalPort } from '../journal/journal-port.js'
 import { postedStatuses, reconciledEvent } from '../ledger-events/ledger-event.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
 import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
@@ -90,9 +90,9 @@ export class ProcessorImportService {
       db: Executor
       engine: EngineName
       clock: Clock
-      access: AccessService
+      access: AccessPort
       accounts: AccountsPort
-      journal: JournalService
+      journal: JournalPort
       eventQueries: LedgerEventQueryService
       eventRecorder: LedgerEventRecorder
       receipts: ReceiptService

@@ -13,7 +13,7 @@ import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel
 import { fail, ok, type Result } from '../../kernel/result.js'
 import { parseName } from '../../kernel/text.js'
 import type { ObjectStore } from '../../storage/object-store.js'
-import type { AccessService } from '../access/access-service.js'
+import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AuditChange, AuditRecorder } from '../audit/audit-port.js'
 import { sniffStatementFile } from '../bank-files/read-statement-file.js'
@@ -92,7 +92,7 @@ export class ReceiptService {
       engine: EngineName
       store: ReceiptStore
       clock: Clock
-      access: AccessService
+      access: AccessPort
       objects: ObjectStore
       jobs: JobQueue
       eventQueries: LedgerEventQueryService

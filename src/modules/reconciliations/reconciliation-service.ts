@@ -10,14 +10,14 @@ import { limits } from '../../kernel/limits.js'
 import { formatMoney, parseMoney } from '../../kernel/money.js'
 import { type Page, pageOf, parsePageRequest } from '../../kernel/page.js'
 import { assert, fail, ok, type Result } from '../../kernel/result.js'
-import type { AccessService } from '../access/access-service.js'
+import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
 import type { BankFileService } from '../bank-files/bank-file-service.js'
 import type { StatementFormat } from '../bank-files/read-statement-file.js'
 import type { BankImportService } from '../bank-import/bank-import-service.js'
-import type { JournalService } from '../journal/journal-service.js'
+import type { JournalPort } from '../journal/journal-port.js'
 import { postedStatuses, type Status } from '../ledger-events/ledger-event.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
 import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
@@ -56,11 +56,11 @@ export class ReconciliationService {
       db: Executor
       engine: EngineName
       clock: Clock
-      access: AccessService
+      access: AccessPort
       accounts: AccountsPort
       bankImport: BankImportService
       bankFiles: Pick<BankFileService, 'statementClosing'>
-      journal: JournalService
+      journal: JournalPort
       eventQueries: LedgerEventQueryService
       recorder: LedgerEventRecorder
       periodLock: OrganizationsPort

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { beancount, hledger, requireTool } from '../../../test/support/system-tools.js'
 import { formatMoney } from '../../kernel/money.js'
 import type { AccountRecord } from '../accounts/accounts-port.js'
-import type { PostingLine } from '../journal/journal.js'
+import type { PostingLine } from '../journal/journal-port.js'
 import { type AccountType, classificationOfAccountType } from '../tax-codes/gifi.js'
 import {
   type ExportEntry,

@@ -1,7 +1,7 @@
 import { currencyDecimals } from '../../kernel/currency.js'
 import { formatMoney } from '../../kernel/money.js'
 import type { AccountRecord } from '../accounts/accounts-port.js'
-import type { EntryKind, PostingLine } from '../journal/journal.js'
+import type { EntryKind, PostingLine } from '../journal/journal-port.js'
 
 // The posted books as plain-text accounting journals, for hledger and for Beancount. Both tools
 // read debits as positive amounts and credits as negative ones.

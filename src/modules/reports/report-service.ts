@@ -9,11 +9,11 @@ import {
 import type { Clock } from '../../kernel/clock.js'
 import { limits } from '../../kernel/limits.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
-import type { AccessService } from '../access/access-service.js'
+import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
 import { naturalBalance } from '../accounts/accounts-port.js'
-import type { JournalService } from '../journal/journal-service.js'
+import type { JournalPort } from '../journal/journal-port.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
 import type { ReceiptService } from '../receipts/receipt-service.js'
 import { type ExportFormat, exportAccountNames, exportEntry, exportHeader } from './journal-export.js'
@@ -29,9 +29,9 @@ export class ReportService {
     private readonly deps: {
       db: Executor
       clock: Clock
-      access: AccessService
+      access: AccessPort
       accounts: AccountsPort
-      journal: JournalService
+      journal: JournalPort
       eventQueries: LedgerEventQueryService
       receipts: ReceiptService
       functionalCurrencyOf: (organizationId: string) => Promise<string>

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/schema.js'
 import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel/page.js'
 import { ok, type Result } from '../../kernel/result.js'
-import type { AccessService } from '../access/access-service.js'
+import type { AccessPort } from '../access/access-port.js'
 import type { Principal } from '../access/principal.js'
 import { loadSalesTaxCodes, type SalesTaxCode } from './sales-tax.js'
 import type { TaxCodeRecord } from './tax-code.js'
@@ -11,7 +11,7 @@ const taxCodeSorts = ['code', 'name'] as const satisfies readonly TaxCodeSort[]
 const salesTaxSorts = ['id', 'name'] as const
 
 export class TaxCodeService {
-  constructor(private readonly deps: { db: Executor; store: TaxCodeStore; access: AccessService }) {}
+  constructor(private readonly deps: { db: Executor; store: TaxCodeStore; access: AccessPort }) {}
 
   async listTaxCodes(
     principal: Principal,

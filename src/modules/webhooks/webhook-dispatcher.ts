@@ -6,7 +6,7 @@ import { hitFaultPoint } from '../../fault-points.js'
 import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
-import type { AccessService } from '../access/access-service.js'
+import type { AccessPort } from '../access/access-port.js'
 import type { AuditFeed, AuditRecorder, FeedEvent } from '../audit/audit-port.js'
 import type { Resolve } from './webhook-address.js'
 import { sendWebhook } from './webhook-sender.js'
@@ -43,7 +43,7 @@ export class WebhookDispatcher {
       db: Executor
       engine: EngineName
       clock: Clock
-      access: AccessService
+      access: AccessPort
       audit: AuditRecorder & AuditFeed
       store: WebhookStore
       settings: WebhookSettings

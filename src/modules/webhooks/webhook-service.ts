@@ -7,7 +7,7 @@ import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
 import { type Page, pageOf, parsePageRequest } from '../../kernel/page.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
-import type { AccessService } from '../access/access-service.js'
+import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import { type AuditFeed, type AuditRecorder, feedTypes, isFeedType } from '../audit/audit-port.js'
 import { checkWebhookUrl, type Resolve } from './webhook-address.js'
@@ -57,7 +57,7 @@ export class WebhookService {
       db: Executor
       engine: EngineName
       clock: Clock
-      access: AccessService
+      access: AccessPort
       audit: AuditRecorder & AuditFeed
       store: WebhookStore
       settings: WebhookSettings

@@ -1,3 +1,4 @@
+import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
@@ -15,22 +16,26 @@ import {
   planReversal,
   totalDebits,
 } from './journal.js'
-import type { JournalEntryRecord, JournalStore } from './journal-store.js'
+import type { JournalPort } from './journal-port.js'
+import { type JournalEntryRecord, JournalStore } from './journal-store.js'
 
 /**
- * Writes the books. Every method runs inside the caller's database transaction, so an entry, its
- * lines, the running balances and the event's status change commit together or not at all.
+ * The journal port: the store's reads as they are, and the writes, each balanced and recorded.
+ * Every method runs inside the caller's database transaction, so an entry, its lines, the running
+ * balances and the event's status change commit together or not at all.
  */
-export class JournalService {
+export class JournalProvider extends JournalStore implements JournalPort {
   constructor(
+    engine: EngineName,
     private readonly deps: {
-      store: JournalStore
       clock: Clock
       accounts: AccountsPort
       contacts: ContactsPort
       audit: AuditRecorder
     },
-  ) {}
+  ) {
+    super(engine)
+  }
 
   /** Posts an event's entry; false when the event already has one (a lost race). */
   async postEventEntry(
@@ -54,13 +59,13 @@ export class JournalService {
     originalEntryId: string,
     entryId: string,
   ): Promise<boolean> {
-    const [original] = await this.deps.store.findEntries(tx, scope, [originalEntryId])
+    const [original] = await this.findEntries(tx, scope, [originalEntryId])
     if (!original || original.eventId !== eventId) {
       throw new Error(
         `journal entry ${originalEntryId} of ${eventId ? `event ${eventId}` : 'no event'} is missing`,
       )
     }
-    const lines = await this.deps.store.linesOf(tx, scope, originalEntryId)
+    const lines = await this.linesOf(tx, scope, originalEntryId)
     const plan = planReversal(planOf(original, lines))
     return this.write(
       tx,
@@ -109,7 +114,7 @@ export class JournalService {
     reversals: Array<{ eventId: string; originalEntryId: string; entryId: string }>,
   ): Promise<void> {
     if (reversals.length === 0) return
-    const originals = await this.deps.store.entriesWithLines(
+    const originals = await this.entriesWithLines(
       tx,
       scope,
       reversals.map((r) => r.originalEntryId),
@@ -136,43 +141,6 @@ export class JournalService {
     assert(written === reversals.length, 'an entry is reversed once')
   }
 
-  /** Debits minus credits of one account's lines in these entries (a reconciliation's cleared events). */
-  accountMovement(ex: Executor, scope: OrgScope, accountId: string, entryIds: string[]): Promise<bigint> {
-    return this.deps.store.accountMovement(ex, scope, accountId, entryIds)
-  }
-
-  entries(ex: Executor, scope: OrgScope, ids: string[]): Promise<JournalEntryRecord[]> {
-    return this.deps.store.findEntries(ex, scope, ids)
-  }
-
-  /** Reads the per-day totals, so the cost follows accounts x days, never the number of events. */
-  totalsByAccount(ex: Executor, scope: OrgScope, range: { from?: string; to?: string }) {
-    return this.deps.store.totalsByAccount(ex, scope, range)
-  }
-
-  accountLines(
-    ex: Executor,
-    scope: OrgScope,
-    accountId: string,
-    range: { from: string; to: string },
-    page: { limit: number; offset: number },
-  ) {
-    return this.deps.store.accountLines(ex, scope, accountId, range, page)
-  }
-
-  currenciesUsed(ex: Executor, scope: OrgScope): Promise<string[]> {
-    return this.deps.store.currenciesUsed(ex, scope)
-  }
-
-  entriesAfter(
-    ex: Executor,
-    scope: OrgScope,
-    after: { txnDate: string; createdAt: string; id: string } | undefined,
-    limit: number,
-  ) {
-    return this.deps.store.entriesAfter(ex, scope, after, limit)
-  }
-
   private async write(
     tx: Executor,
     scope: OrgScope,
@@ -193,7 +161,7 @@ export class JournalService {
     if (items.length === 0) return 0
     for (const { plan } of items) assertBalanced(plan)
     const createdAt = this.deps.clock.now().toISOString()
-    const inserted = await this.deps.store.insertEntries(
+    const inserted = await this.insertEntries(
       tx,
       scope,
       items.map(({ entry, plan }) => ({
@@ -249,7 +217,7 @@ export class JournalService {
     }
     const dayKeys = [...byDay.keys()].sort()
     const days = dayKeys.map((key) => byDay.get(key) as Sums & { accountId: string; txnDate: string })
-    await this.deps.store.addDayTotals(tx, scope, days)
+    await this.addDayTotals(tx, scope, days)
     await this.addContactBalances(tx, scope, contactLines)
     // Last, because a posting holds these rows until its transaction commits (PostgreSQL).
     await this.deps.accounts.addTotals(
