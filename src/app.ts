@@ -27,6 +27,8 @@ import { ContactService } from './modules/contacts/contact-service.js'
 import { ContactStore } from './modules/contacts/contact-store.js'
 import { ExchangeRateService } from './modules/exchange-rates/exchange-rate-service.js'
 import { ExchangeRateStore } from './modules/exchange-rates/exchange-rate-store.js'
+import { FileService } from './modules/files/file-service.js'
+import { FileStore } from './modules/files/file-store.js'
 import { IdempotencyService } from './modules/idempotency/idempotency-service.js'
 import { IdempotencyStore } from './modules/idempotency/idempotency-store.js'
 import { IntakeAddressStore } from './modules/intake/intake-address-store.js'
@@ -218,12 +220,19 @@ export async function buildCore(
     log: (error, job) =>
       console.error(JSON.stringify({ level: 'error', msg: 'job failed', job, err: String(error) })),
   })
+  const files = new FileService({
+    db,
+    clock,
+    store: new FileStore(),
+    objects: openObjectStore({ dataDir: config.dataDir, s3: config.s3 }),
+    access,
+  })
   const reader = createReceiptReader({ cacheDir: config.dataDir, caps: config.extraction })
   const receipts = new ReceiptService({
     ...base,
     store: new ReceiptStore(),
     access,
-    objects: openObjectStore({ dataDir: config.dataDir, s3: config.s3 }),
+    files,
     jobs,
     eventQueries,
     eventRecorder,
@@ -239,7 +248,7 @@ export async function buildCore(
     accounts,
     bankImport,
     store: new CsvProfileStore(),
-    files: receipts,
+    files,
     audit,
     reader: statementReader,
   })
@@ -311,6 +320,7 @@ export async function buildCore(
     bankFiles,
     processorImport,
     receipts,
+    files,
     reconciliations,
     reports,
     intake,

@@ -8,6 +8,7 @@ import type { CategoryRuleService } from './modules/category-rules/category-rule
 import type { ContactService } from './modules/contacts/contact-service.js'
 import type { ContactsPort } from './modules/contacts/contacts-port.js'
 import type { ExchangeRateService } from './modules/exchange-rates/exchange-rate-service.js'
+import type { FileService } from './modules/files/file-service.js'
 import type { IdempotencyService } from './modules/idempotency/idempotency-service.js'
 import type { IntakeService } from './modules/intake/intake-service.js'
 import type { JobQueue } from './modules/jobs/job-queue.js'
@@ -40,6 +41,7 @@ export interface Services {
   bankFiles: BankFileService
   processorImport: ProcessorImportService
   receipts: ReceiptService
+  files: FileService
   reconciliations: ReconciliationService
   reports: ReportService
   intake: IntakeService

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { limits } from '../kernel/limits.js'
-import { fileTooLarge } from '../modules/receipts/receipt-service.js'
+import { fileTooLarge } from '../modules/files/files-port.js'
 import type { Services } from '../services.js'
 import { replyAccessDenied, replyFailure } from './rest-errors.js'
 import { errorBody } from './status-policy.js'
@@ -59,13 +59,13 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services): 
           .code(400)
           .send(errorBody('Signed-in users must send an organizationId field.', 'MALFORMED_REQUEST'))
       }
-      let scope: Awaited<ReturnType<Services['receipts']['uploadScope']>>
+      let scope: Awaited<ReturnType<Services['files']['uploadScope']>>
       try {
-        scope = await services.receipts.uploadScope(request.principal, organizationId)
+        scope = await services.files.uploadScope(request.principal, organizationId)
       } catch (error) {
         return replyAccessDenied(reply, error)
       }
-      const stored = await services.receipts.upload(scope, file)
+      const stored = await services.files.upload(scope, file)
       if (!stored.ok) return replyFailure(reply, uploadFailureStatus[stored.error.code] ?? 400, stored.error)
       const { s3Key, filename, contentType, sizeBytes, sha256 } = stored.value
       return reply.code(201).send({ s3Key, filename, contentType, size: sizeBytes, sha256 })
@@ -78,9 +78,9 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services): 
   app.get('/files/*', { config: { authenticated: true }, compress: false }, async (request, reply) => {
     const s3Key = (request.params as { '*': string })['*']
     const organizationId = s3Key.split('/')[0] ?? ''
-    let scope: Awaited<ReturnType<Services['receipts']['uploadScope']>>
+    let scope: Awaited<ReturnType<Services['files']['uploadScope']>>
     try {
-      scope = await services.receipts.uploadScope(request.principal, organizationId)
+      scope = await services.files.uploadScope(request.principal, organizationId)
     } catch (error) {
       // Another organization's key answers like a missing one.
       if (
@@ -91,7 +91,7 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services): 
       }
       return replyAccessDenied(reply, error)
     }
-    const file = await services.receipts.file(scope, s3Key)
+    const file = await services.files.file(scope, s3Key)
     if (!file) return reply.code(404).send(errorBody('No such file.', 'FILE_NOT_FOUND'))
     // A receipt that arrived as an e-mail body is HTML from a stranger, served from the API's own
     // origin: the browser must neither guess another type nor run anything in it.

@@ -14,6 +14,7 @@ import type { AuditRecorder } from '../audit/audit-port.js'
 import type { BankImportService } from '../bank-import/bank-import-service.js'
 import type { RowVerdict } from '../bank-import/duplicates.js'
 import { parseStatementRow, type StatementRow } from '../bank-import/statement-row.js'
+import type { FilesPort } from '../files/files-port.js'
 import {
   type CsvImportProfileInput,
   type CsvImportProfileRecord,
@@ -22,7 +23,7 @@ import {
 } from './csv-profile.js'
 import type { CsvProfileStore } from './csv-profile-store.js'
 import type { CsvDateFormat } from './csv-reader.js'
-import type { StatementFormat } from './read-statement-file.js'
+import { type StatementFormat, sniffStatementFile } from './read-statement-file.js'
 import type { ReadStatementJob, ReadStatementOutcome } from './read-statement-job.js'
 import { type FileRow, fileFail, type StatementFile } from './statement-file.js'
 import { StatementReader } from './statement-reader.js'
@@ -96,12 +97,13 @@ export class BankFileService {
       accounts: AccountsPort
       bankImport: BankImportService
       store: CsvProfileStore
-      files: { file(scope: OrgScope, s3Key: string): Promise<{ bytes: Uint8Array } | undefined> }
+      files: FilesPort
       audit: AuditRecorder
       reader?: StatementReader
     },
   ) {
     this.reader = deps.reader ?? new StatementReader()
+    deps.files.accept({ name: 'statement', by: 'text', sniff: sniffStatementFile })
   }
 
   private readonly reader: StatementReader

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream'
 import { simpleParser } from 'mailparser'
 import { limits } from '../../kernel/limits.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
-import type { IncomingFile } from '../receipts/receipt-service.js'
+import type { IncomingFile } from '../files/files-port.js'
 import type { IncomingMessage } from './intake-service.js'
 
 export const tooManyPartsMessage = `A message may have at most ${limits.intakeMessagePartsMax} MIME parts.`

@@ -5,18 +5,7 @@ import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
 import type { FailedJob, JobRecord, JobStore } from './job-store.js'
-
-export type JobHandler = (job: JobRecord) => Promise<void>
-
-/**
- * What a kind of job does, and how its subject learns the job's fate: `failed` runs in the
- * transaction that marks the job failed, `retried` in the one that queues it again.
- */
-export interface JobKind {
-  run: JobHandler
-  failed?: (tx: Executor, job: JobRecord, reason: string) => Promise<void>
-  retried?: (tx: Executor, job: JobRecord) => Promise<void>
-}
+import type { JobHandler, JobKind, JobsPort } from './jobs-port.js'
 
 /**
  * Runs queued jobs one at a time in the server process (extraction is CPU-bound, and one at a
@@ -26,7 +15,7 @@ export interface JobKind {
  * same transaction. An attempt is counted when the job is claimed, before it runs, so a job
  * whose run took the process down is counted as well, and is never started past its last attempt.
  */
-export class JobQueue {
+export class JobQueue implements JobsPort {
   private readonly kinds = new Map<string, JobKind>()
   private running = false
   private loop: Promise<void> | undefined

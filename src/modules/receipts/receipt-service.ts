@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import { inTransaction, inTransactionResult } from '../../db/transaction.js'
@@ -12,17 +11,15 @@ import { parsePositiveMoney } from '../../kernel/money.js'
 import { type Page, type PageArgs, pageOf, parsePageRequest } from '../../kernel/page.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import { parseName } from '../../kernel/text.js'
-import type { ObjectStore } from '../../storage/object-store.js'
 import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AuditChange, AuditRecorder } from '../audit/audit-port.js'
-import { sniffStatementFile } from '../bank-files/read-statement-file.js'
-import type { JobQueue } from '../jobs/job-queue.js'
+import { cleanFilename, type FilesPort, type IncomingFile, sha256Hex } from '../files/files-port.js'
+import type { JobsPort } from '../jobs/jobs-port.js'
 import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
 import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
 import type { FieldConfidence, ReadingContext } from './extraction/extract-fields.js'
 import {
-  cleanFilename,
   confidentEnough,
   type ExtractionStatus,
   isReceiptContentType,
@@ -33,13 +30,7 @@ import {
   receiptStatuses,
   sniffFileKind,
 } from './receipt.js'
-import type {
-  ReceiptFilters,
-  ReceiptRecord,
-  ReceiptSort,
-  ReceiptStore,
-  UploadRecord,
-} from './receipt-store.js'
+import type { ReceiptFilters, ReceiptRecord, ReceiptSort, ReceiptStore } from './receipt-store.js'
 
 /** What extraction reads from a document; any field may stay unknown. */
 export interface ReadReceipt {
@@ -60,11 +51,6 @@ export interface ReceiptReader {
 
 export interface ReceiptView extends ReceiptRecord {
   event: { id: string; merchantName: string; status: string } | null
-}
-
-export interface IncomingFile {
-  filename: string | undefined
-  bytes: Uint8Array
 }
 
 /** One document of a mailed message, as it will be stored. */
@@ -93,8 +79,8 @@ export class ReceiptService {
       store: ReceiptStore
       clock: Clock
       access: AccessPort
-      objects: ObjectStore
-      jobs: JobQueue
+      files: FilesPort
+      jobs: JobsPort
       eventQueries: LedgerEventQueryService
       eventRecorder: LedgerEventRecorder
       reader: () => ReceiptReader
@@ -111,37 +97,14 @@ export class ReceiptService {
       retried: (tx, job) => this.extractionRetried(tx, job.organizationId, job.subjectId ?? ''),
     })
     deps.jobs.handle(matchReceiptsJob, (job) => this.matchWaiting(job.organizationId))
+    deps.files.accept({ name: 'receipt', by: 'signature', sniff: sniffFileKind })
+    deps.files.serveKeysOf(
+      async (ex, scope, s3Key) => (await deps.store.findByS3Key(ex, scope, s3Key))?.contentType,
+    )
     deps.eventRecorder.onArrival((scope) => this.eventsArrived(scope))
   }
 
-  // ---- uploads and attachment ------------------------------------------------------------
-
-  /** POST /uploads: stores one receipt file for the organization and returns its key. */
-  async upload(scope: OrgScope, file: IncomingFile): Promise<Result<UploadRecord>> {
-    if (file.bytes.byteLength === 0) return fail('EMPTY_FILE', 'The file is empty.', 'file')
-    if (file.bytes.byteLength > limits.uploadBytesMax) return fileTooLarge()
-    const receiptKind = sniffFileKind(file.bytes)
-    const kind = receiptKind ?? sniffStatementFile(file.bytes)
-    if (!kind) return unsupportedType()
-    const upload: UploadRecord = {
-      s3Key: this.newKey(scope, kind.extension),
-      filename: cleanFilename(file.filename, `${receiptKind ? 'receipt' : 'statement'}.${kind.extension}`),
-      contentType: kind.contentType,
-      sizeBytes: file.bytes.byteLength,
-      sha256: sha256(file.bytes),
-      createdAt: this.now(),
-    }
-    await this.deps.objects.put(upload.s3Key, file.bytes, upload.contentType)
-    await this.deps.store.insertUpload(this.deps.db, scope, { ...upload, id: newId() })
-    return ok(upload)
-  }
-
-  /** Who may upload: the access checks of a member, for the key's organization or the one named. */
-  async uploadScope(principal: Principal, organizationId: string | undefined): Promise<OrgScope> {
-    this.deps.access.requireIdentified(principal)
-    const target = organizationId ?? (principal.kind === 'api_key' ? principal.organizationId : '')
-    return this.deps.access.authorize(principal, target, 'member')
-  }
+  // ---- attachment ----------------------------------------------------------------------
 
   async attachReceiptToEvent(
     principal: Principal,
@@ -173,7 +136,7 @@ export class ReceiptService {
         ])
         return ok(received.id)
       }
-      const upload = await this.deps.store.findUpload(tx, scope, input.s3Key)
+      const upload = await this.deps.files.findUpload(tx, scope, input.s3Key)
       if (!upload) return fail('FILE_NOT_FOUND', 'No uploaded file has this s3Key.', 's3Key')
       if (!isReceiptContentType(upload.contentType)) {
         return fail('UNSUPPORTED_FILE_TYPE', 'This file is a bank statement, not a receipt.', 's3Key')
@@ -269,14 +232,13 @@ export class ReceiptService {
     const { documents } = input
     const ids: string[] = []
     for (const document of documents) {
-      const digest = sha256(document.bytes)
+      const digest = sha256Hex(document.bytes)
       const existing = await this.deps.store.findByDedupKey(this.deps.db, scope, digest)
       if (existing) {
         ids.push(existing.id)
         continue
       }
-      const s3Key = this.newKey(scope, document.extension)
-      await this.deps.objects.put(s3Key, document.bytes, document.contentType)
+      const s3Key = await this.deps.files.store(scope, document.bytes, document)
       const id = newId()
       const inserted = await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
         const fresh = await this.deps.store.insert(tx, scope, {
@@ -329,7 +291,7 @@ export class ReceiptService {
     const scope = this.deps.access.internalScope(organizationId)
     const receipt = await this.deps.store.findById(this.deps.db, scope, receiptId)
     if (!receipt || receipt.status === 'rejected') return
-    const bytes = await this.deps.objects.get(receipt.s3Key)
+    const bytes = await this.deps.files.bytes(receipt.s3Key)
     if (!bytes) throw new Error(`The stored file ${receipt.s3Key} of this receipt is missing.`)
     const context: ReadingContext = {
       organizationCurrency: await this.deps.functionalCurrencyOf(organizationId),
@@ -611,20 +573,6 @@ export class ReceiptService {
     return this.deps.store.countDated(ex, scope, range)
   }
 
-  /** For GET /files: the bytes of a key, only within the caller's own organization. */
-  async file(
-    scope: OrgScope,
-    s3Key: string,
-  ): Promise<{ bytes: Uint8Array; contentType: string } | undefined> {
-    if (!s3Key.startsWith(`${scope.organizationId}/`)) return undefined
-    const upload = await this.deps.store.findUpload(this.deps.db, scope, s3Key)
-    const receipt = upload ? undefined : await this.deps.store.findByS3Key(this.deps.db, scope, s3Key)
-    const contentType = upload?.contentType ?? receipt?.contentType
-    if (!contentType) return undefined
-    const bytes = await this.deps.objects.get(s3Key)
-    return bytes && { bytes, contentType }
-  }
-
   // ---- helpers --------------------------------------------------------------------------
 
   private async viewOf(scope: OrgScope, id: string): Promise<Result<ReceiptView>> {
@@ -648,29 +596,12 @@ export class ReceiptService {
     })
   }
 
-  /** Keys are scoped by organization and never derived from what a client sent. */
-  private newKey(scope: OrgScope, extension: string): string {
-    const now = this.deps.clock.now()
-    const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`
-    return `${scope.organizationId}/${month}/${newId()}.${extension}`
-  }
-
   private now(): string {
     return this.deps.clock.now().toISOString()
   }
 }
 
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 const receiptNotFound = () => fail('RECEIPT_NOT_FOUND', 'No receipt with this id.', 'receiptId')
-export const fileTooLarge = () =>
-  fail('FILE_TOO_LARGE', `Files may be at most ${limits.uploadBytesMax / (1024 * 1024)} MiB.`, 'file')
-export const unsupportedType = () =>
-  fail(
-    'UNSUPPORTED_FILE_TYPE',
-    'Only JPEG, PNG, WebP, HEIC and PDF receipts, and OFX, QFX, camt.053, MT940, QIF and CSV statement files are accepted.',
-    'file',
-  )
-
 /** A receipt's step as the audit trail and the event feed tell it: `receipt.<verb>`. */
 const receiptChange = (verb: string, receiptId: string, before: unknown, after: unknown): AuditChange => ({
   operation: `receipt.${verb}`,

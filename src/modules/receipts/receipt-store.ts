@@ -32,15 +32,6 @@ export interface ReceiptRecord {
   updatedAt: string
 }
 
-export interface UploadRecord {
-  s3Key: string
-  filename: string
-  contentType: string
-  sizeBytes: number
-  sha256: string
-  createdAt: string
-}
-
 export interface ReceiptFilters {
   search?: string
   status?: ReceiptStatus
@@ -130,43 +121,8 @@ const toRecord = (row: Row): ReceiptRecord => ({
   updatedAt: row.updated_at,
 })
 
-// The only SQL of the receipts module: receipts and the uploads they are made from.
+// The only SQL of the receipts module.
 export class ReceiptStore {
-  async insertUpload(ex: Executor, scope: OrgScope, upload: UploadRecord & { id: string }): Promise<void> {
-    await ex
-      .insertInto('uploads')
-      .values({
-        id: upload.id,
-        organization_id: scope.organizationId,
-        s3_key: upload.s3Key,
-        filename: upload.filename,
-        content_type: upload.contentType,
-        size_bytes: upload.sizeBytes,
-        sha256: upload.sha256,
-        created_at: upload.createdAt,
-      })
-      .execute()
-  }
-
-  async findUpload(ex: Executor, scope: OrgScope, s3Key: string): Promise<UploadRecord | undefined> {
-    const row = await ex
-      .selectFrom('uploads')
-      .select(['s3_key', 'filename', 'content_type', 'size_bytes', 'sha256', 'created_at'])
-      .where('organization_id', '=', scope.organizationId)
-      .where('s3_key', '=', s3Key)
-      .executeTakeFirst()
-    return (
-      row && {
-        s3Key: row.s3_key,
-        filename: row.filename,
-        contentType: row.content_type,
-        sizeBytes: Number(row.size_bytes),
-        sha256: row.sha256,
-        createdAt: row.created_at,
-      }
-    )
-  }
-
   /** Returns false when a receipt with the same dedup key exists already (the same file again). */
   async insert(
     ex: Executor,

@@ -1,5 +1,6 @@
 import { addDays, type CalendarDate } from '../../kernel/calendar-date.js'
 import { limits } from '../../kernel/limits.js'
+import type { FileKind } from '../files/files-port.js'
 
 // The pure rules of receipts: what files are accepted, and which event a receipt belongs to.
 
@@ -16,11 +17,6 @@ export type ExtractionStatus = (typeof extractionStatuses)[number]
 
 export const receiptSources = ['web_upload', 'email', 'sms', 'mailbox_scan', 'cloud_drive'] as const
 export type ReceiptSource = (typeof receiptSources)[number]
-
-export interface FileKind {
-  contentType: string
-  extension: string
-}
 
 /**
  * The file's type from its first bytes, never from what the client claims: JPEG, PNG, WebP,
@@ -61,18 +57,4 @@ export const confidentEnough = (confidence: number | null): boolean =>
 /** DESIGN 5.9: an event dated from 3 days before to 7 days after the receipt can be its match. */
 export function matchWindow(receiptDate: CalendarDate): { from: CalendarDate; to: CalendarDate } {
   return { from: addDays(receiptDate, -3), to: addDays(receiptDate, 7) }
-}
-
-/** A display name safe to show and store: no path, no control characters, bounded. */
-export function cleanFilename(name: string | undefined, fallback: string): string {
-  const base = (name ?? '').split(/[\\/]/).pop() ?? ''
-  const cleaned = Array.from(base)
-    .filter((char) => {
-      const code = char.codePointAt(0) ?? 0
-      return code >= 0x20 && code !== 0x7f
-    })
-    .join('')
-    .trim()
-    .slice(0, limits.filenameLengthMax)
-  return cleaned === '' ? fallback : cleaned
 }
