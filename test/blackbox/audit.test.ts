@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tamperedOrganizationPrefix } from '../support/audit-chains.js'
 import { operatorCli } from '../support/cli.js'
 import { accountsByName, createTenant, createUser, type Tenant, unique } from '../support/fixtures.js'
+import { tenantCalls } from '../support/graphql.js'
 import { startServer, type TestServer } from '../support/server.js'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-audit-'))
@@ -21,17 +22,7 @@ afterAll(() => server.close())
 
 const verify = (organizationId: string) => daybook('audit', 'verify', '--org-id', organizationId)
 
-type Body = { data?: Record<string, Record<string, unknown> | null>; errors?: Array<{ message: string }> }
-
-async function gql(
-  tenant: Tenant,
-  query: string,
-  variables: Record<string, unknown> = {},
-  headers = tenant.bearer,
-) {
-  const response = await server.gql(query, { org: tenant.organizationId, ...variables }, headers)
-  return response.body as Body
-}
+const { gql } = tenantCalls(() => server)
 
 interface AuditAnswer {
   seq: number
