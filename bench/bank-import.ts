@@ -374,6 +374,30 @@ function memoryNote(runs: Measured[], before: string): string {
   return `peak server RSS ${mib(highest.memory.peakBytes)} MiB, the highest of the rounds (${how}); at most ${mib(rise(steepest))} MiB over what it held before ${before} (${mib(steepest.memory.idleBytes)} MiB to ${mib(steepest.memory.peakBytes)} MiB); rises per round ${runs.map((run) => mib(rise(run))).join(' / ')} MiB`
 }
 
+/** What the server-side phase measured: the rules' creation, the warm-ups and every timed round. */
+interface ImportRuns {
+  rulesSeconds: number
+  warmupSeconds: Map<PathName, number>
+  runs: Map<PathName, Measured[]>
+  fileBytes: Map<PathName, number>
+  readAs: Map<PathName, string>
+}
+
+/** What one prepared import needs of the running server and the organization. */
+interface ImportContext {
+  target: EngineTarget
+  org: BenchOrg
+  daybook: RunningServer
+  headers: Record<string, string>
+  profiles: { chequing: string; creditCard: string }
+  fileBytes: Map<PathName, number>
+  readAs: Map<PathName, string>
+}
+
+const importPaths: PathName[] = ['rows', 'OFX', 'CSV']
+const chequingFile: StatementAccount = { kind: 'bank', bankId: '000310012', accountId: '5012345' }
+const cardFile: StatementAccount = { kind: 'card', accountId: '4500123412341234' }
+
 async function importFigures(engine: 'sqlite' | 'postgres', target: EngineTarget): Promise<Figure[]> {
   const [org] = (await createOrgs(target, ['Import Org'])) as [BenchOrg]
   const seedSeconds = await seedEvents(target, [{ org, count: eventsInOrganization, seed: 2024 }])
@@ -381,84 +405,44 @@ async function importFigures(engine: 'sqlite' | 'postgres', target: EngineTarget
   const half = statementRows / 2
   const statement = await statementFor(target, org, org.accounts.chequing, half, half, 31)
   const warmup = await statementFor(target, org, org.accounts.creditCard, warmupRows / 2, warmupRows / 2, 32)
-  const headers = { authorization: `Bearer ${org.key}` }
-  const chequingFile: StatementAccount = { kind: 'bank', bankId: '000310012', accountId: '5012345' }
-  const cardFile: StatementAccount = { kind: 'card', accountId: '4500123412341234' }
-  const paths: PathName[] = ['rows', 'OFX', 'CSV']
 
+  const measured = await measureImports(target, org, statement, warmup)
+  const { categorized, rawSeconds } = await countCategorizedThenInsertRaw(
+    target,
+    org,
+    measured.runs,
+    statement,
+  )
+  return importRows(engine, { ...measured, categorized, rawSeconds, seedSeconds })
+}
+
+/** The rules, then each path warmed up on the credit card, then the timed rounds on chequing. */
+async function measureImports(
+  target: EngineTarget,
+  org: BenchOrg,
+  statement: StatementRow[],
+  warmup: StatementRow[],
+): Promise<ImportRuns> {
+  const headers = { authorization: `Bearer ${org.key}` }
   const daybook = await startDaybook(target)
   const pid = serverPid(daybook)
   let rulesSeconds: number
   const warmupSeconds = new Map<PathName, number>()
-  const runs = new Map<PathName, Measured[]>(paths.map((path) => [path, []]))
+  const runs = new Map<PathName, Measured[]>(importPaths.map((path) => [path, []]))
   const fileBytes = new Map<PathName, number>()
   const readAs = new Map<PathName, string>()
   try {
-    const rulesStarted = performance.now()
-    for (const rule of rulePatterns(org)) {
-      const answer = await graphqlRequest<{
-        data?: { createCategoryRule: { success: boolean; error: string | null } | null }
-      }>(daybook.url, { query: ruleMutation, variables: { organizationId: org.id, ...rule } }, headers)
-      if (!answer.data?.createCategoryRule?.success)
-        throw new Error(`createCategoryRule failed: ${JSON.stringify(answer).slice(0, 300)}`)
-    }
-    rulesSeconds = (performance.now() - rulesStarted) / 1000
+    rulesSeconds = await createRules(daybook, org, headers)
     const profiles = {
       chequing: await createProfile(daybook, org, org.accounts.chequing, headers),
       creditCard: await createProfile(daybook, org, org.accounts.creditCard, headers),
     }
-
-    /**
-     * One import of `rowCount` rows into the account, half of them its latest events, ready to run:
-     * the statement is read from the database and written out before the clock starts.
-     */
-    const prepare = async (
-      path: PathName,
-      paymentAccountId: string,
-      rowCount: number,
-      rowsStatement?: StatementRow[],
-    ): Promise<() => Promise<{ seconds: number; uploadSeconds: number }>> => {
-      const card = paymentAccountId === org.accounts.creditCard
-      const seed = card ? 32 : 31
-      const expected = rowCount / 2
-      if (path === 'rows') {
-        const rows =
-          rowsStatement ?? (await statementFor(target, org, paymentAccountId, expected, expected, seed))
-        return async () => {
-          const started = performance.now()
-          const answer = await graphqlRequest<ImportAnswer>(
-            daybook.url,
-            { query: importMutation, variables: { organizationId: org.id, paymentAccountId, rows } },
-            headers,
-          )
-          const seconds = (performance.now() - started) / 1000
-          const outcome = answer.data?.importBankStatement
-          if (outcome?.importedCount !== expected || outcome.skippedCount !== expected) {
-            throw new Error(
-              `importBankStatement should import ${expected} rows and skip ${expected}; it answered ${JSON.stringify(answer).slice(0, 500)}`,
-            )
-          }
-          return { seconds, uploadSeconds: 0 }
-        }
-      }
-      // The rows path's generator and seeds, so the new rows are the same vendors and amounts.
-      const rows = await fileStatement(target, org, paymentAccountId, rowCount, seed)
-      const file = path === 'OFX' ? ofxFile(rows, card ? cardFile : chequingFile) : csvFile(rows)
-      const profile = path === 'CSV' ? (card ? profiles.creditCard : profiles.chequing) : undefined
-      return async () => {
-        const run = await importFile(daybook, org, headers, paymentAccountId, file, profile)
-        const outcome = checkFileImport(run.answer, expected, `the ${path} import`)
-        if (!card) {
-          fileBytes.set(path, Buffer.byteLength(file.text))
-          readAs.set(path, `${outcome.format} in ${outcome.encoding}`)
-        }
-        return { seconds: run.seconds, uploadSeconds: run.uploadSeconds }
-      }
-    }
+    const context: ImportContext = { target, org, daybook, headers, profiles, fileBytes, readAs }
 
     // Each path once on the credit card before any is timed, so none is timed cold.
-    for (const path of paths) {
-      const run = await prepare(
+    for (const path of importPaths) {
+      const run = await prepareImport(
+        context,
         path,
         org.accounts.creditCard,
         warmupRows,
@@ -468,8 +452,9 @@ async function importFigures(engine: 'sqlite' | 'postgres', target: EngineTarget
     }
     // The paths take turns, so load from other work on the machine falls on all of them alike.
     for (let round = 0; round < rounds; round++) {
-      for (const path of paths) {
-        const run = await prepare(
+      for (const path of importPaths) {
+        const run = await prepareImport(
+          context,
           path,
           org.accounts.chequing,
           statementRows,
@@ -486,8 +471,83 @@ async function importFigures(engine: 'sqlite' | 'postgres', target: EngineTarget
   } finally {
     await daybook.stop()
   }
+  return { rulesSeconds, warmupSeconds, runs, fileBytes, readAs }
+}
 
-  // What the rules did, then the baseline: the same 10,000 rows inserted raw, in one transaction.
+/** The organization's category rules, created one by one over GraphQL; answers the seconds they took. */
+async function createRules(
+  daybook: RunningServer,
+  org: BenchOrg,
+  headers: Record<string, string>,
+): Promise<number> {
+  const rulesStarted = performance.now()
+  for (const rule of rulePatterns(org)) {
+    const answer = await graphqlRequest<{
+      data?: { createCategoryRule: { success: boolean; error: string | null } | null }
+    }>(daybook.url, { query: ruleMutation, variables: { organizationId: org.id, ...rule } }, headers)
+    if (!answer.data?.createCategoryRule?.success)
+      throw new Error(`createCategoryRule failed: ${JSON.stringify(answer).slice(0, 300)}`)
+  }
+  return (performance.now() - rulesStarted) / 1000
+}
+
+/**
+ * One import of `rowCount` rows into the account, half of them its latest events, ready to run:
+ * the statement is read from the database and written out before the clock starts.
+ */
+async function prepareImport(
+  context: ImportContext,
+  path: PathName,
+  paymentAccountId: string,
+  rowCount: number,
+  rowsStatement?: StatementRow[],
+): Promise<() => Promise<{ seconds: number; uploadSeconds: number }>> {
+  const { target, org, daybook, headers, profiles, fileBytes, readAs } = context
+  const card = paymentAccountId === org.accounts.creditCard
+  const seed = card ? 32 : 31
+  const expected = rowCount / 2
+  if (path === 'rows') {
+    const rows =
+      rowsStatement ?? (await statementFor(target, org, paymentAccountId, expected, expected, seed))
+    return async () => {
+      const started = performance.now()
+      const answer = await graphqlRequest<ImportAnswer>(
+        daybook.url,
+        { query: importMutation, variables: { organizationId: org.id, paymentAccountId, rows } },
+        headers,
+      )
+      const seconds = (performance.now() - started) / 1000
+      const outcome = answer.data?.importBankStatement
+      if (outcome?.importedCount !== expected || outcome.skippedCount !== expected) {
+        throw new Error(
+          `importBankStatement should import ${expected} rows and skip ${expected}; it answered ${JSON.stringify(answer).slice(0, 500)}`,
+        )
+      }
+      return { seconds, uploadSeconds: 0 }
+    }
+  }
+  // The rows path's generator and seeds, so the new rows are the same vendors and amounts.
+  const rows = await fileStatement(target, org, paymentAccountId, rowCount, seed)
+  const file = path === 'OFX' ? ofxFile(rows, card ? cardFile : chequingFile) : csvFile(rows)
+  const profile = path === 'CSV' ? (card ? profiles.creditCard : profiles.chequing) : undefined
+  return async () => {
+    const run = await importFile(daybook, org, headers, paymentAccountId, file, profile)
+    const outcome = checkFileImport(run.answer, expected, `the ${path} import`)
+    if (!card) {
+      fileBytes.set(path, Buffer.byteLength(file.text))
+      readAs.set(path, `${outcome.format} in ${outcome.encoding}`)
+    }
+    return { seconds: run.seconds, uploadSeconds: run.uploadSeconds }
+  }
+}
+
+/** What the rules did, then the baseline: the same 10,000 rows inserted raw, in one transaction. */
+async function countCategorizedThenInsertRaw(
+  target: EngineTarget,
+  org: BenchOrg,
+  runs: Map<PathName, Measured[]>,
+  statement: StatementRow[],
+): Promise<{ categorized: Map<PathName, number[]>; rawSeconds: number }> {
   const db = await openBenchDb(target)
   const categorized = new Map<PathName, number[]>()
   let rawSeconds: number
@@ -526,7 +586,16 @@ async function importFigures(engine: 'sqlite' | 'postgres', target: EngineTarget
   } finally {
     await db.close()
   }
+  return { categorized, rawSeconds }
+}
 
+function importRows(
+  engine: 'sqlite' | 'postgres',
+  measured: ImportRuns & { categorized: Map<PathName, number[]>; rawSeconds: number; seedSeconds: number },
+): Figure[] {
+  const { rulesSeconds, warmupSeconds, runs, fileBytes, readAs, categorized, rawSeconds, seedSeconds } =
+    measured
+  const half = statementRows / 2
   const msOf = (path: PathName) => (runs.get(path) ?? []).map((run) => run.seconds * 1000)
   const roundsNote = (values: number[]) =>
     `median of ${rounds} rounds: ${values.map((ms) => ms.toFixed(0)).join(' / ')} ms`

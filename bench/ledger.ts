@@ -77,7 +77,72 @@ export async function benchLedger(engine: 'sqlite' | 'postgres'): Promise<Figure
   }
 }
 
+type ListLoad = Awaited<ReturnType<typeof loadRequests>>
+type ConfirmRun = Awaited<ReturnType<typeof runBodies>>
+type ListRequest = {
+  body: { query: string; variables: Record<string, unknown> }
+  headers: Record<string, string>
+}
+
+/** The seeded ledger: its organizations, and the classified events of the first set apart per phase. */
+interface SeededLedger {
+  orgs: BenchOrg[]
+  first: BenchOrg
+  warmupEvents: EventRow[]
+  confirmEvents: EventRow[]
+  bareWarmupEvents: EventRow[]
+  bareConfirmEvents: EventRow[]
+  rawEvents: EventRow[]
+  seedNote: string
+}
+
 async function ledgerFigures(engine: 'sqlite' | 'postgres', target: EngineTarget): Promise<Figure[]> {
+  const seeded = await seedLedger(engine, target)
+  const { first } = seeded
+  const requests = seeded.orgs.map((org) => ({
+    body: { query: listQuery, variables: { organizationId: org.id, ...listVariables } },
+    headers: { authorization: `Bearer ${org.key}` },
+  }))
+
+  const { full, fullAnswers, confirm } = await measureFullStack(
+    target,
+    first,
+    requests,
+    seeded.warmupEvents,
+    seeded.confirmEvents,
+  )
+  await expectPosted(target, first, confirmWarmup + confirmCount)
+
+  // ---- the baselines: a bare route over the same SQL, and raw journal inserts ----
+  // Both bare servers open the database the full stack used.
+  const bareEnv: Record<string, string> =
+    engine === 'sqlite'
+      ? { BARE_SQLITE_FILE: sqliteFile(target) }
+      : { BARE_DATABASE_URL: target.env.DATABASE_URL ?? '' }
+  const baseline = await measureBareList(bareEnv, requests, fullAnswers)
+  const leastConfirm = await measureLeastConfirm(
+    bareEnv,
+    first,
+    seeded.bareWarmupEvents,
+    seeded.bareConfirmEvents,
+  )
+  await expectPosted(target, first, 2 * (confirmWarmup + confirmCount))
+
+  const raw = await rawPostings(target, first, seeded.rawEvents)
+
+  const totalCount = (fullAnswers[0]?.data?.listLedgerEvents?.totalCount ?? 0).toLocaleString('en-US')
+  return ledgerRows(engine, {
+    full,
+    baseline,
+    confirm,
+    leastConfirm,
+    raw,
+    totalCount,
+    seedNote: seeded.seedNote,
+  })
+}
+
+async function seedLedger(engine: 'sqlite' | 'postgres', target: EngineTarget): Promise<SeededLedger> {
   const orgStarted = performance.now()
   const orgs = await createOrgs(
     target,
@@ -108,27 +173,46 @@ async function ledgerFigures(engine: 'sqlite' | 'postgres', target: EngineTarget
     `Ledger [${engine}] seeded ${organizations * eventsPerOrganization + classified.length} events in ${seedSeconds.toFixed(1)} s (organizations through the CLI: ${orgSeconds.toFixed(1)} s)`,
   )
   const seedNote = `seed: ${(organizations * eventsPerOrganization).toLocaleString('en-US')} events over ${organizations} organizations by bulk SQL in ${seedSeconds.toFixed(0)} s${seedAftercareNote(engine)}, organizations through the CLI in ${orgSeconds.toFixed(0)} s`
-
-  const requests = orgs.map((org) => ({
-    body: { query: listQuery, variables: { organizationId: org.id, ...listVariables } },
-    headers: { authorization: `Bearer ${org.key}` },
-  }))
-
-  // ---- the full stack: list, then confirms ----
-  const daybook = await startDaybook(target)
-  let full: Awaited<ReturnType<typeof loadRequests>>
-  let fullAnswers: ListAnswer[]
-  let confirm: Awaited<ReturnType<typeof runBodies>>
-  let confirmed = 0
-  const failures: string[] = []
-  const confirmBody = (event: EventRow) => ({
-    query: confirmMutation,
-    variables: { organizationId: first.id, eventId: event.id },
-  })
-  const check = (body: string) => {
-    if (body.includes('"success":true')) confirmed++
-    else if (failures.length < 5) failures.push(body.slice(0, 300))
+  return {
+    orgs,
+    first,
+    warmupEvents,
+    confirmEvents,
+    bareWarmupEvents,
+    bareConfirmEvents,
+    rawEvents,
+    seedNote,
   }
+}
+
+/** Counts the confirms that answered success and keeps the first few that did not. */
+class ConfirmTally {
+  confirmed = 0
+  readonly failures: string[] = []
+  readonly check = (body: string) => {
+    if (body.includes('"success":true')) this.confirmed++
+    else if (this.failures.length < 5) this.failures.push(body.slice(0, 300))
+  }
+}
+
+const confirmBody = (org: BenchOrg) => (event: EventRow) => ({
+  query: confirmMutation,
+  variables: { organizationId: org.id, eventId: event.id },
+})
+
+/** The full stack: each list page checked once, the list under load, then confirms after a warm-up. */
+async function measureFullStack(
+  target: EngineTarget,
+  first: BenchOrg,
+  requests: ListRequest[],
+  warmupEvents: EventRow[],
+  confirmEvents: EventRow[],
+): Promise<{ full: ListLoad; fullAnswers: ListAnswer[]; confirm: ConfirmRun }> {
+  const daybook = await startDaybook(target)
+  let full: ListLoad
+  let fullAnswers: ListAnswer[]
+  let confirm: ConfirmRun
+  const tally = new ConfirmTally()
   try {
     fullAnswers = []
     for (const request of requests) {
@@ -151,37 +235,42 @@ async function ledgerFigures(engine: 'sqlite' | 'postgres', target: EngineTarget
     const headers = { authorization: `Bearer ${first.key}` }
     await runBodies({
       url: daybook.url,
-      bodies: warmupEvents.map(confirmBody),
+      bodies: warmupEvents.map(confirmBody(first)),
       headers,
       connections: confirmConnections,
-      onBody: check,
+      onBody: tally.check,
     })
-    confirmed = 0
+    tally.confirmed = 0
     confirm = await runBodies({
       url: daybook.url,
-      bodies: confirmEvents.map(confirmBody),
+      bodies: confirmEvents.map(confirmBody(first)),
       headers,
       connections: confirmConnections,
-      onBody: check,
+      onBody: tally.check,
     })
   } finally {
     await daybook.stop()
   }
-  if (failures.length > 0 || confirmed !== confirmCount || confirm.non2xx > 0 || confirm.errors > 0) {
+  if (
+    tally.failures.length > 0 ||
+    tally.confirmed !== confirmCount ||
+    confirm.non2xx > 0 ||
+    confirm.errors > 0
+  ) {
     throw new Error(
-      `confirmLedgerEvent: ${confirmed} of ${confirmCount} confirmed; first failures: ${failures.join(' | ')}`,
+      `confirmLedgerEvent: ${tally.confirmed} of ${confirmCount} confirmed; first failures: ${tally.failures.join(' | ')}`,
     )
   }
-  await expectPosted(target, first, confirmWarmup + confirmCount)
+  return { full, fullAnswers, confirm }
+}
 
-  // ---- the baselines: a bare route over the same SQL, and raw journal inserts ----
-  // Both bare servers open the database the full stack used.
-  const bareEnv: Record<string, string> =
-    engine === 'sqlite'
-      ? { BARE_SQLITE_FILE: sqliteFile(target) }
-      : { BARE_DATABASE_URL: target.env.DATABASE_URL ?? '' }
+/** The bare list route: the same answers as the full stack, then the same load. */
+async function measureBareList(
+  bareEnv: Record<string, string>,
+  requests: ListRequest[],
+  fullAnswers: ListAnswer[],
+): Promise<ListLoad> {
   const bare = await startBareScript('bench/ledger-bare-server.ts', bareEnv)
-  let baseline: Awaited<ReturnType<typeof loadRequests>>
   try {
     for (const [index, request] of requests.entries()) {
       const answer = await graphqlRequest<ListAnswer>(bare.url, request.body)
@@ -190,7 +279,7 @@ async function ledgerFigures(engine: 'sqlite' | 'postgres', target: EngineTarget
           `the bare route answers differently from the full stack: ${JSON.stringify(answer).slice(0, 300)} vs ${JSON.stringify(fullAnswers[index]).slice(0, 300)}`,
         )
     }
-    baseline = await loadRequests({
+    return await loadRequests({
       url: bare.url,
       requests: requests.map((r) => ({ body: r.body })),
       connections: listConnections,
@@ -198,36 +287,54 @@ async function ledgerFigures(engine: 'sqlite' | 'postgres', target: EngineTarget
   } finally {
     await bare.stop()
   }
+}
 
-  // ---- the least a confirm can be over HTTP: its indispensable SQL behind a bare route ----
+/** The least a confirm can be over HTTP: its indispensable SQL behind a bare route. */
+async function measureLeastConfirm(
+  bareEnv: Record<string, string>,
+  first: BenchOrg,
+  bareWarmupEvents: EventRow[],
+  bareConfirmEvents: EventRow[],
+): Promise<ConfirmRun> {
   const bareConfirm = await startBareScript('bench/confirm-bare-server.ts', bareEnv)
-  let leastConfirm: Awaited<ReturnType<typeof runBodies>>
+  let leastConfirm: ConfirmRun
+  const tally = new ConfirmTally()
   try {
-    confirmed = 0
     await runBodies({
       url: bareConfirm.url,
-      bodies: bareWarmupEvents.map(confirmBody),
+      bodies: bareWarmupEvents.map(confirmBody(first)),
       connections: confirmConnections,
-      onBody: check,
+      onBody: tally.check,
     })
     leastConfirm = await runBodies({
       url: bareConfirm.url,
-      bodies: bareConfirmEvents.map(confirmBody),
+      bodies: bareConfirmEvents.map(confirmBody(first)),
       connections: confirmConnections,
-      onBody: check,
+      onBody: tally.check,
     })
   } finally {
     await bareConfirm.stop()
   }
-  if (failures.length > 0 || confirmed !== confirmWarmup + confirmCount)
+  if (tally.failures.length > 0 || tally.confirmed !== confirmWarmup + confirmCount)
     throw new Error(
-      `the bare confirm route posted ${confirmed} events; first failures: ${failures.join(' | ')}`,
+      `the bare confirm route posted ${tally.confirmed} events; first failures: ${tally.failures.join(' | ')}`,
     )
-  await expectPosted(target, first, 2 * (confirmWarmup + confirmCount))
+  return leastConfirm
+}
 
-  const raw = await rawPostings(target, first, rawEvents)
-
-  const totalCount = (fullAnswers[0]?.data?.listLedgerEvents?.totalCount ?? 0).toLocaleString('en-US')
+function ledgerRows(
+  engine: 'sqlite' | 'postgres',
+  measured: {
+    full: ListLoad
+    baseline: ListLoad
+    confirm: ConfirmRun
+    leastConfirm: ConfirmRun
+    raw: { perSecond: number; seconds: number }
+    totalCount: string
+    seedNote: string
+  },
+): Figure[] {
+  const { full, baseline, confirm, leastConfirm, raw, totalCount, seedNote } = measured
   const confirmsPerSecond = confirmCount / confirm.seconds
   const leastPerSecond = confirmCount / leastConfirm.seconds
   const rawName =

@@ -1,18 +1,18 @@
 // The audit trail (DESIGN 7.4): every change recorded with its actor, owners and admins read it, and the keyed, anchored chain catches each tampering of its tables.
-import { execFile } from 'node:child_process'
 import { createHash, randomUUID } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tamperedOrganizationPrefix } from '../support/audit-chains.js'
+import { operatorCli } from '../support/cli.js'
 import { accountsByName, createTenant, createUser, type Tenant, unique } from '../support/fixtures.js'
+import { tenantCalls } from '../support/graphql.js'
 import { startServer, type TestServer } from '../support/server.js'
 
-const run = promisify(execFile)
 const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-audit-'))
+const daybook = operatorCli(dataDir)
 let server: TestServer
 
 beforeAll(async () => {
@@ -20,37 +20,9 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-async function verify(organizationId: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: inject('databaseUrl') ?? '',
-  }
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      [path.resolve('bin/daybook.js'), 'audit', 'verify', '--org-id', organizationId],
-      { env },
-    )
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-  }
-}
+const verify = (organizationId: string) => daybook('audit', 'verify', '--org-id', organizationId)
 
-type Body = { data?: Record<string, Record<string, unknown> | null>; errors?: Array<{ message: string }> }
-
-async function gql(
-  tenant: Tenant,
-  query: string,
-  variables: Record<string, unknown> = {},
-  headers = tenant.bearer,
-) {
-  const response = await server.gql(query, { org: tenant.organizationId, ...variables }, headers)
-  return response.body as Body
-}
+const { gql } = tenantCalls(() => server)
 
 interface AuditAnswer {
   seq: number

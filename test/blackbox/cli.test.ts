@@ -1,51 +1,16 @@
 // The operator CLI of DESIGN 3: JSON on stdout, exit codes, and a server that sees its work live.
-import { execFile } from 'node:child_process'
 import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { json, operatorCli, refused } from '../support/cli.js'
 import { fixtureDataDir } from '../support/csv.js'
 import { unique } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
 
-const run = promisify(execFile)
-const bin = path.resolve('bin/daybook.js')
 const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-cli-'))
-const databaseUrl = inject('databaseUrl')
+const daybook = operatorCli(dataDir)
 let server: TestServer
-
-interface CliOutcome {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-async function daybook(...args: string[]): Promise<CliOutcome> {
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl ?? '' }
-  try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-  }
-}
-
-function json(outcome: CliOutcome) {
-  expect(outcome.code, outcome.stderr).toBe(0)
-  expect(outcome.stdout.trim().split('\n')).toHaveLength(1)
-  return JSON.parse(outcome.stdout)
-}
-
-/** A refusal as DESIGN 3 has it: nothing on stdout, one line on stderr, and no stack trace. */
-function refused(outcome: CliOutcome, code = 1): string {
-  expect(outcome.code, outcome.stdout).toBe(code)
-  expect(outcome.stdout).toBe('')
-  const lines = outcome.stderr.trim().split('\n')
-  expect(lines).toHaveLength(1)
-  return lines[0] as string
-}
 
 const statementFixture = path.join(fixtureDataDir, 'bank', 'ofxparse_bank_medium_CAD.ofx')
 

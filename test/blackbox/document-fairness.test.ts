@@ -2,50 +2,17 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import nodemailer from 'nodemailer'
 import { describe, expect, it } from 'vitest'
-import { multipart, pdfWithText } from '../support/files.js'
-import { createTenant, type Tenant, unique } from '../support/fixtures.js'
+import { pdfWithText } from '../support/files.js'
+import { createTenant, type Tenant } from '../support/fixtures.js'
 import { freePort } from '../support/free-port.js'
+import { tenantGql } from '../support/graphql.js'
 import { deflatedGibibyte, pdfBombsPastAPreCheck } from '../support/hostile-documents.js'
+import { attachReceipt, intakeMailbox, smtpTransport } from '../support/receipts.js'
 import { startServer, type TestServer } from '../support/server.js'
 
 // What another tenant's ordinary receipt may wait while the bombs are in the queue (issue 52).
 const ordinaryReceiptWaitMaxMs = 5_000
-
-async function gql(
-  server: TestServer,
-  tenant: Tenant,
-  query: string,
-  variables: Record<string, unknown> = {},
-) {
-  return (await server.gql(query, { org: tenant.organizationId, ...variables }, tenant.bearer)).body
-}
-
-/** Uploads the file and attaches it to a new event, as a client would; returns the receipt's id. */
-async function attach(server: TestServer, tenant: Tenant, name: string, bytes: Buffer): Promise<string> {
-  const created = await gql(
-    server,
-    tenant,
-    'mutation ($org: UUID!, $m: String!) { createLedgerEvent(organizationId: $org, merchantName: $m, amount: "18.40", transactionDate: "2026-03-02") { eventId } }',
-    { m: name },
-  )
-  const uploaded = await fetch(`${server.url}/uploads`, {
-    method: 'POST',
-    headers: tenant.bearer,
-    body: multipart([{ name: 'file', filename: name, bytes, type: 'application/pdf' }]),
-  })
-  const body = (await uploaded.json()) as { s3Key: string }
-  expect(uploaded.status, JSON.stringify(body)).toBe(201)
-  const attached = await gql(
-    server,
-    tenant,
-    'mutation ($org: UUID!, $e: UUID!, $k: String!) { attachReceiptToEvent(organizationId: $org, eventId: $e, s3Key: $k) { success receiptId error } }',
-    { e: created.data?.createLedgerEvent.eventId, k: body.s3Key },
-  )
-  expect(attached.data?.attachReceiptToEvent).toMatchObject({ success: true })
-  return attached.data?.attachReceiptToEvent.receiptId as string
-}
 
 type ReceiptState = {
   id: string
@@ -55,7 +22,7 @@ type ReceiptState = {
 }
 
 async function receipts(server: TestServer, tenant: Tenant): Promise<ReceiptState[]> {
-  const body = await gql(
+  const body = await tenantGql(
     server,
     tenant,
     'query ($org: UUID!) { listReceipts(organizationId: $org, limit: 200) { items { id filename vendorName extractionError } } }',
@@ -81,18 +48,6 @@ async function settledAll(
   throw new Error('the receipts were never settled')
 }
 
-async function intakeAddress(server: TestServer, tenant: Tenant): Promise<string> {
-  const mailbox = `${unique('inbox').replace(' ', '')}@example.com`
-  const created = await gql(
-    server,
-    tenant,
-    'mutation ($org: UUID!, $a: String!) { createIntakeAddress(organizationId: $org, addressType: "email", address: $a) { success } }',
-    { a: mailbox },
-  )
-  expect(created.data?.createIntakeAddress).toEqual({ success: true })
-  return mailbox
-}
-
 const ordinary = (vendor: string) => pdfWithText([vendor, '2026-03-02', 'Total $18.40'])
 
 describe('documents of one tenant and another', () => {
@@ -105,14 +60,9 @@ describe('documents of one tenant and another', () => {
     try {
       const mailer = await createTenant(server)
       const neighbour = await createTenant(server)
-      const mailerBox = await intakeAddress(server, mailer)
-      const neighbourBox = await intakeAddress(server, neighbour)
-      const transport = nodemailer.createTransport({
-        host: '127.0.0.1',
-        port: smtpPort,
-        secure: false,
-        ignoreTLS: true,
-      })
+      const mailerBox = await intakeMailbox(server, mailer, 'inbox')
+      const neighbourBox = await intakeMailbox(server, neighbour, 'inbox')
+      const transport = smtpTransport(smtpPort)
       const mail = async (to: string, attachments: Array<{ name: string; bytes: Buffer }>) => {
         const sent = await transport.sendMail({
           from: 'anyone@example.net',
@@ -169,8 +119,8 @@ describe('documents of one tenant and another', () => {
       const busy = await createTenant(first)
       const quiet = await createTenant(first)
       for (let i = 0; i < many; i++)
-        await attach(first, busy, `busy-${i}.pdf`, await ordinary(`Busy Shop ${i}`))
-      await attach(first, quiet, 'quiet.pdf', await ordinary('Quiet Shop'))
+        await attachReceipt(first, busy, `busy-${i}.pdf`, await ordinary(`Busy Shop ${i}`), 'application/pdf')
+      await attachReceipt(first, quiet, 'quiet.pdf', await ordinary('Quiet Shop'), 'application/pdf')
       await first.close()
 
       const second = await startServer({ dataDir })

@@ -1,15 +1,14 @@
 // The event feed over HTTP: every business fact once, numbered without gaps in the order the books took it, for its own organization only.
-import { execFile, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cliEnv, daybookBin, operatorCli, printed } from '../support/cli.js'
 import { multipart, tinyPng } from '../support/files.js'
 import { accountsByName, createTenant, type Tenant } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
 
-const run = promisify(execFile)
 const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-feed-'))
 let server: TestServer
 
@@ -249,22 +248,15 @@ describe('events', () => {
 })
 
 describe('daybook events tail', () => {
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: inject('databaseUrl') ?? '',
-  }
+  const daybook = operatorCli(dataDir)
 
   it('prints the feed as JSON lines, filtered, and follows it until interrupted', async () => {
     const tenant = await createTenant(server)
     const start = await afterChart(tenant)
     const accounts = await accountsByName(server, tenant)
     const first = await createEvent(tenant, 'Tail one', accounts.Chequing as string)
-    const printed = await run(
-      process.execPath,
-      [
-        'bin/daybook.js',
+    const lines = printed(
+      await daybook(
         'events',
         'tail',
         '--org-id',
@@ -272,10 +264,8 @@ describe('daybook events tail', () => {
         '--types',
         'ledger_event.created',
         '--no-follow',
-      ],
-      { env },
+      ),
     )
-    const lines = printed.stdout
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as FeedEvent)
@@ -285,8 +275,8 @@ describe('daybook events tail', () => {
 
     const tail = spawn(
       process.execPath,
-      ['bin/daybook.js', 'events', 'tail', '--org-id', tenant.organizationId, '--after', String(start + 1)],
-      { env },
+      [daybookBin, 'events', 'tail', '--org-id', tenant.organizationId, '--after', String(start + 1)],
+      { env: cliEnv(dataDir) },
     )
     let output = ''
     tail.stdout.on('data', (chunk: Buffer) => {

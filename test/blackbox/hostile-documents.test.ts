@@ -2,11 +2,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import nodemailer from 'nodemailer'
 import { describe, expect, it } from 'vitest'
-import { multipart, pdfWithText } from '../support/files.js'
-import { createTenant, type Tenant, unique } from '../support/fixtures.js'
+import { pdfWithText } from '../support/files.js'
+import { createTenant, type Tenant } from '../support/fixtures.js'
 import { freePort } from '../support/free-port.js'
+import { tenantGql } from '../support/graphql.js'
 import {
   garbageAfter,
   jpegPixelBomb,
@@ -17,6 +17,7 @@ import {
   pngPixelBomb,
   truncated,
 } from '../support/hostile-documents.js'
+import { attachReceipt, intakeMailbox, smtpTransport } from '../support/receipts.js'
 import { startServer, type TestServer } from '../support/server.js'
 
 // The server runs in this test process, so this process's resident memory is the server's. A
@@ -55,43 +56,9 @@ function watch(server: TestServer) {
   }
 }
 
-async function gql(
-  server: TestServer,
-  tenant: Tenant,
-  query: string,
-  variables: Record<string, unknown> = {},
-) {
-  return (await server.gql(query, { org: tenant.organizationId, ...variables }, tenant.bearer)).body
-}
-
-/** Uploads the file and attaches it to a new event, as a client would; returns the receipt's id. */
-async function attach(server: TestServer, tenant: Tenant, name: string, bytes: Buffer): Promise<string> {
-  const created = await gql(
-    server,
-    tenant,
-    'mutation ($org: UUID!, $m: String!) { createLedgerEvent(organizationId: $org, merchantName: $m, amount: "18.40", transactionDate: "2026-03-02") { eventId } }',
-    { m: name },
-  )
-  const uploaded = await fetch(`${server.url}/uploads`, {
-    method: 'POST',
-    headers: tenant.bearer,
-    body: multipart([{ name: 'file', filename: name, bytes, type: 'application/octet-stream' }]),
-  })
-  const body = (await uploaded.json()) as { s3Key: string }
-  expect(uploaded.status, JSON.stringify(body)).toBe(201)
-  const attached = await gql(
-    server,
-    tenant,
-    'mutation ($org: UUID!, $e: UUID!, $k: String!) { attachReceiptToEvent(organizationId: $org, eventId: $e, s3Key: $k) { success receiptId error } }',
-    { e: created.data?.createLedgerEvent.eventId, k: body.s3Key },
-  )
-  expect(attached.data?.attachReceiptToEvent).toMatchObject({ success: true })
-  return attached.data?.attachReceiptToEvent.receiptId as string
-}
-
 /** The ids of the receipts made from these files, in their order; each name is used once. */
 async function receiptIdsByFilename(server: TestServer, tenant: Tenant, names: string[]): Promise<string[]> {
-  const body = await gql(
+  const body = await tenantGql(
     server,
     tenant,
     'query ($org: UUID!) { listReceipts(organizationId: $org, limit: 200) { items { id filename } } }',
@@ -109,7 +76,7 @@ type ReceiptState = { id: string; vendorName: string | null; extractionError: st
 /** Waits until every receipt is read or has failed; extraction runs one document at a time. */
 async function settledAll(server: TestServer, tenant: Tenant, ids: string[]) {
   for (let i = 0; i < 900; i++) {
-    const body = await gql(
+    const body = await tenantGql(
       server,
       tenant,
       'query ($org: UUID!) { listReceipts(organizationId: $org, limit: 200) { items { id vendorName extractionError } } }',
@@ -225,13 +192,14 @@ describe('hostile documents', () => {
       const tenant = await createTenant(server)
       const stop = watch(server)
       const ids: string[] = []
-      for (const document of corpus) ids.push(await attach(server, tenant, document.name, document.bytes))
-      const goodId = await attach(server, tenant, 'good.pdf', good)
+      for (const document of corpus)
+        ids.push(await attachReceipt(server, tenant, document.name, document.bytes))
+      const goodId = await attachReceipt(server, tenant, 'good.pdf', good)
       const states = await settledAll(server, tenant, [...ids, goodId])
       const health = await stop()
 
       expectSettled(corpus, states)
-      const failed = await gql(
+      const failed = await tenantGql(
         server,
         tenant,
         'query ($org: UUID!) { listReceipts(organizationId: $org, extractionFailed: true, limit: 200) { totalCount } }',
@@ -258,20 +226,8 @@ describe('hostile documents', () => {
     })
     try {
       const tenant = await createTenant(server)
-      const mailbox = `${unique('hostile').replace(' ', '')}@example.com`
-      const created = await gql(
-        server,
-        tenant,
-        'mutation ($org: UUID!, $a: String!) { createIntakeAddress(organizationId: $org, addressType: "email", address: $a) { success } }',
-        { a: mailbox },
-      )
-      expect(created.data?.createIntakeAddress).toEqual({ success: true })
-      const transport = nodemailer.createTransport({
-        host: '127.0.0.1',
-        port: smtpPort,
-        secure: false,
-        ignoreTLS: true,
-      })
+      const mailbox = await intakeMailbox(server, tenant, 'hostile')
+      const transport = smtpTransport(smtpPort)
       const stop = watch(server)
       const mailed = [...corpus, { name: 'good.pdf', bytes: good, contentType: 'application/pdf' }]
       for (const document of mailed) {
@@ -309,9 +265,9 @@ describe('hostile documents', () => {
     try {
       const first = await startServer({ dataDir, env: { JOB_WORKER: 'off' } })
       const tenant = await createTenant(first)
-      const crashedId = await attach(first, tenant, 'crashed.pdf', good)
-      const bombId = await attach(first, tenant, 'bomb.pdf', await pdfInflatingToOneGibibyte())
-      const goodId = await attach(first, tenant, 'good.pdf', good)
+      const crashedId = await attachReceipt(first, tenant, 'crashed.pdf', good)
+      const bombId = await attachReceipt(first, tenant, 'bomb.pdf', await pdfInflatingToOneGibibyte())
+      const goodId = await attachReceipt(first, tenant, 'good.pdf', good)
       // As the database looks after a process died reading this document on its third and
       // last attempt: claimed (the attempt counted), under a lease that has run out.
       await first.app.core.database.db

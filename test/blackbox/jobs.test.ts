@@ -1,18 +1,15 @@
 // Background jobs that can be seen: a failing extraction is retried, then fails on the receipt, and an operator can retry it.
-import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Clock } from '../../src/kernel/clock.js'
+import { json, operatorCli } from '../support/cli.js'
 import { multipart, pdfWithText } from '../support/files.js'
 import { createTenant, type Tenant } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
 
-const run = promisify(execFile)
 const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-jobs-'))
-const databaseUrl = inject('databaseUrl')
 let server: TestServer
 
 /** The system clock, moved forward on demand, so the backoff between attempts passes at once. */
@@ -28,24 +25,7 @@ function steppingClock(): Clock & { advance(ms: number): void } {
 const clock = steppingClock()
 
 /** The operator CLI from the sources, on the server's data, as an operator beside it would run it. */
-async function daybook(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl ?? '' }
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
-      env,
-    })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-  }
-}
-
-function json(outcome: { code: number; stdout: string; stderr: string }) {
-  expect(outcome.code, outcome.stderr).toBe(0)
-  expect(outcome.stdout.trim().split('\n')).toHaveLength(1)
-  return JSON.parse(outcome.stdout)
-}
+const daybook = operatorCli(dataDir, { fromSources: true })
 
 beforeAll(async () => {
   server = await startServer({ dataDir, clock })

@@ -1,20 +1,18 @@
 // `daybook mcp` driven by the MCP SDK's own client over stdio against a real server: review, bank files, receipts, reports, the feed, refusals and the quota.
-import { execFile, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { copyFileSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { daybookBin, runToEnd } from '../support/cli.js'
 import { fixtureDataDir } from '../support/csv.js'
 import { tinyPng } from '../support/files.js'
 import { accountsByName, createTenant, type Tenant } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
 
-const run = promisify(execFile)
-const bin = path.resolve('bin/daybook.js')
 const statementFixture = path.join(fixtureDataDir, 'bank', 'ofxparse_bank_medium_CAD.ofx')
 /** The folder the file tools may read from (DAYBOOK_MCP_FILES_DIR). */
 const scratch = realpathSync(mkdtempSync(path.join(tmpdir(), 'daybook-mcp-')))
@@ -43,7 +41,7 @@ interface Session {
 async function connect(on: TestServer, tenant: Tenant): Promise<Session> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [bin, 'mcp'],
+    args: [daybookBin, 'mcp'],
     env: { DAYBOOK_URL: on.url, DAYBOOK_API_KEY: tenant.apiKey, DAYBOOK_MCP_FILES_DIR: scratch },
     stderr: 'pipe',
   })
@@ -480,17 +478,8 @@ describe('the quota', () => {
 })
 
 describe('starting', () => {
-  async function start(env: Record<string, string>) {
-    try {
-      const { stdout, stderr } = await run(process.execPath, [bin, 'mcp'], {
-        env: { PATH: process.env.PATH ?? '', ...env },
-      })
-      return { code: 0, stdout, stderr }
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string }
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-    }
-  }
+  const start = (env: Record<string, string>) =>
+    runToEnd(process.execPath, [daybookBin, 'mcp'], { PATH: process.env.PATH ?? '', ...env })
 
   it('refuses to start without its settings, or with a key Daybook refuses, in one line on stderr', async () => {
     const unset = await start({})
@@ -505,7 +494,7 @@ describe('starting', () => {
 
   it('writes nothing but MCP messages on stdout, answers what it read before stdin closed, then exits 0', async () => {
     const tenant = await createTenant(server)
-    const child = spawn(process.execPath, [bin, 'mcp'], {
+    const child = spawn(process.execPath, [daybookBin, 'mcp'], {
       env: { PATH: process.env.PATH ?? '', DAYBOOK_URL: server.url, DAYBOOK_API_KEY: tenant.apiKey },
       stdio: ['pipe', 'pipe', 'pipe'],
     })

@@ -4,13 +4,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { operatorCli, printed } from '../support/cli.js'
 import { accountsByName, createTenant, createUser, type Tenant, unique } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
 import { beancount, hledger, requireTool } from '../support/system-tools.js'
 
 const run = promisify(execFile)
 const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-movements-'))
+const daybook = operatorCli(dataDir)
 let server: TestServer
 
 beforeAll(async () => {
@@ -458,18 +460,11 @@ describe('currencies', () => {
         '',
       ].join('\n'),
     )
-    const env = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: inject('databaseUrl') ?? '',
-    }
-    const cli = (...args: string[]) =>
-      run(process.execPath, ['bin/daybook.js', 'rates', 'load', ...args], { env })
-    expect(JSON.parse((await cli('--org-id', tenant.organizationId, long)).stdout)).toMatchObject({
+    const cli = (...args: string[]) => daybook('rates', 'load', ...args)
+    expect(JSON.parse(printed(await cli('--org-id', tenant.organizationId, long)))).toMatchObject({
       savedCount: 3,
     })
-    expect(JSON.parse((await cli('--org-id', tenant.organizationId, valet)).stdout)).toMatchObject({
+    expect(JSON.parse(printed(await cli('--org-id', tenant.organizationId, valet)))).toMatchObject({
       savedCount: 3,
     })
     const listed = await as(tenant)<{
@@ -482,11 +477,9 @@ describe('currencies', () => {
     expect(listed.items).toContainEqual({ currency: 'GBP', date: '2026-01-06', rate: '1.7201' })
     const bad = path.join(dataDir, 'rates-bad.csv')
     writeFileSync(bad, 'date,currency,rate\n2026-01-02,USD,1.35\n2026-02-30,USD,1.36\n')
-    const refused = await cli('--org-id', tenant.organizationId, bad).catch(
-      (error: { code: number; stderr: string }) => error,
-    )
+    const refused = await cli('--org-id', tenant.organizationId, bad)
     expect(refused).toMatchObject({ code: 1 })
-    expect((refused as { stderr: string }).stderr).toContain('line 3')
+    expect(refused.stderr).toContain('line 3')
   })
 
   it('sets the functional currency at creation and changes it only while nothing is posted', async () => {
@@ -592,21 +585,9 @@ describe('the books read back by hledger and Beancount', () => {
     )
     expect(reject.error).toBeNull()
 
-    const env = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: inject('databaseUrl') ?? '',
-    }
     const exportAs = async (format: string) => {
       const out = path.join(dataDir, `${tenant.organizationId}.${format}`)
-      await run(
-        process.execPath,
-        ['bin/daybook.js', 'export-journal', '--org-name', name, '--format', format, '--out', out],
-        {
-          env,
-        },
-      )
+      printed(await daybook('export-journal', '--org-name', name, '--format', format, '--out', out))
       return out
     }
     const journal = await exportAs('hledger')

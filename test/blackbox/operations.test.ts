@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { operatorCli, printed } from '../support/cli.js'
 import { createTenant, type Tenant, unique } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
 
@@ -138,28 +139,23 @@ function spawnDaybook(dataDir: string): Promise<{ child: ChildProcess; url: stri
   })
 }
 
+/** An organization and an API key for it, made by the operator CLI on the server's data. */
+async function organizationWithKey(
+  dataDir: string,
+  label: string,
+): Promise<{ org: { id: string }; key: string }> {
+  const daybook = operatorCli(dataDir)
+  const org = JSON.parse(printed(await daybook('org', 'create', '--name', unique(label))))
+  const { key } = JSON.parse(printed(await daybook('api-key', 'create', '--org-id', org.id)))
+  return { org, key }
+}
+
 describe('the process', () => {
   it('logs one JSON line per request with its id, organization and operation, and no secret', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-logs-'))
     const daybook = await spawnDaybook(dataDir)
     try {
-      const { execFileSync } = await import('node:child_process')
-      const env = {
-        ...process.env,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: inject('databaseUrl') ?? '',
-      }
-      const org = JSON.parse(
-        execFileSync(process.execPath, ['bin/daybook.js', 'org', 'create', '--name', unique('Logs')], {
-          env,
-        }).toString(),
-      )
-      const key = JSON.parse(
-        execFileSync(process.execPath, ['bin/daybook.js', 'api-key', 'create', '--org-id', org.id], {
-          env,
-        }).toString(),
-      ).key
+      const { org, key } = await organizationWithKey(dataDir, 'Logs')
       const response = await fetch(`${daybook.url}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
@@ -188,23 +184,7 @@ describe('the process', () => {
   it('on SIGTERM finishes the request in flight, then exits cleanly', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-term-'))
     const daybook = await spawnDaybook(dataDir)
-    const { execFileSync } = await import('node:child_process')
-    const env = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: inject('databaseUrl') ?? '',
-    }
-    const org = JSON.parse(
-      execFileSync(process.execPath, ['bin/daybook.js', 'org', 'create', '--name', unique('Term')], {
-        env,
-      }).toString(),
-    )
-    const key = JSON.parse(
-      execFileSync(process.execPath, ['bin/daybook.js', 'api-key', 'create', '--org-id', org.id], {
-        env,
-      }).toString(),
-    ).key
+    const { org, key } = await organizationWithKey(dataDir, 'Term')
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${key}` }
     const accounts = (await (
       await fetch(`${daybook.url}/graphql`, {

@@ -1,21 +1,18 @@
 // The payment-processor import and deletion (spec part 4 server-side commands, DESIGN 3 and 5.8):
 // the operator CLI on the real Stripe files, the GraphQL admin mutations on files written here.
-import { execFile } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type CliOutcome, operatorCli, refused } from '../support/cli.js'
 import { fixtureDataDir } from '../support/csv.js'
 import { multipart, tinyPng } from '../support/files.js'
 import { createTenant, createUser, type Tenant, unique } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
 
-const run = promisify(execFile)
-const bin = path.resolve('bin/daybook.js')
 const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-processor-'))
+const daybook = operatorCli(dataDir)
 const scratch = mkdtempSync(path.join(tmpdir(), 'daybook-processor-files-'))
-const databaseUrl = inject('databaseUrl')
 let server: TestServer
 
 const stripeFile = (name: string) => path.join(fixtureDataDir, 'stripe', name)
@@ -30,23 +27,6 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 // ---- helpers -------------------------------------------------------------------------------------
-
-interface CliOutcome {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-async function daybook(...args: string[]): Promise<CliOutcome> {
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl ?? '' }
-  try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-  }
-}
 
 interface Summary {
   batch: string
@@ -80,14 +60,6 @@ function deletedOf(outcome: CliOutcome): number {
   expect(outcome.code, outcome.stderr).toBe(0)
   expect(outcome.stdout).toMatch(/^Deleted: \d+\n$/)
   return Number(outcome.stdout.trim().split(': ')[1])
-}
-
-function failureOf(outcome: CliOutcome): string {
-  expect(outcome.code).toBe(1)
-  expect(outcome.stdout).toBe('')
-  const lines = outcome.stderr.trim().split('\n')
-  expect(lines).toHaveLength(1)
-  return lines[0] as string
 }
 
 /** The real exports are in US dollars, so the shop keeps its books in them (DESIGN 7.7). */
@@ -934,14 +906,14 @@ describe('deleting events that carry receipts', { timeout: 120_000 }, () => {
 describe('failures', { timeout: 120_000 }, () => {
   it('exits 1 for an organization that does not exist or a file that cannot be read, 2 for bad usage', async () => {
     expect(
-      failureOf(await daybook('import-processor-balance', legacy14File, '--org-name', 'No Such Org 1x')),
+      refused(await daybook('import-processor-balance', legacy14File, '--org-name', 'No Such Org 1x')),
     ).toBe('No organization is named "No Such Org 1x".')
-    expect(failureOf(await daybook('delete-processor-imports', '--org-name', 'No Such Org 1x'))).toBe(
+    expect(refused(await daybook('delete-processor-imports', '--org-name', 'No Such Org 1x'))).toBe(
       'No organization is named "No Such Org 1x".',
     )
     const tenant = await tenantNamed()
     expect(
-      failureOf(
+      refused(
         await daybook(
           'import-processor-balance',
           path.join(scratch, 'missing.csv'),
@@ -991,7 +963,7 @@ describe('failures', { timeout: 120_000 }, () => {
     for (const [label, lines, message] of variants) {
       const file = writeCsv(label, lines.join('\n'))
       expect(
-        failureOf(await daybook('import-processor-balance', file, '--org-name', tenant.name)),
+        refused(await daybook('import-processor-balance', file, '--org-name', tenant.name)),
         label,
       ).toMatch(message)
       const answer = await gql(tenant, importMutation, { csv: lines.join('\n') })

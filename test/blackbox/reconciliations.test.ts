@@ -1,6 +1,7 @@
 // Reconciliation over HTTP (DESIGN 7.2): a month tied to the bank's statement, adjustments, reconciled events frozen, undo, races.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accountsByName, createTenant, createUser, type Tenant } from '../support/fixtures.js'
+import { tenantCalls } from '../support/graphql.js'
 import { startServer, type TestServer } from '../support/server.js'
 
 let server: TestServer
@@ -9,18 +10,6 @@ beforeAll(async () => {
   server = await startServer()
 })
 afterAll(() => server.close())
-
-type Body = { data?: Record<string, Record<string, unknown> | null>; errors?: Array<{ message: string }> }
-
-async function gql(
-  tenant: Tenant,
-  query: string,
-  variables: Record<string, unknown> = {},
-  headers = tenant.bearer,
-) {
-  const response = await server.gql(query, { org: tenant.organizationId, ...variables }, headers)
-  return response.body as Body
-}
 
 const fields =
   'id paymentAccountId statementDate statementBalance openingBalance clearedBalance difference status clearedEventIds adjustmentEntryId finishedAt undoneAt undoReason'
@@ -36,16 +25,7 @@ type Payload = {
   reconciliation: Record<string, unknown> & { id: string }
 }
 
-async function mutate(
-  tenant: Tenant,
-  query: string,
-  variables: Record<string, unknown>,
-  headers = tenant.bearer,
-) {
-  const body = await gql(tenant, query, variables, headers)
-  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined()
-  return Object.values(body.data ?? {})[0] as Payload
-}
+const { gql, field: mutate } = tenantCalls<Payload>(() => server)
 
 const accounts = (tenant: Tenant) => accountsByName(server, tenant)
 

@@ -5,13 +5,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { operatorCli, printed } from '../support/cli.js'
 import { createTenant, type Tenant, unique } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
 import { hledger, requireTool } from '../support/system-tools.js'
 
 const run = promisify(execFile)
 const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-reports-'))
+const daybook = operatorCli(dataDir)
 let server: TestServer
 
 beforeAll(async () => {
@@ -488,18 +490,8 @@ describe('journal export', () => {
     expect(confirmedCount).toBe(steps.filter((s) => s.p.fate === 'confirm').length)
 
     const out = path.join(dataDir, 'books.journal')
-    const env = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: inject('databaseUrl') ?? '',
-    }
-    const exported = await run(
-      process.execPath,
-      ['bin/daybook.js', 'export-journal', '--org-name', name, '--out', out],
-      { env },
-    )
-    expect(JSON.parse(exported.stdout)).toMatchObject({ format: 'hledger', out })
+    const exported = printed(await daybook('export-journal', '--org-name', name, '--out', out))
+    expect(JSON.parse(exported)).toMatchObject({ format: 'hledger', out })
     expect(readFileSync(out, 'utf8')).toContain('Reversal of Vendor')
 
     await requireTool(hledger)
@@ -544,26 +536,12 @@ describe('journal export', () => {
       type: 'expense',
       category: 'Office Expenses',
     })
-    const env = {
-      ...process.env,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: inject('databaseUrl') ?? '',
-    }
-    const { stdout } = await run(
-      process.execPath,
-      ['bin/daybook.js', 'export-journal', '--org-name', name, '--format', 'beancount'],
-      { env },
-    )
+    const stdout = printed(await daybook('export-journal', '--org-name', name, '--format', 'beancount'))
     expect(stdout).toContain('open Assets:Chequing')
     expect(stdout).toContain('2026-03-05 * "Quote \\"this\\""')
     expect(stdout).toContain('Expenses:Office-Expenses  12.34 CAD')
-    const missing = await run(
-      process.execPath,
-      ['bin/daybook.js', 'export-journal', '--org-name', 'No Such Org'],
-      { env },
-    ).catch((error: { code: number; stderr: string }) => error)
+    const missing = await daybook('export-journal', '--org-name', 'No Such Org')
     expect(missing).toMatchObject({ code: 1 })
-    expect((missing as { stderr: string }).stderr).toContain('No organization is named')
+    expect(missing.stderr).toContain('No organization is named')
   })
 })

@@ -1,19 +1,16 @@
 // The operator's webhook commands: endpoints without secrets, deliveries with their attempts, and a redelivery the running server sends under the same webhook-id.
-import { execFile } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { json, operatorCli, refused } from '../support/cli.js'
 import { createTenant, type Tenant } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
 
-const run = promisify(execFile)
-const bin = path.resolve('bin/daybook.js')
 const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-webhooks-cli-'))
-const databaseUrl = inject('databaseUrl')
+const daybook = operatorCli(dataDir)
 let server: TestServer
 let receiver: Server
 let receiverUrl: string
@@ -39,37 +36,6 @@ afterAll(async () => {
   await server.close()
   await new Promise((resolve) => receiver.close(resolve))
 })
-
-interface CliOutcome {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-async function daybook(...args: string[]): Promise<CliOutcome> {
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl ?? '' }
-  try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-  }
-}
-
-function json(outcome: CliOutcome) {
-  expect(outcome.code, outcome.stderr).toBe(0)
-  expect(outcome.stdout.trim().split('\n')).toHaveLength(1)
-  return JSON.parse(outcome.stdout)
-}
-
-function refused(outcome: CliOutcome, code = 1): string {
-  expect(outcome.code, outcome.stdout).toBe(code)
-  expect(outcome.stdout).toBe('')
-  const lines = outcome.stderr.trim().split('\n')
-  expect(lines).toHaveLength(1)
-  return lines[0] as string
-}
 
 async function gql<T>(auth: Record<string, string>, query: string, variables: Record<string, unknown>) {
   const body = (await server.gql(query, variables, auth)).body

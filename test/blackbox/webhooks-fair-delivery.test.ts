@@ -1,20 +1,18 @@
 // Webhook delivery no tenant can slow for another: receivers that hang, a 10,000-event backlog and 100,000 pending deliveries, each beside another tenant's delivery, the operator CLI and the feed.
-import { execFile } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { limits } from '../../src/kernel/limits.js'
+import { operatorCli } from '../support/cli.js'
 import { accountIdByName, createTenant, type Tenant } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
 
-const run = promisify(execFile)
-const bin = path.resolve('bin/daybook.js')
 const dataDir = mkdtempSync(path.join(tmpdir(), 'daybook-webhooks-fair-'))
+const daybook = operatorCli(dataDir)
 const databaseUrl = inject('databaseUrl')
 const engine = databaseUrl ? 'postgres' : 'sqlite'
 
@@ -242,23 +240,6 @@ describe('fair delivery', () => {
     await deleteEndpoint(noisy, endpointId)
   }, 180_000)
 })
-
-interface CliOutcome {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-async function daybook(...args: string[]): Promise<CliOutcome> {
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl ?? '' }
-  try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { env })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string }
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr }
-  }
-}
 
 describe('a backlog of 10,000 events to one endpoint', () => {
   it('drains in feed order, one at a time, beside the operator CLI and other tenants', async () => {

@@ -3,6 +3,13 @@ import type { Kysely } from 'kysely'
 // Ledger events, the journal they post to, per-account daily totals for reports, and the
 // category rules that classify events on arrival.
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await createLedgerEvents(db)
+  await createJournal(db)
+  await createAccountDayTotals(db)
+  await createCategoryRules(db)
+}
+
+async function createLedgerEvents(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('ledger_events')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -66,7 +73,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('ledger_events')
     .columns(['organization_id', 'batch_id'])
     .execute()
+}
 
+async function createJournal(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('journal_entries')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -93,7 +102,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('journal_entries')
     .columns(['organization_id', 'txn_date'])
     .execute()
-
   await db.schema
     .createTable('journal_lines')
     .addColumn('id', 'text', (c) => c.primaryKey())
@@ -112,7 +120,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('journal_lines')
     .columns(['organization_id', 'account_id', 'txn_date'])
     .execute()
+}
 
+async function createAccountDayTotals(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('account_day_totals')
     .addColumn('organization_id', 'text', (c) => c.notNull().references('organizations.id'))
@@ -127,7 +137,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('account_day_totals')
     .columns(['organization_id', 'txn_date'])
     .execute()
+}
 
+async function createCategoryRules(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('category_rules')
     .addColumn('id', 'text', (c) => c.primaryKey())

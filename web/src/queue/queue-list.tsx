@@ -1,10 +1,9 @@
 import type { RefObject } from 'preact'
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks'
-import type { QueueEventFragment } from '../api/generated/review-queue'
-import { signedAmount, spokenAmount } from '../format/money'
 import { commandFor, type QueueCommand } from './queue-keys'
-import type { ReviewQueueStore, RowState } from './review-queue-store'
-import { explainCategory, type RuleMatcher, type Suggestion } from './rule-matcher'
+import { QueueRow, rowElementId } from './queue-row'
+import type { ReviewQueueStore } from './review-queue-store'
+import { explainCategory, type RuleMatcher } from './rule-matcher'
 
 // Rows beyond the screen kept rendered, so a key press or a short scroll never shows a blank.
 const overscanRows = 6
@@ -17,8 +16,65 @@ function rowHeightOf(element: HTMLElement): number {
   return Number.isFinite(height) && height > 0 ? height : 56
 }
 
-export function rowElementId(index: number): string {
-  return `queue-row-${index}`
+/** The list's height, its rows' and its header's, measured again whenever the list is resized. */
+function useViewport(listRef: RefObject<HTMLDivElement | null>, header: RefObject<HTMLDivElement | null>) {
+  const [viewport, setViewport] = useState({ height: 600, rowHeight: 56, headerHeight: 32 })
+  useLayoutEffect(() => {
+    const list = listRef.current
+    if (!list) return
+    const measure = () =>
+      setViewport({
+        height: list.clientHeight,
+        rowHeight: rowHeightOf(list),
+        headerHeight: header.current?.offsetHeight ?? 0,
+      })
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(list)
+    return () => observer.disconnect()
+  }, [listRef, header])
+  return viewport
+}
+
+/** Keeps the focused row on screen as the keys move it, scrolling no more than needed. */
+function useFocusedRowInView(
+  listRef: RefObject<HTMLDivElement | null>,
+  focused: number,
+  count: number,
+  rowHeight: number,
+  rowsHeight: number,
+) {
+  useLayoutEffect(() => {
+    const list = listRef.current
+    if (!list || count === 0) return
+    const top = focused * rowHeight
+    const bottom = top + rowHeight
+    if (top < list.scrollTop) list.scrollTop = top
+    else if (bottom > list.scrollTop + rowsHeight) list.scrollTop = bottom - rowsHeight
+  }, [focused, count, rowHeight, rowsHeight, listRef])
+}
+
+/** The keys that move the focus or tick a row are the list's own; the others go to the screen. */
+function runKey(
+  store: ReviewQueueStore,
+  event: KeyboardEvent,
+  count: number,
+  screenful: number,
+  onCommand: (command: QueueCommand) => void,
+) {
+  const command = commandFor(event)
+  if (!command) return
+  event.preventDefault()
+  if (command === 'next') store.moveFocus(1)
+  else if (command === 'previous') store.moveFocus(-1)
+  else if (command === 'pageDown') store.moveFocus(screenful)
+  else if (command === 'pageUp') store.moveFocus(-screenful)
+  else if (command === 'first') store.focus(0)
+  else if (command === 'last') store.focus(count - 1)
+  else if (command === 'toggleSelection') {
+    const event = store.focusedEvent()
+    if (event) store.toggleSelected(event.id)
+  } else onCommand(command)
 }
 
 /**
@@ -35,26 +91,10 @@ export function QueueList(props: {
   const { store, listRef } = props
   const header = useRef<HTMLDivElement>(null)
   const [scrollTop, setScrollTop] = useState(0)
-  const [viewport, setViewport] = useState({ height: 600, rowHeight: 56, headerHeight: 32 })
-
-  useLayoutEffect(() => {
-    const list = listRef.current
-    if (!list) return
-    const measure = () =>
-      setViewport({
-        height: list.clientHeight,
-        rowHeight: rowHeightOf(list),
-        headerHeight: header.current?.offsetHeight ?? 0,
-      })
-    measure()
-    const observer = new ResizeObserver(measure)
-    observer.observe(list)
-    return () => observer.disconnect()
-  }, [listRef])
+  const { height, rowHeight, headerHeight } = useViewport(listRef, header)
 
   const count = store.rows.length
-  const { rowHeight, headerHeight } = viewport
-  const rowsHeight = Math.max(0, viewport.height - headerHeight)
+  const rowsHeight = Math.max(0, height - headerHeight)
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscanRows)
   const last = Math.min(count - 1, Math.ceil((scrollTop + rowsHeight) / rowHeight) + overscanRows)
 
@@ -63,37 +103,17 @@ export function QueueList(props: {
     return () => window.clearTimeout(timer)
   }, [store, first, last, count])
 
-  // Keeps the focused row on screen as the keys move it, scrolling no more than needed.
   const focused = store.focusedIndex
-  useLayoutEffect(() => {
-    const list = listRef.current
-    if (!list || count === 0) return
-    const top = focused * rowHeight
-    const bottom = top + rowHeight
-    if (top < list.scrollTop) list.scrollTop = top
-    else if (bottom > list.scrollTop + rowsHeight) list.scrollTop = bottom - rowsHeight
-  }, [focused, count, rowHeight, rowsHeight, listRef])
-
-  function onKeyDown(event: KeyboardEvent) {
-    const command = commandFor(event)
-    if (!command) return
-    event.preventDefault()
-    const screenful = Math.max(1, Math.floor(rowsHeight / rowHeight) - 1)
-    if (command === 'next') store.moveFocus(1)
-    else if (command === 'previous') store.moveFocus(-1)
-    else if (command === 'pageDown') store.moveFocus(screenful)
-    else if (command === 'pageUp') store.moveFocus(-screenful)
-    else if (command === 'first') store.focus(0)
-    else if (command === 'last') store.focus(count - 1)
-    else if (command === 'toggleSelection') {
-      const event = store.focusedEvent()
-      if (event) store.toggleSelected(event.id)
-    } else props.onCommand(command)
-  }
+  useFocusedRowInView(listRef, focused, count, rowHeight, rowsHeight)
+  const screenful = Math.max(1, Math.floor(rowsHeight / rowHeight) - 1)
 
   const rows = []
   for (let index = first; index <= last; index++) {
     const event = store.eventAt(index)
+    const focusRow = () => {
+      store.focus(index)
+      listRef.current?.focus()
+    }
     rows.push(
       <QueueRow
         key={event ? event.id : `pending-${index}`}
@@ -109,14 +129,10 @@ export function QueueList(props: {
           event ? explainCategory(event.category, event.merchantName, props.matcher) : { kind: 'none' }
         }
         loadFailed={store.loadError !== null}
-        onPick={() => {
-          store.focus(index)
-          listRef.current?.focus()
-        }}
+        onPick={focusRow}
         onToggle={() => {
           if (event) store.toggleSelected(event.id)
-          store.focus(index)
-          listRef.current?.focus()
+          focusRow()
         }}
       />,
     )
@@ -131,7 +147,7 @@ export function QueueList(props: {
       aria-multiselectable="true"
       aria-activedescendant={focused >= first && focused <= last ? rowElementId(focused) : undefined}
       tabIndex={0}
-      onKeyDown={onKeyDown}
+      onKeyDown={(event) => runKey(store, event, count, screenful, props.onCommand)}
       onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
     >
       {/* Column titles for the eye; each row reads in full without them. */}
@@ -148,132 +164,4 @@ export function QueueList(props: {
       </div>
     </div>
   )
-}
-
-const activityWords = { classifying: 'Classifying…', confirming: 'Confirming…', rejecting: 'Rejecting…' }
-
-function QueueRow(props: {
-  index: number
-  count: number
-  top: number
-  event: QueueEventFragment | undefined
-  focused: boolean
-  selected: boolean
-  state: RowState | undefined
-  possibleDuplicate: boolean
-  suggestion: Suggestion
-  loadFailed: boolean
-  onPick: () => void
-  onToggle: () => void
-}) {
-  const { event, state } = props
-  const placement = { transform: `translateY(${props.top}px)` }
-  const position = {
-    id: rowElementId(props.index),
-    'aria-posinset': props.index + 1,
-    'aria-setsize': props.count,
-  }
-  if (!event) {
-    return (
-      // biome-ignore lint/a11y/useFocusableInteractive: the listbox holds the focus (aria-activedescendant)
-      <div {...position} class="queue-row placeholder" role="option" aria-selected={false} style={placement}>
-        {props.loadFailed ? 'Not loaded' : 'Loading…'}
-      </div>
-    )
-  }
-  const classes = ['queue-row']
-  if (props.focused) classes.push('focused')
-  if (props.selected) classes.push('selected')
-  if (state?.error) classes.push('has-error')
-  if (state?.activity) classes.push('busy')
-  const foreign = event.originalCurrency !== event.functionalCurrency
-  return (
-    // biome-ignore lint/a11y/useFocusableInteractive: the listbox holds the focus (aria-activedescendant)
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the listbox takes the keys for every row
-    <div
-      {...position}
-      class={classes.join(' ')}
-      role="option"
-      aria-selected={props.selected}
-      data-event-id={event.id}
-      style={placement}
-      onClick={(click) => {
-        // The box ticks the row; a click anywhere else moves the focus to it.
-        const onBox = click.target instanceof Element && click.target.closest('.cell-select') !== null
-        if (onBox) props.onToggle()
-        else props.onPick()
-      }}
-    >
-      {/* A box to tick with the mouse; from the keyboard, Space does it. */}
-      <span class="cell cell-select" aria-hidden="true">
-        <span class={props.selected ? 'select-box ticked' : 'select-box'} />
-      </span>
-      <span class="cell cell-date">{event.transactionDate}</span>
-      <span class="cell cell-description">
-        <span class="primary-line">{event.merchantName}</span>
-        <span class="secondary-line">
-          {state?.activity ? activityWords[state.activity] : event.memo || eventTypeWords(event.eventType)}
-        </span>
-      </span>
-      <span class="cell cell-amount">
-        <span class="primary-line amount" aria-hidden="true">
-          {signedAmount(event.direction, event.functionalAmount)}
-        </span>
-        <span class="visually-hidden">
-          {spokenAmount(event.direction, event.functionalAmount, event.functionalCurrency)}
-        </span>
-        <span class="secondary-line" aria-hidden={!foreign}>
-          {foreign ? `${event.originalAmount} ${event.originalCurrency}` : event.functionalCurrency}
-        </span>
-      </span>
-      <span class="cell cell-category">
-        <span class="primary-line">{categoryWords(event, props.suggestion)}</span>
-        <span class="secondary-line">{suggestionWords(props.suggestion)}</span>
-      </span>
-      <span class="cell cell-flags">
-        {props.possibleDuplicate && (
-          <span class="badge warning" title="Another event of this amount within 3 days">
-            Possible duplicate
-          </span>
-        )}
-        <span class={event.hasDocument ? 'badge' : 'badge muted'}>
-          {event.hasDocument ? receiptWords(event.receipts.length) : 'No receipt'}
-        </span>
-      </span>
-      {state?.error && (
-        <span class="cell row-error" title={state.error}>
-          {state.error}
-        </span>
-      )}
-    </div>
-  )
-}
-
-function eventTypeWords(eventType: string): string {
-  return eventType === 'income' ? 'Income' : eventType === 'transfer' ? 'Transfer' : 'Expense'
-}
-
-function receiptWords(count: number): string {
-  return count > 1 ? `${count} receipts` : 'Receipt'
-}
-
-function categoryWords(event: QueueEventFragment, suggestion: Suggestion): string {
-  if (event.category) return event.category.name
-  if (suggestion.kind === 'rule_would_apply') return `${suggestion.rule.account.name}?`
-  return 'No category'
-}
-
-export function suggestionWords(suggestion: Suggestion): string {
-  switch (suggestion.kind) {
-    case 'by_rule':
-      return `Rule “${suggestion.rule.vendorPattern}”`
-    case 'differs_from_rule':
-      return `Rule “${suggestion.rule.vendorPattern}” says ${suggestion.rule.account.name}`
-    case 'rule_would_apply':
-      return `Suggested by rule “${suggestion.rule.vendorPattern}”`
-    case 'given':
-      return 'Chosen, no rule'
-    case 'none':
-      return 'No rule matches'
-  }
 }
