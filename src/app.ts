@@ -16,10 +16,11 @@ import { AuditKeys } from './modules/audit/audit-keys.js'
 import { AuditService } from './modules/audit/audit-service.js'
 import { AuditStore } from './modules/audit/audit-store.js'
 import { AuditTrail } from './modules/audit/audit-trail.js'
-import { BankFileService } from './modules/bank-files/bank-file-service.js'
-import { CsvProfileStore } from './modules/bank-files/csv-profile-store.js'
-import { StatementReader } from './modules/bank-files/statement-reader.js'
-import { BankImportService } from './modules/bank-import/bank-import-service.js'
+import { BankFileService } from './modules/bank-statements/bank-file-service.js'
+import { BankImportService } from './modules/bank-statements/bank-import-service.js'
+import { CsvProfileStore } from './modules/bank-statements/csv-profile-store.js'
+import { StatementImportStore } from './modules/bank-statements/statement-import-store.js'
+import { StatementReader } from './modules/bank-statements/statement-reader.js'
 import { CategoryRuleService } from './modules/category-rules/category-rule-service.js'
 import { CategoryRuleStore } from './modules/category-rules/category-rule-store.js'
 import { CategoryRulesProvider } from './modules/category-rules/category-rules-provider.js'
@@ -28,7 +29,6 @@ import { ContactStore } from './modules/contacts/contact-store.js'
 import { ExchangeRateService } from './modules/exchange-rates/exchange-rate-service.js'
 import { ExchangeRateStore } from './modules/exchange-rates/exchange-rate-store.js'
 import { FileService } from './modules/files/file-service.js'
-import { FileStore } from './modules/files/file-store.js'
 import { IdempotencyService } from './modules/idempotency/idempotency-service.js'
 import { IdempotencyStore } from './modules/idempotency/idempotency-store.js'
 import { IntakeAddressStore } from './modules/intake/intake-address-store.js'
@@ -42,8 +42,8 @@ import { LedgerEventImportStore } from './modules/ledger-events/ledger-event-imp
 import { LedgerEventLifecycleService } from './modules/ledger-events/ledger-event-lifecycle-service.js'
 import { LedgerEventPosting } from './modules/ledger-events/ledger-event-posting.js'
 import { LedgerEventQueryService } from './modules/ledger-events/ledger-event-query-service.js'
-import { LedgerEventRecorder } from './modules/ledger-events/ledger-event-recorder.js'
 import { LedgerEventStore } from './modules/ledger-events/ledger-event-store.js'
+import { LedgerEventsProvider } from './modules/ledger-events/ledger-events-provider.js'
 import { OrganizationService } from './modules/organizations/organization-service.js'
 import { OrganizationStore } from './modules/organizations/organization-store.js'
 import { OrganizationsProvider } from './modules/organizations/organizations-provider.js'
@@ -52,6 +52,7 @@ import { ProcessorImportStore } from './modules/processor-import/processor-impor
 import { createReceiptReader } from './modules/receipts/receipt-reader.js'
 import { ReceiptService } from './modules/receipts/receipt-service.js'
 import { ReceiptStore } from './modules/receipts/receipt-store.js'
+import { ReceiptsProvider } from './modules/receipts/receipts-provider.js'
 import { ReconciliationService } from './modules/reconciliations/reconciliation-service.js'
 import { ReconciliationStore } from './modules/reconciliations/reconciliation-store.js'
 import { ReportService } from './modules/reports/report-service.js'
@@ -81,22 +82,7 @@ export async function buildCore(
   options: { clock?: Clock; onBackgroundCheckpointError?: (message: string) => void } = {},
 ): Promise<Core> {
   const clock = options.clock ?? systemClock
-  const database = openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    checkTenantScope: config.checkTenantScope,
-    ...(options.onBackgroundCheckpointError
-      ? { onBackgroundCheckpointError: options.onBackgroundCheckpointError }
-      : {}),
-  })
-  let migrationsRun: string[]
-  try {
-    // Migrations move rows of every organization at once.
-    migrationsRun = await migrateToLatest(acrossOrganizations(database.db))
-  } catch (error) {
-    await database.close()
-    throw error
-  }
+  const { database, migrationsRun } = await openMigratedDatabase(config, options)
   const { db, engine } = database
   // What nearly every part is built with.
   const base = { db, engine, clock }
@@ -109,6 +95,7 @@ export async function buildCore(
   })
   const organizationStore = new OrganizationStore()
   const organizations = new OrganizationsProvider({ db, engine, store: organizationStore, notices })
+  const { functionalCurrency, functionalCurrencyOf } = organizations
   const access = new AccessService({
     ...base,
     store: new AccessStore(),
@@ -118,55 +105,21 @@ export async function buildCore(
     notices,
     audit,
   })
-  const organizationService = new OrganizationService({
-    ...base,
-    store: organizationStore,
-    organizations,
-    audit,
-    notices,
-    access,
-  })
+  const withAccess = { ...base, access, audit }
   const taxCodeStore = new TaxCodeStore()
-  const taxCodes = new TaxCodeService({ db, store: taxCodeStore, access })
-  const accounts = new AccountsProvider(engine, { clock, audit })
-  const accountService = new AccountService({ ...base, store: accounts, access, taxCodes: taxCodeStore })
-  organizationService.onCreate((tx, scope) => accounts.createDefaultChart(tx, scope))
+  const accounts = new AccountsProvider(engine, { clock, audit, organizations })
   const contacts = new ContactStore()
-  const contactService = new ContactService({ db, engine, clock, store: contacts, access, audit })
   const categoryRuleStore = new CategoryRuleStore()
   const categoryRules = new CategoryRulesProvider({ store: categoryRuleStore, clock })
-  const categoryRuleService = new CategoryRuleService({
-    ...base,
-    store: categoryRuleStore,
-    rules: categoryRules,
-    access,
-    accounts,
-    audit,
-  })
   const rates = new ExchangeRateStore()
-  const exchangeRates = new ExchangeRateService({
-    ...base,
-    store: rates,
-    access,
-    audit,
-    functionalCurrencyOf: organizations.functionalCurrencyOf,
-  })
   const journal = new JournalProvider(engine, { clock, accounts, contacts, audit })
   const eventStore = new LedgerEventStore()
-  const eventImportStore = new LedgerEventImportStore(engine)
-  const posting = new LedgerEventPosting({
-    accounts,
-    journal,
-    rates,
-    store: eventStore,
-    functionalCurrency: organizations.functionalCurrency,
-  })
-  const eventRecorder = new LedgerEventRecorder({
+  const posting = new LedgerEventPosting({ accounts, journal, rates, store: eventStore, functionalCurrency })
+  const events = new LedgerEventsProvider({
     engine,
     clock,
     audit,
-    store: eventStore,
-    importStore: eventImportStore,
+    importStore: new LedgerEventImportStore(),
     categoryRules,
     posting,
   })
@@ -174,160 +127,121 @@ export async function buildCore(
     db,
     clock,
     store: eventStore,
-    importStore: eventImportStore,
     access,
     accounts,
     contacts,
     journal,
     rates,
-    functionalCurrencyOf: organizations.functionalCurrencyOf,
+    functionalCurrencyOf,
   })
-  const eventDeps = {
-    ...base,
-    store: eventStore,
-    access,
-    accounts,
-    eventQueries,
-    periodLock: organizations,
-    audit,
-    functionalCurrencyOf: organizations.functionalCurrencyOf,
-  }
-  const ledgerEventEdits = new LedgerEventEditService(eventDeps)
-  const ledgerEvents = new LedgerEventLifecycleService({
-    ...eventDeps,
-    journal,
-    categoryRules,
-    posting,
-    recorder: eventRecorder,
-  })
-  categoryRuleService.onChange((scope, vendorPattern) => ledgerEvents.categorizeWaiting(scope, vendorPattern))
-  const bankImport = new BankImportService({
-    db,
-    engine,
-    access,
-    accounts,
-    eventQueries,
-    eventRecorder,
-    periodLock: organizations,
-    audit,
-    functionalCurrencyOf: organizations.functionalCurrencyOf,
-  })
+  // What the modules that write the books from events are built with.
+  const bookParts = { ...withAccess, accounts, journal, events, periodLock: organizations }
+  const eventParts = { ...withAccess, store: eventStore, accounts, eventQueries, periodLock: organizations }
   const jobs = new JobQueue({
-    db,
-    engine,
+    ...base,
     store: new JobStore(),
-    clock,
     log: (error, job) =>
       console.error(JSON.stringify({ level: 'error', msg: 'job failed', job, err: String(error) })),
   })
   const files = new FileService({
     db,
     clock,
-    store: new FileStore(),
     objects: openObjectStore({ dataDir: config.dataDir, s3: config.s3 }),
     access,
   })
   const reader = createReceiptReader({ cacheDir: config.dataDir, caps: config.extraction })
-  const receipts = new ReceiptService({
-    ...base,
-    store: new ReceiptStore(),
-    access,
-    files,
-    jobs,
-    eventQueries,
-    eventRecorder,
-    reader: () => reader,
-    audit,
-    functionalCurrencyOf: organizations.functionalCurrencyOf,
+  const receiptParts = { ...base, files, jobs, audit }
+  const receipts = new ReceiptsProvider(receiptParts)
+  const bankImport = new BankImportService({
+    ...withAccess,
+    accounts,
+    store: new StatementImportStore(engine),
+    events,
+    periodLock: organizations,
+    functionalCurrencyOf,
   })
-  ledgerEvents.onConfirmed((scope, eventIds) => receipts.eventsConfirmed(scope, eventIds))
   const statementReader = new StatementReader()
   const bankFiles = new BankFileService({
-    ...base,
-    access,
+    ...withAccess,
     accounts,
     bankImport,
     store: new CsvProfileStore(),
     files,
-    audit,
     reader: statementReader,
   })
-  const reconciliations = new ReconciliationService({
-    ...base,
-    access,
-    accounts,
-    bankImport,
-    bankFiles,
-    journal,
-    eventQueries,
-    recorder: eventRecorder,
-    periodLock: organizations,
-    functionalCurrency: organizations.functionalCurrency,
-    functionalCurrencyOf: organizations.functionalCurrencyOf,
-    store: new ReconciliationStore(),
-    audit,
-  })
-  const intake = new IntakeService({ ...base, store: new IntakeAddressStore(), access, receipts, audit })
-  const reports = new ReportService({
-    db,
-    clock,
-    access,
-    accounts,
-    journal,
-    eventQueries,
-    receipts,
-    functionalCurrencyOf: organizations.functionalCurrencyOf,
-  })
-  const processorImport = new ProcessorImportService({
-    ...base,
-    periodLock: organizations,
-    access,
-    accounts,
-    journal,
-    eventQueries,
-    eventRecorder,
-    receipts,
-    store: new ProcessorImportStore(),
-  })
-  const webhookStore = new WebhookStore(engine)
-  const webhookDeps = {
-    ...base,
-    access,
-    audit,
-    store: webhookStore,
-    settings: config.webhooks,
-    resolve: systemResolve,
-  }
-  const webhooks = new WebhookService(webhookDeps)
+  const webhookParts = { ...withAccess, store: new WebhookStore(engine), settings: config.webhooks }
   const webhookDispatcher = new WebhookDispatcher({
-    ...webhookDeps,
+    ...webhookParts,
+    resolve: systemResolve,
     log: (message, error) =>
       console.error(JSON.stringify({ level: 'error', msg: message, err: String(error) })),
   })
-  webhooks.onWork(() => webhookDispatcher.nudge())
   const services: Services = {
     access,
-    organizations: organizationService,
-    taxCodes,
-    accounts: accountService,
-    contacts: contactService,
-    categoryRules: categoryRuleService,
-    exchangeRates,
-    ledgerEvents,
-    ledgerEventEdits,
+    organizations: new OrganizationService({
+      ...withAccess,
+      store: organizationStore,
+      organizations,
+      notices,
+    }),
+    taxCodes: new TaxCodeService({ db, store: taxCodeStore, access }),
+    accounts: new AccountService({ ...withAccess, store: accounts, taxCodes: taxCodeStore }),
+    contacts: new ContactService({ ...withAccess, store: contacts }),
+    categoryRules: new CategoryRuleService({
+      ...withAccess,
+      store: categoryRuleStore,
+      rules: categoryRules,
+      accounts,
+    }),
+    exchangeRates: new ExchangeRateService({ ...withAccess, store: rates, functionalCurrencyOf }),
+    ledgerEvents: new LedgerEventLifecycleService({
+      ...eventParts,
+      journal,
+      categoryRules,
+      posting,
+      recorder: events,
+      functionalCurrencyOf,
+    }),
+    ledgerEventEdits: new LedgerEventEditService({ ...eventParts, functionalCurrencyOf }),
     eventQueries,
     bankImport,
     bankFiles,
-    processorImport,
-    receipts,
+    processorImport: new ProcessorImportService({
+      ...bookParts,
+      receipts,
+      store: new ProcessorImportStore(),
+    }),
+    receipts: new ReceiptService({
+      ...receiptParts,
+      store: new ReceiptStore(),
+      access,
+      events,
+      reader,
+      functionalCurrencyOf,
+    }),
     files,
-    reconciliations,
-    reports,
-    intake,
+    reconciliations: new ReconciliationService({
+      ...bookParts,
+      statements: bankFiles,
+      functionalCurrency,
+      functionalCurrencyOf,
+      store: new ReconciliationStore(),
+    }),
+    reports: new ReportService({
+      db,
+      clock,
+      access,
+      accounts,
+      journal,
+      events,
+      receipts,
+      functionalCurrencyOf,
+    }),
+    intake: new IntakeService({ ...withAccess, store: new IntakeAddressStore(), receipts }),
     jobs,
     idempotency: new IdempotencyService({ db, store: new IdempotencyStore(), clock }),
     audit: new AuditService({ access, trail: audit }),
-    webhooks,
+    webhooks: new WebhookService({ ...webhookParts, resolve: systemResolve, dispatcher: webhookDispatcher }),
     ports: { accounts, contacts, organizations },
   }
   try {
@@ -352,6 +266,28 @@ export async function buildCore(
       await notices.close()
       await database.close()
     },
+  }
+}
+
+/** The database at the latest migration, and the migrations this start ran. */
+async function openMigratedDatabase(
+  config: Config,
+  options: { onBackgroundCheckpointError?: (message: string) => void },
+): Promise<{ database: DatabaseHandle; migrationsRun: string[] }> {
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    checkTenantScope: config.checkTenantScope,
+    ...(options.onBackgroundCheckpointError
+      ? { onBackgroundCheckpointError: options.onBackgroundCheckpointError }
+      : {}),
+  })
+  try {
+    // Migrations move rows of every organization at once.
+    return { database, migrationsRun: await migrateToLatest(acrossOrganizations(database.db)) }
+  } catch (error) {
+    await database.close()
+    throw error
   }
 }
 

@@ -1,8 +1,8 @@
 import { open } from 'node:fs/promises'
 import type { Command } from 'commander'
 import { limits } from '../../kernel/limits.js'
-import { bankFileImportAnswer } from '../../modules/bank-files/bank-file-answer.js'
-import type { StatementFormat } from '../../modules/bank-files/read-statement-file.js'
+import { bankFileImportAnswer } from '../../modules/bank-statements/bank-file-answer.js'
+import type { StatementFormat } from '../../modules/bank-statements/read-statement-file.js'
 import {
   CliFailure,
   type CliIo,

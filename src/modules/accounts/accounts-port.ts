@@ -39,6 +39,4 @@ export interface AccountsPort {
   ): Promise<void>
   /** One posting's amounts per account, in account order. */
   addTotals(ex: Executor, scope: OrgScope, totals: AccountTotalsDelta[]): Promise<void>
-  /** Seeds the default chart inside the transaction that creates the organization. */
-  createDefaultChart(tx: Executor, scope: OrgScope): Promise<void>
 }

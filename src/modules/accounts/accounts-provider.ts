@@ -4,6 +4,7 @@ import type { Clock } from '../../kernel/clock.js'
 import { nameBasedId, newId } from '../../kernel/ids.js'
 import type { OrgScope } from '../access/principal.js'
 import { type AuditRecorder, creations } from '../audit/audit-port.js'
+import type { OrganizationsPort } from '../organizations/organizations-port.js'
 import { type AccountType, classificationOfAccountType } from '../tax-codes/tax-codes-port.js'
 import { type AccountRecord, AccountStore, type NewAccountRow } from './account-store.js'
 import type { AccountsPort } from './accounts-port.js'
@@ -16,12 +17,14 @@ import { defaultChart } from './default-chart.js'
 export class AccountsProvider extends AccountStore implements AccountsPort {
   constructor(
     engine: EngineName,
-    private readonly deps: { clock: Clock; audit: AuditRecorder },
+    private readonly deps: { clock: Clock; audit: AuditRecorder; organizations: OrganizationsPort },
   ) {
     super(engine)
+    // A new organization starts with the default chart, in the transaction that creates it.
+    deps.organizations.onOrganizationCreated((tx, scope) => this.createDefaultChart(tx, scope))
   }
 
-  async createDefaultChart(tx: Executor, scope: OrgScope): Promise<void> {
+  private async createDefaultChart(tx: Executor, scope: OrgScope): Promise<void> {
     const createdAt = this.deps.clock.now().toISOString()
     const rows: NewAccountRow[] = defaultChart.map((account) => ({
       id: newId(),

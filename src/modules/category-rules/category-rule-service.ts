@@ -10,7 +10,6 @@ import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
 import type { CategoryRuleRecord, CategoryRuleSort, CategoryRuleStore } from './category-rule-store.js'
-import type { RulesChanged } from './category-rules-port.js'
 import type { CategoryRulesProvider } from './category-rules-provider.js'
 import { compilePattern } from './vendor-pattern.js'
 
@@ -21,8 +20,6 @@ export interface CategoryRuleView extends CategoryRuleRecord {
 const ruleSorts = ['vendorPattern', 'matchCount', 'createdAt'] as const satisfies readonly CategoryRuleSort[]
 
 export class CategoryRuleService {
-  private readonly listeners: RulesChanged[] = []
-
   constructor(
     private readonly deps: {
       db: Executor
@@ -35,10 +32,6 @@ export class CategoryRuleService {
       audit: AuditRecorder
     },
   ) {}
-
-  onChange(listener: RulesChanged): void {
-    this.listeners.push(listener)
-  }
 
   async createCategoryRule(
     principal: Principal,
@@ -135,8 +128,7 @@ export class CategoryRuleService {
   // ---- helpers ------------------------------------------------------------------------------
 
   private async changed(scope: OrgScope, vendorPattern: string): Promise<void> {
-    this.deps.rules.forget(scope)
-    for (const listener of this.listeners) await listener(scope, vendorPattern)
+    await this.deps.rules.rulesChanged(scope, vendorPattern)
   }
 
   private async categoryAccount(

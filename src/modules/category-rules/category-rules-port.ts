@@ -16,6 +16,8 @@ export interface CategoryRulesPort {
   ): Promise<Array<RuleCandidate | undefined>>
   /** Counts the times each rule filled a category, in the transaction that filled them. */
   recordMatches(tx: Executor, scope: OrgScope, matches: Array<RuleCandidate | undefined>): Promise<void>
+  /** Declares a reaction to a rule created or changed (waiting events are categorized again). */
+  onRulesChanged(listener: RulesChanged): void
 }
 
 /** Emitted after a rule is created or changed, so waiting events can pick up its pattern. */

@@ -1,16 +1,28 @@
 import type { Executor } from '../../db/schema.js'
 import type { Clock } from '../../kernel/clock.js'
 import { limits } from '../../kernel/limits.js'
+import { Listeners } from '../../kernel/listeners.js'
 import type { OrgScope } from '../access/principal.js'
 import type { CategoryRuleStore } from './category-rule-store.js'
-import type { CategoryRulesPort } from './category-rules-port.js'
+import type { CategoryRulesPort, RulesChanged } from './category-rules-port.js'
 import { compilePattern, type RuleCandidate, VendorMatcher } from './vendor-pattern.js'
 
 /** The category rules port, with each organization's compiled matcher kept for a short while. */
 export class CategoryRulesProvider implements CategoryRulesPort {
+  private readonly changeListeners = new Listeners<Parameters<RulesChanged>>()
   private readonly matchers = new Map<string, { matcher: VendorMatcher; expiresAtMs: number }>()
 
   constructor(private readonly deps: { store: CategoryRuleStore; clock: Clock }) {}
+
+  onRulesChanged(listener: RulesChanged): void {
+    this.changeListeners.add(listener)
+  }
+
+  /** A rule was created or changed: the matcher is read again, and the listeners told. */
+  async rulesChanged(scope: OrgScope, vendorPattern: string): Promise<void> {
+    this.forget(scope)
+    await this.changeListeners.emit(scope, vendorPattern)
+  }
 
   async categorize(
     ex: Executor,

@@ -7,7 +7,7 @@ import type { ObjectStore } from '../../storage/object-store.js'
 import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import { cleanFilename } from './file-name.js'
-import type { FileStore, UploadRecord } from './file-store.js'
+import { FileStore, type UploadRecord } from './file-store.js'
 import {
   type AcceptedKinds,
   type FileKind,
@@ -21,9 +21,10 @@ import {
 /**
  * Files in and out: POST /uploads sniffs and stores a client's file, GET /files serves a key to
  * members of its organization, and the capabilities that take documents store and read theirs
- * here. Keys are scoped by organization and never derived from what a client sent.
+ * here. Keys are scoped by organization and never derived from what a client sent. The uploads
+ * table's reads are the store's own.
  */
-export class FileService implements FilesPort {
+export class FileService extends FileStore implements FilesPort {
   private readonly kinds: AcceptedKinds[] = []
   private readonly owners: KeyOwner[] = []
 
@@ -31,11 +32,12 @@ export class FileService implements FilesPort {
     private readonly deps: {
       db: Executor
       clock: Clock
-      store: FileStore
       objects: ObjectStore
       access: AccessPort
     },
-  ) {}
+  ) {
+    super()
+  }
 
   accept(kinds: AcceptedKinds): void {
     this.kinds.push(kinds)
@@ -62,7 +64,7 @@ export class FileService implements FilesPort {
       sha256: sha256Hex(file.bytes),
       createdAt: this.deps.clock.now().toISOString(),
     }
-    await this.deps.store.insertUpload(this.deps.db, scope, { ...upload, id: newId() })
+    await this.insertUpload(this.deps.db, scope, { ...upload, id: newId() })
     return ok(upload)
   }
 
@@ -71,10 +73,6 @@ export class FileService implements FilesPort {
     this.deps.access.requireIdentified(principal)
     const target = organizationId ?? (principal.kind === 'api_key' ? principal.organizationId : '')
     return this.deps.access.authorize(principal, target, 'member')
-  }
-
-  findUpload(ex: Executor, scope: OrgScope, s3Key: string): Promise<UploadRecord | undefined> {
-    return this.deps.store.findUpload(ex, scope, s3Key)
   }
 
   async store(scope: OrgScope, bytes: Uint8Array, kind: FileKind): Promise<string> {
@@ -94,7 +92,7 @@ export class FileService implements FilesPort {
     s3Key: string,
   ): Promise<{ bytes: Uint8Array; contentType: string } | undefined> {
     if (!s3Key.startsWith(`${scope.organizationId}/`)) return undefined
-    const upload = await this.deps.store.findUpload(this.deps.db, scope, s3Key)
+    const upload = await this.findUpload(this.deps.db, scope, s3Key)
     let contentType = upload?.contentType
     for (const owner of this.owners) {
       if (contentType !== undefined) break

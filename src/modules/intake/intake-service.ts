@@ -9,7 +9,7 @@ import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
 import type { IncomingFile } from '../files/files-port.js'
-import type { ReceiptService } from '../receipts/receipt-service.js'
+import type { ReceiptsPort } from '../receipts/receipts-port.js'
 import { type AddressType, normalizeAddress, parseLabel } from './intake-address.js'
 import type { IntakeAddressRecord, IntakeAddressStore } from './intake-address-store.js'
 
@@ -29,7 +29,7 @@ export class IntakeService {
       store: IntakeAddressStore
       clock: Clock
       access: AccessPort
-      receipts: ReceiptService
+      receipts: ReceiptsPort
       audit: AuditRecorder
     },
   ) {}
@@ -142,7 +142,7 @@ export class IntakeService {
       { max: limits.intakeDocumentsPerOrganizationPerHourMax, of: "The organization's intake addresses" },
     ]
     for (const { max, of, intakeAddressId } of quotas) {
-      const received = await this.deps.receipts.receivedSince(scope, {
+      const received = await this.deps.receipts.receivedSince(this.deps.db, scope, {
         ...(intakeAddressId ? { intakeAddressId } : {}),
         since,
         limit: max,

@@ -30,9 +30,9 @@ import {
   type LedgerEventQueryService,
   type LedgerEventView,
 } from './ledger-event-query-service.js'
-import { eventChange, fieldsBefore } from './ledger-event-recorder.js'
 import type { EventChanges, LedgerEventRecord } from './ledger-event-row-store.js'
 import type { LedgerEventStore } from './ledger-event-store.js'
+import { eventChange, fieldsBefore } from './ledger-events-provider.js'
 
 export interface ClassifyInput {
   categoryId?: string | null

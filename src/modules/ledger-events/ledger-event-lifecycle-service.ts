@@ -32,9 +32,9 @@ import {
   type LedgerEventQueryService,
   type LedgerEventView,
 } from './ledger-event-query-service.js'
-import { type EventsArrived, eventChange, type LedgerEventRecorder } from './ledger-event-recorder.js'
 import type { EventChanges, NewLedgerEvent } from './ledger-event-row-store.js'
 import type { LedgerEventStore } from './ledger-event-store.js'
+import { eventChange, type LedgerEventsProvider } from './ledger-events-provider.js'
 
 export interface CreateEventInput {
   merchantName: string
@@ -56,8 +56,6 @@ export interface CreateEventInput {
  * database transaction each.
  */
 export class LedgerEventLifecycleService {
-  private readonly confirmListeners: EventsArrived[] = []
-
   constructor(
     private readonly deps: {
       db: Executor
@@ -69,17 +67,15 @@ export class LedgerEventLifecycleService {
       journal: JournalPort
       categoryRules: CategoryRulesPort
       posting: LedgerEventPosting
-      recorder: LedgerEventRecorder
+      recorder: LedgerEventsProvider
       eventQueries: LedgerEventQueryService
       periodLock: OrganizationsPort
       audit: AuditRecorder
       functionalCurrencyOf: (organizationId: string) => Promise<string>
     },
-  ) {}
-
-  /** Runs after a person confirms an event (receipts attached to it become reviewed). */
-  onConfirmed(listener: EventsArrived): void {
-    this.confirmListeners.push(listener)
+  ) {
+    // Waiting events pick up a rule that was created or changed.
+    deps.categoryRules.onRulesChanged((scope, vendorPattern) => this.categorizeWaiting(scope, vendorPattern))
   }
 
   // ---- lifecycle ----------------------------------------------------------------------------
@@ -166,7 +162,7 @@ export class LedgerEventLifecycleService {
       this.confirmInTransaction(tx, scope, eventId),
     )
     if (confirmed.ok && confirmed.value.hadDocument) {
-      for (const listener of this.confirmListeners) await listener(scope, [eventId])
+      await this.deps.recorder.announceConfirmed(scope, [eventId])
     }
     return confirmed
   }

@@ -22,7 +22,6 @@ import {
   type Status,
   statuses,
 } from './ledger-event.js'
-import type { LedgerEventImportStore } from './ledger-event-import-store.js'
 import type { DuplicateCandidate, LedgerEventRecord } from './ledger-event-row-store.js'
 import type { EventFilters, EventSort, LedgerEventStore } from './ledger-event-store.js'
 
@@ -92,7 +91,6 @@ export class LedgerEventQueryService {
       db: Executor
       clock: Clock
       store: LedgerEventStore
-      importStore: LedgerEventImportStore
       access: AccessPort
       accounts: AccountsPort
       contacts: ContactsPort
@@ -278,51 +276,6 @@ export class LedgerEventQueryService {
       if (!contact) return fail('CONTACT_NOT_FOUND', 'No contact with this contactId.', 'contactId')
     }
     return ok(true as const)
-  }
-
-  // ---- for other modules ------------------------------------------------------------------
-
-  eventsByIds(ex: Executor, scope: OrgScope, ids: string[]): Promise<LedgerEventRecord[]> {
-    return this.deps.store.findByIds(ex, scope, ids)
-  }
-
-  /** How many events dated in the range are in this status (the dashboard's review count). */
-  countInStatus(ex: Executor, scope: OrgScope, status: Status, range: { from: string; to: string }) {
-    return this.deps.store.countInStatus(ex, scope, status, range)
-  }
-
-  /** Events a receipt of this amount, dated in the window, could belong to. */
-  receiptCandidates(
-    ex: Executor,
-    scope: OrgScope,
-    amountMinor: bigint,
-    window: { from: string; to: string },
-    limit: number,
-  ): Promise<string[]> {
-    return this.deps.store.receiptCandidates(ex, scope, amountMinor, window, limit)
-  }
-
-  /**
-   * What a bank statement is judged against: the payment account's events dated in the window,
-   * and those carrying one of the statement's references whatever their date.
-   */
-  duplicateCandidates(
-    ex: Executor,
-    scope: OrgScope,
-    paymentAccountId: string,
-    window: { from: string; to: string },
-    references: string[],
-  ): Promise<DuplicateCandidate[]> {
-    return this.deps.importStore.duplicateCandidates(ex, scope, paymentAccountId, window, references)
-  }
-
-  /** Which of these processor ids the organization already holds. */
-  existingBackfillIds(ex: Executor, scope: OrgScope, backfillIds: string[]): Promise<Set<string>> {
-    return this.deps.importStore.existingBackfillIds(ex, scope, backfillIds)
-  }
-
-  batchExists(ex: Executor, scope: OrgScope, batchId: string): Promise<boolean> {
-    return this.deps.importStore.batchExists(ex, scope, batchId)
   }
 }
 

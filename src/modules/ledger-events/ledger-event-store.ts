@@ -331,7 +331,7 @@ export class LedgerEventStore {
     return Number(row.count)
   }
 
-  async setHasDocument(
+  async writeHasDocument(
     ex: Executor,
     scope: OrgScope,
     id: string,

@@ -8,7 +8,7 @@ import { formatMoney } from '../../kernel/money.js'
 import type { Services } from '../../services.js'
 import type { Principal } from '../access/principal.js'
 import type { JournalEntryRecord } from '../journal/journal-port.js'
-import type { ReceiptRecord } from '../receipts/receipt-store.js'
+import type { ReceiptRecord } from '../receipts/receipts-port.js'
 import type { LedgerEventView, RelatedParts } from './ledger-event-query-service.js'
 
 function entryToGraphQL(entry: JournalEntryRecord | null): JournalEntry | null {

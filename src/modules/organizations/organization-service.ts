@@ -13,12 +13,9 @@ import type { Principal } from '../access/principal.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
 import type { OrganizationRecord } from './organization.js'
 import type { OrganizationStore } from './organization-store.js'
-import type { OrganizationCreated } from './organizations-port.js'
 import type { OrganizationsProvider } from './organizations-provider.js'
 
 export class OrganizationService {
-  private readonly setUps: OrganizationCreated[] = []
-
   constructor(
     private readonly deps: {
       db: Executor
@@ -33,10 +30,6 @@ export class OrganizationService {
   ) {}
 
   /** Lets other modules (the chart of accounts) seed a new organization atomically. */
-  onCreate(setUp: OrganizationCreated): void {
-    this.setUps.push(setUp)
-  }
-
   async myOrganizations(principal: Principal): Promise<OrganizationRecord[]> {
     const ids = await this.deps.access.organizationIdsOf(principal)
     const found = await this.deps.organizations.findByIds(ids)
@@ -167,7 +160,7 @@ export class OrganizationService {
         },
       ])
       if (ownerId !== undefined) await this.deps.access.addOwner(tx, organization.id, ownerId)
-      for (const setUp of this.setUps) await setUp(tx, scope)
+      await this.deps.organizations.organizationCreated(tx, scope)
       return ok(organization)
     })
   }

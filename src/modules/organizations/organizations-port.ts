@@ -22,6 +22,8 @@ export interface OrganizationsPort {
   functionalCurrency(tx: Executor, scope: OrgScope): Promise<string>
   /** The functional currency as this process knows it, for answers (not postings). */
   functionalCurrencyOf(organizationId: string): Promise<string>
+  /** Declares a part of a new organization's set-up (accounts seed the chart). */
+  onOrganizationCreated(setUp: OrganizationCreated): void
 }
 
 /** Emitted inside the transaction that creates an organization, so its set-up is atomic with it. */

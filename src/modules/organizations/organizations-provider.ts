@@ -2,11 +2,12 @@ import type { ChangeNotices } from '../../db/change-notices.js'
 import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import { defaultCurrency } from '../../kernel/currency.js'
+import { Listeners } from '../../kernel/listeners.js'
 import { ok, type Result } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
 import { type OrganizationRecord, periodLocked } from './organization.js'
 import type { OrganizationStore } from './organization-store.js'
-import type { OrganizationsPort } from './organizations-port.js'
+import type { OrganizationCreated, OrganizationsPort } from './organizations-port.js'
 
 /**
  * The organizations port, and the process's memory of organizations. Organizations are never
@@ -17,6 +18,7 @@ import type { OrganizationsPort } from './organizations-port.js'
  */
 export class OrganizationsProvider implements OrganizationsPort {
   private readonly known = new Map<string, OrganizationRecord>()
+  private readonly setUps = new Listeners<Parameters<OrganizationCreated>>()
 
   constructor(
     private readonly deps: {
@@ -30,6 +32,15 @@ export class OrganizationsProvider implements OrganizationsPort {
       if (notice === 'missed') this.known.clear()
       else if (notice.kind === 'organization_changed') this.known.delete(notice.organizationId)
     })
+  }
+
+  onOrganizationCreated(setUp: OrganizationCreated): void {
+    this.setUps.add(setUp)
+  }
+
+  /** Runs every declared set-up inside the transaction that creates the organization. */
+  organizationCreated(tx: Executor, scope: OrgScope): Promise<void> {
+    return this.setUps.emit(tx, scope)
   }
 
   // A known organization answers at once: every request's access check and every list's answer

@@ -9,11 +9,13 @@ import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountsPort, SystemRole } from '../accounts/accounts-port.js'
 import type { JournalPort } from '../journal/journal-port.js'
-import { postedStatuses, reconciledEvent } from '../ledger-events/ledger-event.js'
-import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
-import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
+import {
+  type LedgerEventsPort,
+  postedStatuses,
+  reconciledEvent,
+} from '../ledger-events/ledger-events-port.js'
 import type { OrganizationsPort } from '../organizations/organizations-port.js'
-import type { ReceiptService } from '../receipts/receipt-service.js'
+import type { ReceiptsPort } from '../receipts/receipts-port.js'
 import { readBalanceCsv } from './balance-csv.js'
 import type { ProcessorImportStore } from './processor-import-store.js'
 import {
@@ -93,9 +95,8 @@ export class ProcessorImportService {
       access: AccessPort
       accounts: AccountsPort
       journal: JournalPort
-      eventQueries: LedgerEventQueryService
-      eventRecorder: LedgerEventRecorder
-      receipts: ReceiptService
+      events: LedgerEventsPort
+      receipts: ReceiptsPort
       store: ProcessorImportStore
       periodLock: OrganizationsPort
     },
@@ -160,8 +161,7 @@ export class ProcessorImportService {
     }
     const written = await inTransactionResult(this.deps.db, this.deps.engine, work)
     if (!written.ok) return written
-    if (written.value.eventIds.length > 0)
-      await this.deps.eventRecorder.announce(scope, written.value.eventIds)
+    if (written.value.eventIds.length > 0) await this.deps.events.announce(scope, written.value.eventIds)
     return ok(written.value.summary)
   }
 
@@ -179,7 +179,7 @@ export class ProcessorImportService {
     const batchId = await this.freshBatchId(tx, scope)
 
     const posted = plans.filter((plan) => plan.kind === 'post')
-    const existing = await this.deps.eventQueries.existingBackfillIds(
+    const existing = await this.deps.store.existingBackfillIds(
       tx,
       scope,
       posted.flatMap((plan) => plan.events.map((event) => event.backfillId)),
@@ -207,7 +207,7 @@ export class ProcessorImportService {
     // acknowledged is lost.
     let heldForRate: string | null = null
     if (!options.review) {
-      const rated = await this.deps.eventRecorder.checkRates(
+      const rated = await this.deps.events.checkRates(
         tx,
         scope,
         fresh.map((plan) => ({
@@ -230,14 +230,14 @@ export class ProcessorImportService {
       )
       let written: Array<{ id: string }>
       if (review) {
-        written = await this.deps.eventRecorder.recordArrivals(
+        written = await this.deps.events.recordArrivals(
           tx,
           scope,
           events.map((event) => ({ ...event, status: 'needs_review' as const })),
         )
       } else {
         // Posted through the path a confirm takes: a refused event refuses the whole import.
-        const posted = await this.deps.eventRecorder.recordPosted(tx, scope, events)
+        const posted = await this.deps.events.recordPosted(tx, scope, events)
         if (!posted.ok) return posted
         written = posted.value
       }
@@ -343,8 +343,7 @@ export class ProcessorImportService {
       .replace(/[-:]/g, '')
     const base = `${batchPrefix}:${stamp}`
     let batchId = base
-    for (let n = 2; await this.deps.eventQueries.batchExists(tx, scope, batchId); n++)
-      batchId = `${base}-${n}`
+    for (let n = 2; await this.deps.store.batchExists(tx, scope, batchId); n++) batchId = `${base}-${n}`
     return batchId
   }
 
@@ -356,7 +355,7 @@ export class ProcessorImportService {
       // Deletions and imports of one organization run one at a time (see write()).
       const processor = await this.deps.accounts.accountByName(tx, scope, processorName)
       if (processor) await this.deps.accounts.lockAccount(tx, scope, processor.id)
-      const events = await this.deps.eventRecorder.importedEvents(tx, scope, source, options.batchId)
+      const events = await this.deps.events.importedEvents(tx, scope, source, options.batchId)
       if (events.some((event) => event.status === 'reconciled')) return reconciledEvent('batchId')
       // Taking a closed period's events out of the books would change its reports.
       const open = await this.deps.periodLock.checkOpen(
@@ -386,7 +385,7 @@ export class ProcessorImportService {
       }
       // Batches are written whole by one import, and imports wait for this transaction (the lock
       // above), so deleting by batch removes exactly the events read.
-      const deleted = await this.deps.eventRecorder.deleteImportedEvents(tx, scope, source, events)
+      const deleted = await this.deps.events.deleteImportedEvents(tx, scope, source, events)
       assert(deleted === events.length, `a deletion removes the ${events.length} events it read`)
       return ok({ deleted, dryRun })
     }

@@ -16,16 +16,17 @@ import type { OrgScope, Principal } from '../access/principal.js'
 import type { AuditChange, AuditRecorder } from '../audit/audit-port.js'
 import { cleanFilename, type FilesPort, type IncomingFile, sha256Hex } from '../files/files-port.js'
 import type { JobsPort } from '../jobs/jobs-port.js'
-import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
-import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
+import type { LedgerEventsPort } from '../ledger-events/ledger-events-port.js'
 import type { FieldConfidence, ReadingContext } from './extraction/extract-fields.js'
 import {
   confidentEnough,
   type ExtractionStatus,
+  extractReceiptJob,
   isReceiptContentType,
   matchWindow,
   type ReceiptSource,
   type ReceiptStatus,
+  receiptChange,
   receiptSources,
   receiptStatuses,
   sniffFileKind,
@@ -53,15 +54,6 @@ export interface ReceiptView extends ReceiptRecord {
   event: { id: string; merchantName: string; status: string } | null
 }
 
-/** One document of a mailed message, as it will be stored. */
-export interface IntakeDocument {
-  bytes: Uint8Array
-  contentType: string
-  extension: string
-  filename: string
-}
-
-export const extractReceiptJob = 'extract_receipt'
 export const matchReceiptsJob = 'match_receipts'
 
 const receiptSorts = [
@@ -81,9 +73,8 @@ export class ReceiptService {
       access: AccessPort
       files: FilesPort
       jobs: JobsPort
-      eventQueries: LedgerEventQueryService
-      eventRecorder: LedgerEventRecorder
-      reader: () => ReceiptReader
+      events: LedgerEventsPort
+      reader: ReceiptReader
       audit: AuditRecorder
       /** The organization's currency: a receipt's when it prints none, and evidence of its date order. */
       functionalCurrencyOf: (organizationId: string) => Promise<string>
@@ -101,7 +92,8 @@ export class ReceiptService {
     deps.files.serveKeysOf(
       async (ex, scope, s3Key) => (await deps.store.findByS3Key(ex, scope, s3Key))?.contentType,
     )
-    deps.eventRecorder.onArrival((scope) => this.eventsArrived(scope))
+    deps.events.onArrival((scope) => this.eventsArrived(scope))
+    deps.events.onConfirmed((scope, eventIds) => this.eventsConfirmed(scope, eventIds))
   }
 
   // ---- attachment ----------------------------------------------------------------------
@@ -113,7 +105,7 @@ export class ReceiptService {
   ): Promise<Result<string>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const attached = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-      const [event] = await this.deps.eventQueries.eventsByIds(tx, scope, [input.eventId])
+      const [event] = await this.deps.events.findByIds(tx, scope, [input.eventId])
       if (!event) return fail('EVENT_NOT_FOUND', 'No ledger event with this id.', 'eventId')
       const received = await this.deps.store.findByS3Key(tx, scope, input.s3Key)
       if (received) {
@@ -130,7 +122,7 @@ export class ReceiptService {
           { eventId: event.id, status: 'reviewed' },
           this.now(),
         )
-        await this.deps.eventRecorder.setHasDocument(tx, scope, event.id, true)
+        await this.deps.events.setHasDocument(tx, scope, event.id, true)
         await this.deps.audit.record(tx, scope, [
           receiptChange('matched', received.id, { eventId: null }, { eventId: event.id, status: 'reviewed' }),
         ])
@@ -161,7 +153,7 @@ export class ReceiptService {
         intakeAddressId: null,
         extractionStatus: 'pending',
       })
-      await this.deps.eventRecorder.setHasDocument(tx, scope, event.id, true)
+      await this.deps.events.setHasDocument(tx, scope, event.id, true)
       await this.deps.jobs.enqueue(tx, scope.organizationId, extractReceiptJob, id)
       await this.deps.audit.record(tx, scope, [
         receiptChange('received', id, null, {
@@ -175,108 +167,6 @@ export class ReceiptService {
     })
     if (attached.ok) this.deps.jobs.nudge()
     return attached
-  }
-
-  // ---- intake ---------------------------------------------------------------------------
-
-  /**
-   * The documents a message makes: one per image or PDF, or one for the message body when there
-   * is no such file. What intake counts against its quotas before anything is stored.
-   */
-  documentsOf(files: IncomingFile[], body: { text: string; html: string | null } | null): IntakeDocument[] {
-    const documents: IntakeDocument[] = []
-    for (const file of files) {
-      const kind = sniffFileKind(file.bytes)
-      if (!kind || file.bytes.byteLength > limits.uploadBytesMax) continue
-      documents.push({
-        bytes: file.bytes,
-        ...kind,
-        filename: cleanFilename(file.filename, `receipt.${kind.extension}`),
-      })
-    }
-    if (documents.length === 0 && body) {
-      const html = body.html
-      const text = html ?? body.text
-      if (text.trim() !== '') {
-        documents.push({
-          bytes: new TextEncoder().encode(text),
-          contentType: html ? 'text/html' : 'text/plain',
-          extension: html ? 'html' : 'txt',
-          filename: html ? 'message.html' : 'message.txt',
-        })
-      }
-    }
-    return documents
-  }
-
-  /** When each receipt intake filed since `since` arrived, oldest first, at most `limit` (see ReceiptStore). */
-  receivedSince(
-    scope: OrgScope,
-    filter: { intakeAddressId?: string; since: string; limit: number },
-  ): Promise<string[]> {
-    return this.deps.store.receivedSince(this.deps.db, scope, filter)
-  }
-
-  /**
-   * Files one receipt per document, each with its extraction job in the same transaction. The
-   * same file received twice is one receipt: the answer names the existing one.
-   */
-  async receive(
-    scope: OrgScope,
-    input: {
-      source: ReceiptSource
-      intakeAddressId: string
-      documents: IntakeDocument[]
-    },
-  ): Promise<string[]> {
-    const { documents } = input
-    const ids: string[] = []
-    for (const document of documents) {
-      const digest = sha256Hex(document.bytes)
-      const existing = await this.deps.store.findByDedupKey(this.deps.db, scope, digest)
-      if (existing) {
-        ids.push(existing.id)
-        continue
-      }
-      const s3Key = await this.deps.files.store(scope, document.bytes, document)
-      const id = newId()
-      const inserted = await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
-        const fresh = await this.deps.store.insert(tx, scope, {
-          id,
-          eventId: null,
-          source: input.source,
-          status: 'draft',
-          vendorName: null,
-          amountMinor: null,
-          currency: defaultCurrency,
-          receiptDate: null,
-          filename: document.filename,
-          s3Key,
-          contentType: document.contentType,
-          sizeBytes: document.bytes.byteLength,
-          sha256: digest,
-          createdAt: this.now(),
-          dedupKey: digest,
-          intakeAddressId: input.intakeAddressId,
-          extractionStatus: 'pending',
-        })
-        if (fresh) {
-          await this.deps.jobs.enqueue(tx, scope.organizationId, extractReceiptJob, id)
-          await this.deps.audit.record(tx, scope, [
-            receiptChange('received', id, null, { source: input.source, s3Key, filename: document.filename }),
-          ])
-        }
-        return fresh
-      })
-      if (inserted) ids.push(id)
-      else {
-        // Another request stored the same file a moment ago.
-        const raced = await this.deps.store.findByDedupKey(this.deps.db, scope, digest)
-        if (raced) ids.push(raced.id)
-      }
-    }
-    this.deps.jobs.nudge()
-    return ids
   }
 
   // ---- jobs -----------------------------------------------------------------------------
@@ -297,7 +187,7 @@ export class ReceiptService {
       organizationCurrency: await this.deps.functionalCurrencyOf(organizationId),
       receivedOn: calendarDateOf(new Date(receipt.createdAt)),
     }
-    const read = await this.deps.reader().read({ bytes, contentType: receipt.contentType, context })
+    const read = await this.deps.reader.read({ bytes, contentType: receipt.contentType, context })
     await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
       // Read again inside the transaction: a person may have corrected or rejected it meanwhile.
       const current = await this.deps.store.findById(tx, scope, receipt.id)
@@ -423,10 +313,6 @@ export class ReceiptService {
    * Inside the caller's transaction: the events are being deleted (a processor import undone), so
    * their receipts wait, unmatched, for another event again.
    */
-  detachFromEvents(tx: Executor, scope: OrgScope, eventIds: string[]): Promise<number> {
-    return this.deps.store.detachFromEvents(tx, scope, eventIds, this.now())
-  }
-
   /** DESIGN 5.9: attach when exactly one event fits; otherwise leave the receipt waiting. */
   private async tryMatch(scope: OrgScope, receiptId: string): Promise<void> {
     await inTransaction(this.deps.db, this.deps.engine, (tx) => this.matchInside(tx, scope, receiptId))
@@ -444,7 +330,7 @@ export class ReceiptService {
     if (!confidentEnough(receipt.amountConfidence) || !confidentEnough(receipt.dateConfidence)) return
     // Events keep magnitudes; a refund receipt reads as a negative total.
     const magnitude = receipt.amountMinor < 0n ? -receipt.amountMinor : receipt.amountMinor
-    const candidates = await this.deps.eventQueries.receiptCandidates(
+    const candidates = await this.deps.events.receiptCandidates(
       tx,
       scope,
       magnitude,
@@ -453,10 +339,10 @@ export class ReceiptService {
     )
     if (candidates.length !== 1) return
     const eventId = candidates[0] as string
-    const [event] = await this.deps.eventQueries.eventsByIds(tx, scope, [eventId])
+    const [event] = await this.deps.events.findByIds(tx, scope, [eventId])
     if (!event || event.currency !== receipt.currency) return
     if (await this.deps.store.update(tx, scope, receipt.id, { eventId }, this.now(), true)) {
-      await this.deps.eventRecorder.setHasDocument(tx, scope, eventId, true)
+      await this.deps.events.setHasDocument(tx, scope, eventId, true)
       await this.deps.audit.record(tx, scope, [
         receiptChange('matched', receipt.id, { eventId: null }, { eventId }),
       ])
@@ -560,17 +446,12 @@ export class ReceiptService {
         const others = (await this.deps.store.forEvents(tx, scope, [receipt.eventId])).filter(
           (r) => r.id !== receipt.id,
         )
-        if (others.length === 0)
-          await this.deps.eventRecorder.setHasDocument(tx, scope, receipt.eventId, false)
+        if (others.length === 0) await this.deps.events.setHasDocument(tx, scope, receipt.eventId, false)
       }
       return ok(receipt.id)
     })
     if (!rejected.ok) return rejected
     return this.viewOf(scope, receiptId)
-  }
-
-  countDated(ex: Executor, scope: OrgScope, range: { from: string; to: string }): Promise<number> {
-    return this.deps.store.countDated(ex, scope, range)
   }
 
   // ---- helpers --------------------------------------------------------------------------
@@ -585,7 +466,7 @@ export class ReceiptService {
   private async views(scope: OrgScope, receipts: ReceiptRecord[]): Promise<ReceiptView[]> {
     const eventIds = receipts.flatMap((r) => (r.eventId ? [r.eventId] : []))
     const events = new Map(
-      (await this.deps.eventQueries.eventsByIds(this.deps.db, scope, eventIds)).map((e) => [e.id, e]),
+      (await this.deps.events.findByIds(this.deps.db, scope, eventIds)).map((e) => [e.id, e]),
     )
     return receipts.map((receipt) => {
       const event = receipt.eventId ? events.get(receipt.eventId) : undefined
@@ -602,11 +483,3 @@ export class ReceiptService {
 }
 
 const receiptNotFound = () => fail('RECEIPT_NOT_FOUND', 'No receipt with this id.', 'receiptId')
-/** A receipt's step as the audit trail and the event feed tell it: `receipt.<verb>`. */
-const receiptChange = (verb: string, receiptId: string, before: unknown, after: unknown): AuditChange => ({
-  operation: `receipt.${verb}`,
-  entityType: 'receipt',
-  entityId: receiptId,
-  before,
-  after,
-})

@@ -1,5 +1,6 @@
 import { addDays, type CalendarDate } from '../../kernel/calendar-date.js'
 import { limits } from '../../kernel/limits.js'
+import type { AuditChange } from '../audit/audit-port.js'
 import type { FileKind } from '../files/files-port.js'
 
 // The pure rules of receipts: what files are accepted, and which event a receipt belongs to.
@@ -58,3 +59,19 @@ export const confidentEnough = (confidence: number | null): boolean =>
 export function matchWindow(receiptDate: CalendarDate): { from: CalendarDate; to: CalendarDate } {
   return { from: addDays(receiptDate, -3), to: addDays(receiptDate, 7) }
 }
+
+export const extractReceiptJob = 'extract_receipt'
+
+/** A receipt's step as the audit trail and the event feed tell it: `receipt.<verb>`. */
+export const receiptChange = (
+  verb: string,
+  receiptId: string,
+  before: unknown,
+  after: unknown,
+): AuditChange => ({
+  operation: `receipt.${verb}`,
+  entityType: 'receipt',
+  entityId: receiptId,
+  before,
+  after,
+})

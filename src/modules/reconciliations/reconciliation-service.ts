@@ -14,14 +14,14 @@ import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
-import type { BankFileService } from '../bank-files/bank-file-service.js'
-import type { StatementFormat } from '../bank-files/read-statement-file.js'
-import type { BankImportService } from '../bank-import/bank-import-service.js'
+import {
+  type BankStatementsPort,
+  paymentAccountOf,
+  type StatementFormat,
+} from '../bank-statements/bank-statements-port.js'
 import type { JournalPort } from '../journal/journal-port.js'
-import { postedStatuses, type Status } from '../ledger-events/ledger-event.js'
-import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
-import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
-import type { LedgerEventRecord } from '../ledger-events/ledger-event-row-store.js'
+import type { LedgerEventRecord, LedgerEventsPort } from '../ledger-events/ledger-events-port.js'
+import { postedStatuses, type Status } from '../ledger-events/ledger-events-port.js'
 import type { OrganizationsPort } from '../organizations/organizations-port.js'
 import type { ReconciliationRecord, ReconciliationStore } from './reconciliation-store.js'
 
@@ -58,11 +58,9 @@ export class ReconciliationService {
       clock: Clock
       access: AccessPort
       accounts: AccountsPort
-      bankImport: BankImportService
-      bankFiles: Pick<BankFileService, 'statementClosing'>
+      statements: BankStatementsPort
       journal: JournalPort
-      eventQueries: LedgerEventQueryService
-      recorder: LedgerEventRecorder
+      events: LedgerEventsPort
       periodLock: OrganizationsPort
       /** The currency postings are made in, read in the caller's transaction. */
       functionalCurrency: (tx: Executor, scope: OrgScope) => Promise<string>
@@ -100,7 +98,7 @@ export class ReconciliationService {
     input: { paymentAccountId: string; s3Key: string; format?: StatementFormat | 'AUTO' | null },
   ): Promise<Result<ReconciliationView>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
-    const closing = await this.deps.bankFiles.statementClosing(scope, input)
+    const closing = await this.deps.statements.statementClosing(scope, input)
     if (!closing.ok) return closing
     const [account] = await this.deps.accounts.accountsByIds(this.deps.db, scope, [input.paymentAccountId])
     assert(account, 'the statement was read for an account of the organization')
@@ -124,7 +122,7 @@ export class ReconciliationService {
     },
   ): Promise<Result<ReconciliationView>> {
     const started = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-      const account = await this.deps.bankImport.paymentAccount(tx, scope, input.paymentAccountId)
+      const account = await paymentAccountOf(this.deps.accounts, tx, scope, input.paymentAccountId)
       if (!account.ok) return account
       const balance = input.statementBalanceMinor(await this.deps.functionalCurrency(tx, scope))
       if (!balance.ok) return balance
@@ -164,7 +162,7 @@ export class ReconciliationService {
       }
       const changes = [reconciliationChange('started', record.id, null, record)]
       // Events the statement lists but that are not posted yet stay for the bookkeeper to clear.
-      const listed = await this.deps.eventQueries.eventsByIds(tx, scope, input.listedEventIds)
+      const listed = await this.deps.events.findByIds(tx, scope, input.listedEventIds)
       const clearable = listed
         .filter((event) => !clearProblem(event, record, event.id))
         .map((event) => event.id)
@@ -206,7 +204,7 @@ export class ReconciliationService {
         await this.deps.audit.record(tx, scope, [change])
         return ok(undefined)
       }
-      const events = await this.deps.eventQueries.eventsByIds(tx, scope, eventIds)
+      const events = await this.deps.events.findByIds(tx, scope, eventIds)
       const byId = new Map(events.map((event) => [event.id, event]))
       for (const eventId of eventIds) {
         const problem = clearProblem(byId.get(eventId), reconciliation, eventId)
@@ -254,7 +252,7 @@ export class ReconciliationService {
       )
       if (!open.ok) return open
       const currency = await this.deps.functionalCurrency(tx, scope)
-      const events = await this.deps.eventQueries.eventsByIds(tx, scope, reconciliation.clearedEventIds)
+      const events = await this.deps.events.findByIds(tx, scope, reconciliation.clearedEventIds)
       const byId = new Map(events.map((event) => [event.id, event]))
       for (const eventId of reconciliation.clearedEventIds) {
         const problem = clearProblem(byId.get(eventId), reconciliation, eventId)
@@ -283,7 +281,7 @@ export class ReconciliationService {
       }
       const cleared = reconciliation.clearedEventIds.map((id) => byId.get(id) as LedgerEventRecord)
       await this.deps.store.setPreviousStatus(tx, scope, reconciliation.id, cleared)
-      const moved = await this.deps.recorder.reconcile(tx, scope, cleared, reconciliation.id)
+      const moved = await this.deps.events.reconcile(tx, scope, cleared, reconciliation.id)
       if (!moved) {
         return fail(
           'EVENT_CHANGED',
@@ -377,7 +375,7 @@ export class ReconciliationService {
         ),
       ])
       const cleared = await this.deps.store.clearedEvents(tx, scope, [reconciliation.id])
-      await this.deps.recorder.unreconcile(
+      await this.deps.events.unreconcile(
         tx,
         scope,
         cleared.map((event) => ({ id: event.eventId, previousStatus: event.previousStatus ?? 'confirmed' })),
@@ -525,7 +523,7 @@ export class ReconciliationService {
     const views: ReconciliationView[] = []
     for (const record of records) {
       const clearedEventIds = cleared.filter((c) => c.reconciliationId === record.id).map((c) => c.eventId)
-      const events = await this.deps.eventQueries.eventsByIds(ex, scope, clearedEventIds)
+      const events = await this.deps.events.findByIds(ex, scope, clearedEventIds)
       const entryIds = events.flatMap((event) => (event.journalEntryId ? [event.journalEntryId] : []))
       const [account] = await this.deps.accounts.accountsByIds(ex, scope, [record.paymentAccountId])
       const movementMinor = await this.deps.journal.accountMovement(

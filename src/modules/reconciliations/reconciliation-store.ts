@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely'
 import type { EngineName } from '../../db/engine.js'
 import type { Executor, ReconciliationsTable } from '../../db/schema.js'
 import type { OrgScope } from '../access/principal.js'
-import type { Status } from '../ledger-events/ledger-event.js'
+import type { Status } from '../ledger-events/ledger-events-port.js'
 
 // The only SQL of the reconciliations module: reconciliations and the events cleared in them.
 

@@ -9,7 +9,7 @@ import { beancount, hledger, requireTool } from '../../../test/support/system-to
 import { formatMoney } from '../../kernel/money.js'
 import type { AccountRecord } from '../accounts/accounts-port.js'
 import type { PostingLine } from '../journal/journal-port.js'
-import { type AccountType, classificationOfAccountType } from '../tax-codes/gifi.js'
+import { type AccountType, classificationOfAccountType } from '../tax-codes/tax-codes-port.js'
 import {
   type ExportEntry,
   type ExportFormat,

@@ -14,8 +14,8 @@ import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
 import { naturalBalance } from '../accounts/accounts-port.js'
 import type { JournalPort } from '../journal/journal-port.js'
-import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
-import type { ReceiptService } from '../receipts/receipt-service.js'
+import type { LedgerEventsPort } from '../ledger-events/ledger-events-port.js'
+import type { ReceiptsPort } from '../receipts/receipts-port.js'
 import { type ExportFormat, exportAccountNames, exportEntry, exportHeader } from './journal-export.js'
 import { balanceSheet, incomeStatement, naturalFromDebitMinusCredit, trialBalance } from './report.js'
 
@@ -32,8 +32,8 @@ export class ReportService {
       access: AccessPort
       accounts: AccountsPort
       journal: JournalPort
-      eventQueries: LedgerEventQueryService
-      receipts: ReceiptService
+      events: LedgerEventsPort
+      receipts: ReceiptsPort
       functionalCurrencyOf: (organizationId: string) => Promise<string>
     },
   ) {}
@@ -49,7 +49,7 @@ export class ReportService {
     const [figures, receiptCount, unreviewedCount] = await Promise.all([
       this.incomeFigures(scope, range.value),
       this.deps.receipts.countDated(this.deps.db, scope, range.value),
-      this.deps.eventQueries.countInStatus(this.deps.db, scope, 'needs_review', range.value),
+      this.deps.events.countInStatus(this.deps.db, scope, 'needs_review', range.value),
     ])
     return ok({
       startDate: range.value.from,
@@ -176,10 +176,7 @@ export class ReportService {
       if (entries.length === 0) return count
       const eventIds = entries.flatMap((e) => (e.eventId ? [e.eventId] : []))
       const events = new Map(
-        (await this.deps.eventQueries.eventsByIds(this.deps.db, scope, eventIds)).map((e) => [
-          e.id,
-          e.merchantName,
-        ]),
+        (await this.deps.events.findByIds(this.deps.db, scope, eventIds)).map((e) => [e.id, e.merchantName]),
       )
       let text = ''
       for (const entry of entries) {

@@ -46,12 +46,7 @@ export interface WebhookDeliveryView {
   attempts: WebhookAttemptRecord[]
 }
 
-/** Tells the dispatcher there is work now, rather than at its next poll. */
-export type Nudge = () => void
-
 export class WebhookService {
-  private nudge: Nudge = () => {}
-
   constructor(
     private readonly deps: {
       db: Executor
@@ -62,12 +57,10 @@ export class WebhookService {
       store: WebhookStore
       settings: WebhookSettings
       resolve: Resolve
+      /** Told when there is work now, so it need not wait for its next poll. */
+      dispatcher: { nudge(): void }
     },
   ) {}
-
-  onWork(nudge: Nudge): void {
-    this.nudge = nudge
-  }
 
   async createWebhookEndpoint(
     principal: Principal,
@@ -159,7 +152,7 @@ export class WebhookService {
       ])
       return ok(viewOf(after))
     })
-    if (updated.ok && updated.value.enabled) this.nudge()
+    if (updated.ok && updated.value.enabled) this.deps.dispatcher.nudge()
     return updated
   }
 
@@ -307,7 +300,7 @@ export class WebhookService {
       return ok(id)
     })
     if (!queued.ok) return queued
-    this.nudge()
+    this.deps.dispatcher.nudge()
     const delivery = await this.deps.store.findDelivery(this.deps.db, scope, queued.value)
     if (!delivery)
       return fail('WEBHOOK_EVENT_NOT_FOUND', 'This endpoint was never sent an event with this id.', 'eventId')

@@ -2,6 +2,7 @@ import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import type { Clock } from '../../kernel/clock.js'
 import { newId } from '../../kernel/ids.js'
+import { Listeners } from '../../kernel/listeners.js'
 import { assert, ok, type Result } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
 import type { AuditChange, AuditRecorder } from '../audit/audit-port.js'
@@ -10,67 +11,54 @@ import { type Direction, defaultDirection, type EventSource, type Status } from 
 import type { LedgerEventImportStore } from './ledger-event-import-store.js'
 import type { LedgerEventPosting } from './ledger-event-posting.js'
 import type { EventChanges, LedgerEventRecord, NewLedgerEvent } from './ledger-event-row-store.js'
-import type { LedgerEventStore } from './ledger-event-store.js'
-
-/** Runs after new events commit, so other modules (receipt matching) can react to them. */
-export type EventsArrived = (scope: OrgScope, eventIds: string[]) => Promise<void>
-
-/** What a new event is made from; the rest is filled in as it is inserted. */
-export type NewEventParts = Omit<
-  NewLedgerEvent,
-  | 'id'
-  | 'createdAt'
-  | 'status'
-  | 'categoryId'
-  | 'categoryRuleId'
-  | 'taxAmountMinor'
-  | 'taxFromCode'
-  | 'taxAccountId'
-  | 'salesTaxCode'
-  | 'direction'
-  | 'exchangeRate'
-  | 'splitAccountId'
-  | 'splitAmountMinor'
-> & {
-  id?: string
-  /** The spec's meaning of the event type when not given. */
-  direction?: Direction
-  exchangeRate?: string | null
-}
-
-/** An imported event that is classified as it arrives and posted in the same transaction. */
-export type NewPostedEvent = Omit<NewEventParts, 'paymentAccountId'> & {
-  categoryId: string
-  paymentAccountId: string
-}
+import { LedgerEventStore } from './ledger-event-store.js'
+import type {
+  EventsHappened,
+  ImportedEvent,
+  LedgerEventsPort,
+  NewEventParts,
+  NewPostedEvent,
+} from './ledger-events-port.js'
 
 /**
- * Writes events into being and out again, inside the caller's transaction: what a client creates,
- * what imports bring (waiting for review, or posted through the one posting path), and what an
- * undone import removes. Every method takes the OrgScope its caller was authorized for.
+ * The ledger-events port: the store's reads as they are, and events written into being and out
+ * again inside the caller's transaction: what a client creates, what imports bring (waiting for
+ * review, or posted through the one posting path), and what an undone import removes. Every
+ * method takes the OrgScope its caller was authorized for.
  */
-export class LedgerEventRecorder {
-  private readonly arrivalListeners: EventsArrived[] = []
+export class LedgerEventsProvider extends LedgerEventStore implements LedgerEventsPort {
+  private readonly arrivalListeners = new Listeners<Parameters<EventsHappened>>()
+  private readonly confirmListeners = new Listeners<Parameters<EventsHappened>>()
 
   constructor(
     private readonly deps: {
       engine: EngineName
       clock: Clock
-      store: LedgerEventStore
       importStore: LedgerEventImportStore
       categoryRules: CategoryRulesPort
       posting: LedgerEventPosting
       audit: AuditRecorder
     },
-  ) {}
+  ) {
+    super()
+  }
 
-  onArrival(listener: EventsArrived): void {
-    this.arrivalListeners.push(listener)
+  onArrival(listener: EventsHappened): void {
+    this.arrivalListeners.add(listener)
+  }
+
+  onConfirmed(listener: EventsHappened): void {
+    this.confirmListeners.add(listener)
   }
 
   /** Tells listeners (receipt matching) about events committed by a create or an import. */
   async announce(scope: OrgScope, eventIds: string[]): Promise<void> {
-    for (const listener of this.arrivalListeners) await listener(scope, eventIds)
+    await this.arrivalListeners.emit(scope, eventIds)
+  }
+
+  /** Tells listeners about events a person confirmed, once the confirm committed. */
+  async announceConfirmed(scope: OrgScope, eventIds: string[]): Promise<void> {
+    await this.confirmListeners.emit(scope, eventIds)
   }
 
   /**
@@ -97,7 +85,7 @@ export class LedgerEventRecorder {
         createdAt,
       })
     })
-    await this.deps.store.insertMany(tx, scope, rows)
+    await this.insertMany(tx, scope, rows)
     await this.deps.categoryRules.recordMatches(tx, scope, matches)
     await this.audited(tx, scope, rows)
     return rows
@@ -133,7 +121,11 @@ export class LedgerEventRecorder {
   }
 
   /** Whether every one of these events in another currency has a rate to be posted with. */
-  checkRates(tx: Executor, scope: OrgScope, events: Parameters<LedgerEventPosting['checkRates']>[2]) {
+  checkRates(
+    tx: Executor,
+    scope: OrgScope,
+    events: Parameters<LedgerEventPosting['checkRates']>[2],
+  ): Promise<Result<void>> {
     return this.deps.posting.checkRates(tx, scope, events)
   }
 
@@ -149,8 +141,7 @@ export class LedgerEventRecorder {
   ): Promise<boolean> {
     for (const event of events) {
       const changes = { status: 'reconciled' as const, reconciliationId }
-      if (!(await this.deps.store.update(tx, scope, event.id, [event.status], changes, this.now())))
-        return false
+      if (!(await this.update(tx, scope, event.id, [event.status], changes, this.now()))) return false
     }
     await this.deps.audit.record(
       tx,
@@ -175,7 +166,7 @@ export class LedgerEventRecorder {
   ): Promise<void> {
     for (const event of events) {
       const changes = { status: event.previousStatus, reconciliationId: null }
-      const moved = await this.deps.store.update(tx, scope, event.id, ['reconciled'], changes, this.now())
+      const moved = await this.update(tx, scope, event.id, ['reconciled'], changes, this.now())
       assert(moved, `reconciled event ${event.id} is still reconciled when its reconciliation is undone`)
     }
     await this.deps.audit.record(
@@ -188,7 +179,7 @@ export class LedgerEventRecorder {
   }
 
   async setHasDocument(ex: Executor, scope: OrgScope, eventId: string, hasDocument: boolean): Promise<void> {
-    await this.deps.store.setHasDocument(ex, scope, eventId, hasDocument, this.now())
+    await this.writeHasDocument(ex, scope, eventId, hasDocument, this.now())
   }
 
   /**
@@ -196,7 +187,12 @@ export class LedgerEventRecorder {
    * deletion in the caller's transaction. On PostgreSQL their rows are locked until it ends, so a
    * concurrent confirm waits and then finds the event gone instead of posting it unseen.
    */
-  importedEvents(tx: Executor, scope: OrgScope, source: EventSource, batchId: string | undefined) {
+  importedEvents(
+    tx: Executor,
+    scope: OrgScope,
+    source: EventSource,
+    batchId: string | undefined,
+  ): Promise<ImportedEvent[]> {
     return this.deps.importStore.importedEvents(tx, scope, source, batchId, this.deps.engine === 'postgres')
   }
 

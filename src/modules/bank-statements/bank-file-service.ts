@@ -11,10 +11,9 @@ import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountsPort } from '../accounts/accounts-port.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
-import type { BankImportService } from '../bank-import/bank-import-service.js'
-import type { RowVerdict } from '../bank-import/duplicates.js'
-import { parseStatementRow, type StatementRow } from '../bank-import/statement-row.js'
 import type { FilesPort } from '../files/files-port.js'
+import type { BankImportService } from './bank-import-service.js'
+import type { BankStatementsPort, StatementClosing } from './bank-statements-port.js'
 import {
   type CsvImportProfileInput,
   type CsvImportProfileRecord,
@@ -23,13 +22,16 @@ import {
 } from './csv-profile.js'
 import type { CsvProfileStore } from './csv-profile-store.js'
 import type { CsvDateFormat } from './csv-reader.js'
+import type { RowVerdict } from './duplicates.js'
+import { paymentAccountOf } from './payment-account.js'
 import { type StatementFormat, sniffStatementFile } from './read-statement-file.js'
 import type { ReadStatementJob, ReadStatementOutcome } from './read-statement-job.js'
 import { type FileRow, fileFail, type StatementFile } from './statement-file.js'
 import { StatementReader } from './statement-reader.js'
+import { parseStatementRow, type StatementRow } from './statement-row.js'
 
 // Statement files from upload to events (DESIGN 7.1): read the file, check its balances and
-// account, and send its rows through the one duplicate check and import path of bank-import.
+// account, and send its rows through the one duplicate check and import path (bank-import-service).
 
 export interface BankFileImportOptions {
   paymentAccountId: string
@@ -73,21 +75,10 @@ export interface BankFileImport {
   suggestedCsvProfile: CsvImportProfileRecord | null
 }
 
-/** What a statement file tells a reconciliation: where the account stood, and which events it lists. */
-export interface StatementClosing {
-  /** In the file's own sign: money in the account's holder's favour is positive. */
-  closingMinor: bigint
-  closingDate: string
-  /** The currency the file states its balance in, or the books' when it names none. */
-  currency: string
-  /** The account's events that the file's rows are, by the duplicate rule. */
-  listedEventIds: string[]
-}
-
 /** The phases a long import reports, for the CLI's progress bar. */
 export type ImportProgress = (done: number, total: number) => void
 
-export class BankFileService {
+export class BankFileService implements BankStatementsPort {
   constructor(
     private readonly deps: {
       db: Executor
@@ -144,7 +135,7 @@ export class BankFileService {
     s3Key?: string,
   ): Promise<Result<BankFileImport>> {
     const dryRun = input.dryRun ?? false
-    const account = await this.deps.bankImport.paymentAccount(this.deps.db, scope, input.paymentAccountId)
+    const account = await paymentAccountOf(this.deps.accounts, this.deps.db, scope, input.paymentAccountId)
     if (!account.ok) return account
     let dateFormat: CsvDateFormat | undefined
     if (input.dateFormat) {
@@ -265,7 +256,7 @@ export class BankFileService {
     if (refused) return refused
     const file = await this.deps.files.file(scope, input.s3Key)
     if (!file) return fail('FILE_NOT_FOUND', 'No uploaded file has this s3Key.', 's3Key')
-    const account = await this.deps.bankImport.paymentAccount(this.deps.db, scope, input.paymentAccountId)
+    const account = await paymentAccountOf(this.deps.accounts, this.deps.db, scope, input.paymentAccountId)
     if (!account.ok) return account
     const read = await this.readStatement(scope, input.s3Key, {
       bytes: file.bytes,
@@ -333,7 +324,7 @@ export class BankFileService {
     const parsed = parseCsvProfileInput(input)
     if (!parsed.ok) return parsed
     return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-      const account = await this.deps.bankImport.paymentAccount(tx, scope, paymentAccountId)
+      const account = await paymentAccountOf(this.deps.accounts, tx, scope, paymentAccountId)
       if (!account.ok) return account
       // The account's row lock keeps two creations from both passing the count.
       await this.deps.accounts.lockAccount(tx, scope, paymentAccountId)
@@ -401,7 +392,7 @@ export class BankFileService {
     paymentAccountId: string,
   ): Promise<Result<CsvImportProfileRecord[]>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
-    const account = await this.deps.bankImport.paymentAccount(this.deps.db, scope, paymentAccountId)
+    const account = await paymentAccountOf(this.deps.accounts, this.deps.db, scope, paymentAccountId)
     if (!account.ok) return account
     return ok(await this.deps.store.forAccount(this.deps.db, scope, paymentAccountId))
   }

@@ -8,7 +8,7 @@ import {
   parseMemo,
   parseMerchantName,
   parseReference,
-} from '../ledger-events/ledger-event.js'
+} from '../ledger-events/ledger-events-port.js'
 
 // One row of a bank statement as a client sends it, and the checks that make it importable.
 

@@ -5,7 +5,7 @@ import type { CsvImportProfileRecord } from './csv-profile.js'
 import type { CsvDateFormat } from './csv-reader.js'
 import type { StatementEncoding } from './statement-text.js'
 
-// The only SQL of the bank-files module: the CSV import profiles saved per payment account.
+// The SQL of the CSV import profiles saved per payment account.
 
 type Row = Selectable<CsvImportProfilesTable>
 

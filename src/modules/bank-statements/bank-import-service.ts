@@ -12,11 +12,11 @@ import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
-import { paymentProblem } from '../ledger-events/ledger-event.js'
-import type { LedgerEventQueryService } from '../ledger-events/ledger-event-query-service.js'
-import type { LedgerEventRecorder } from '../ledger-events/ledger-event-recorder.js'
+import type { LedgerEventsPort } from '../ledger-events/ledger-events-port.js'
 import type { OrganizationsPort } from '../organizations/organizations-port.js'
 import { judgeRows, type RowVerdict } from './duplicates.js'
+import { paymentAccountOf } from './payment-account.js'
+import type { StatementImportStore } from './statement-import-store.js'
 import { parseStatementRows, type StatementRow, type StatementRowInput } from './statement-row.js'
 
 export interface ImportOutcome {
@@ -34,8 +34,8 @@ export class BankImportService {
       engine: EngineName
       access: AccessPort
       accounts: AccountsPort
-      eventQueries: LedgerEventQueryService
-      eventRecorder: LedgerEventRecorder
+      store: StatementImportStore
+      events: LedgerEventsPort
       periodLock: OrganizationsPort
       audit: AuditRecorder
       functionalCurrencyOf: (organizationId: string) => Promise<string>
@@ -108,7 +108,7 @@ export class BankImportService {
       await this.deps.accounts.lockAccount(tx, scope, paymentAccountId)
       const verdicts = await this.matchRows(tx, scope, paymentAccountId, rows)
       const fresh = rows.filter((_, index) => !verdicts[index]?.isDuplicate)
-      const events = await this.deps.eventRecorder.recordArrivals(
+      const events = await this.deps.events.recordArrivals(
         tx,
         scope,
         fresh.map((row) => ({
@@ -155,23 +155,9 @@ export class BankImportService {
       })
     })
     if (imported.ok && imported.value.eventIds.length > 0) {
-      await this.deps.eventRecorder.announce(scope, imported.value.eventIds)
+      await this.deps.events.announce(scope, imported.value.eventIds)
     }
     return imported
-  }
-
-  /** The account a statement is imported into: one of the organization's payment accounts. */
-  async paymentAccount(
-    ex: Executor,
-    scope: OrgScope,
-    paymentAccountId: string,
-  ): Promise<Result<AccountRecord>> {
-    const [account] = await this.deps.accounts.accountsByIds(ex, scope, [paymentAccountId])
-    if (!account)
-      return fail('PAYMENT_ACCOUNT_NOT_FOUND', 'No account with this paymentAccountId.', 'paymentAccountId')
-    const problem = paymentProblem(account)
-    if (problem) return problem
-    return ok(account)
   }
 
   private async prepare(
@@ -206,7 +192,7 @@ export class BankImportService {
       }
       exchangeRate = rate.value.text
     }
-    const account = await this.paymentAccount(ex, scope, input.paymentAccountId)
+    const account = await paymentAccountOf(this.deps.accounts, ex, scope, input.paymentAccountId)
     if (!account.ok) return account
     const rows = parseStatementRows(input.rows, currencyDecimals(currency.value))
     if (!rows.ok) return rows
@@ -230,7 +216,7 @@ export class BankImportService {
     // A reference names one bank transaction whatever date it is sent with, so events carrying
     // a row's reference count however far outside the statement's dates they lie.
     const references = [...new Set(rows.flatMap((row) => (row.reference ? [row.reference] : [])))]
-    const existing = await this.deps.eventQueries.duplicateCandidates(
+    const existing = await this.deps.store.duplicateCandidates(
       ex,
       scope,
       paymentAccountId,

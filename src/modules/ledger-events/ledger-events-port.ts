@@ -1,0 +1,139 @@
+import type { Executor } from '../../db/schema.js'
+import type { Result } from '../../kernel/result.js'
+import type { OrgScope } from '../access/principal.js'
+import type { Direction, EventSource, Status } from './ledger-event.js'
+import type { LedgerEventRecord, NewLedgerEvent } from './ledger-event-row-store.js'
+
+// What ledger events offer other modules, inside their own database transaction: the events
+// they read, the arrivals they record (imports, receipts), the steps of a reconciliation, and
+// the two things that happen to events that others react to.
+
+export {
+  type Direction,
+  type EventSource,
+  type EventType,
+  parseEventType,
+  parseMemo,
+  parseMerchantName,
+  parseReference,
+  paymentProblem,
+  postedStatuses,
+  reconciledEvent,
+  type Status,
+} from './ledger-event.js'
+export type { DuplicateCandidate, LedgerEventRecord, NewLedgerEvent } from './ledger-event-row-store.js'
+
+/** What a new event is made from; the rest is filled in as it is inserted. */
+export type NewEventParts = Omit<
+  NewLedgerEvent,
+  | 'id'
+  | 'createdAt'
+  | 'status'
+  | 'categoryId'
+  | 'categoryRuleId'
+  | 'taxAmountMinor'
+  | 'taxFromCode'
+  | 'taxAccountId'
+  | 'salesTaxCode'
+  | 'direction'
+  | 'exchangeRate'
+  | 'splitAccountId'
+  | 'splitAmountMinor'
+> & {
+  id?: string
+  /** The spec's meaning of the event type when not given. */
+  direction?: Direction
+  exchangeRate?: string | null
+}
+
+/** An imported event that is classified as it arrives and posted in the same transaction. */
+export type NewPostedEvent = Omit<NewEventParts, 'paymentAccountId'> & {
+  categoryId: string
+  paymentAccountId: string
+}
+
+/** An imported event with what its books hold, as an undone import reads it. */
+export type ImportedEvent = Pick<
+  LedgerEventRecord,
+  'id' | 'status' | 'journalEntryId' | 'reversalEntryId' | 'batchId' | 'transactionDate'
+>
+
+/** Events that committed: new ones (a create or an import), or ones a person confirmed with a document. */
+export type EventsHappened = (scope: OrgScope, eventIds: string[]) => Promise<void>
+
+export interface LedgerEventsPort {
+  findByIds(ex: Executor, scope: OrgScope, ids: string[]): Promise<LedgerEventRecord[]>
+  /** How many events dated in the range are in this status (the dashboard's review count). */
+  countInStatus(
+    ex: Executor,
+    scope: OrgScope,
+    status: Status,
+    range: { from: string; to: string },
+  ): Promise<number>
+  /** Events a receipt of this amount, dated in the window, could belong to (DESIGN 5.9). */
+  receiptCandidates(
+    ex: Executor,
+    scope: OrgScope,
+    amountMinor: bigint,
+    window: { from: string; to: string },
+    limit: number,
+  ): Promise<string[]>
+
+  /** Inserts new events waiting for review, filling missing categories from the category rules. */
+  recordArrivals(
+    tx: Executor,
+    scope: OrgScope,
+    events: Array<NewEventParts & Pick<NewLedgerEvent, 'status' | 'categoryId'>>,
+  ): Promise<NewLedgerEvent[]>
+  /**
+   * Inserts classified events as confirmed and posts them through the one posting path. A
+   * refusal leaves the caller to roll its transaction back.
+   */
+  recordPosted(tx: Executor, scope: OrgScope, events: NewPostedEvent[]): Promise<Result<NewLedgerEvent[]>>
+  /** Whether every one of these events in another currency has a rate to be posted with. */
+  checkRates(
+    tx: Executor,
+    scope: OrgScope,
+    events: ReadonlyArray<Pick<LedgerEventRecord, 'id' | 'currency' | 'exchangeRate' | 'transactionDate'>>,
+  ): Promise<Result<void>>
+  /** Tells the modules that react to arrivals about events that committed. */
+  announce(scope: OrgScope, eventIds: string[]): Promise<void>
+  setHasDocument(ex: Executor, scope: OrgScope, eventId: string, hasDocument: boolean): Promise<void>
+
+  /**
+   * A reconciliation finishes: each event moves from the posted status it was read in to
+   * reconciled. False when one has moved since; the caller rolls back.
+   */
+  reconcile(
+    tx: Executor,
+    scope: OrgScope,
+    events: ReadonlyArray<{ id: string; status: Status }>,
+    reconciliationId: string,
+  ): Promise<boolean>
+  /** An undone reconciliation gives each of its events back the status it left. */
+  unreconcile(
+    tx: Executor,
+    scope: OrgScope,
+    events: ReadonlyArray<{ id: string; previousStatus: Status }>,
+  ): Promise<void>
+
+  /** The events of one import source (one batch of it, or all), locked on PostgreSQL, for a deletion. */
+  importedEvents(
+    tx: Executor,
+    scope: OrgScope,
+    source: EventSource,
+    batchId: string | undefined,
+  ): Promise<ImportedEvent[]>
+  /** Deletes the imported events of these batches; events of any other source are never touched. */
+  deleteImportedEvents(
+    tx: Executor,
+    scope: OrgScope,
+    source: EventSource,
+    events: ReadonlyArray<{ id: string; batchId: string | null }>,
+  ): Promise<number>
+
+  /** New events committed (receipt matching looks for their documents). */
+  onArrival(listener: EventsHappened): void
+  /** A person confirmed an event that has a document (its receipts become reviewed). */
+  onConfirmed(listener: EventsHappened): void
+}
