@@ -3,7 +3,13 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { findCycles, findViolations, type PackageManifest, readImportGraph } from './import-graph.js'
+import {
+  findCycles,
+  findViolations,
+  type PackageManifest,
+  portDependencies,
+  readImportGraph,
+} from './import-graph.js'
 
 const projectRoot = path.resolve(import.meta.dirname, '../..')
 
@@ -17,6 +23,12 @@ describe("Daybook's own source", () => {
     expect(graph.files.length).toBeGreaterThan(100)
     expect(graph.edges.some((edge) => edge.from === 'src/app.ts' && edge.kind === 'file')).toBe(true)
     expect(findViolations(graph, manifest)).toEqual([])
+    // The ports' graph holds the arrows the composition root wires, and none of the edges' use cases.
+    const needs = portDependencies(graph).edges.map((edge) => `${edge.from} -> ${edge.to}`)
+    expect(needs).toContain('ledger-events -> journal')
+    expect(needs).toContain('accounts -> organizations')
+    expect(needs).toContain('bank-statements -> files')
+    expect(needs).not.toContain('audit -> access')
   })
 
   it('has no circle in the web app', () => {
@@ -61,8 +73,10 @@ describe('the checker on a made-up tree', () => {
       'export interface NoteRecord { id: string }\nexport class NoteStore {}\n',
     'src/modules/notes/note-service.ts':
       "import { zero } from '../../kernel/money.js'\nimport type { NoteStore } from './note-store.js'\nexport class NoteService { constructor(readonly store: NoteStore) { void zero } }\n",
+    'src/modules/notes/notes-port.ts':
+      "export type { NoteRecord } from './note-store.js'\nexport interface NotesPort { byId(id: string): Promise<unknown> }\n",
     'src/modules/tags/tag-service.ts':
-      "import type { NoteRecord } from '../notes/note-store.js'\nimport type { NoteService } from '../notes/note-service.js'\nexport type Tagged = NoteRecord & { notes: NoteService }\n",
+      "import type { NoteRecord, NotesPort } from '../notes/notes-port.js'\nexport type Tagged = NoteRecord & { notes: NotesPort }\n",
     'src/modules/notes/note-service.test.ts': "import { it } from 'vitest'\nit('runs', () => {})\n",
   }
 
@@ -124,8 +138,8 @@ describe('the checker on a made-up tree', () => {
         "import type { NoteStore } from '../notes/note-store.js'\nexport type Held = NoteStore\n",
     })
     expect(findViolations(readImportGraph(directory), manifest)).toEqual([
-      "another module's store: src/modules/tags/tag-store-type.ts imports '../notes/note-store.js'; go through that module's service",
-      "another module's store: src/modules/tags/tag-store-user.ts imports '../notes/note-store.js'; go through that module's service",
+      "another module's store: src/modules/tags/tag-store-type.ts imports '../notes/note-store.js'; go through that module's port",
+      "another module's store: src/modules/tags/tag-store-user.ts imports '../notes/note-store.js'; go through that module's port",
     ])
   })
 
@@ -182,24 +196,70 @@ describe('the checker on a made-up tree', () => {
     expect(findViolations(readImportGraph(directory), withKysely)).toEqual([
       "SQL outside a store: src/modules/notes/note-report.ts builds SQL; keep a module's SQL in its store (*-store.ts)",
       "SQL outside a store: src/modules/notes/note-rows.ts builds SQL; keep a module's SQL in its store (*-store.ts)",
-      "another module's store: src/modules/tags/tag-lookup.ts imports '../notes/note-rows.js'; go through that module's service",
+      "past the port: src/modules/tags/tag-lookup.ts imports '../notes/note-rows.js'; notes is reached through src/modules/notes/notes-port.ts",
+      "another module's store: src/modules/tags/tag-lookup.ts imports '../notes/note-rows.js'; go through that module's port",
     ])
   })
 
-  it('reports a module reached past its port, once it publishes one, and spares shared value files and tests', async () => {
+  it('reports a module reached past its port, or one that publishes none, and spares shared value files', async () => {
     const directory = await tree({
       ...cleanTree,
-      'src/modules/notes/notes-port.ts':
-        "import type { NoteRecord } from './note-store.js'\nexport interface NotesPort { byId(id: string): Promise<NoteRecord> }\n",
       'src/modules/access/principal.ts': 'export type Principal = { userId: string }\n',
       'src/modules/tags/tag-owner.ts':
         "import type { Principal } from '../access/principal.js'\nimport type { NotesPort } from '../notes/notes-port.js'\nexport type Owner = Principal & NotesPort\n",
-      'src/modules/tags/tag-service.test.ts':
+      'src/modules/tags/tag-reach.ts':
+        "import type { NoteRecord } from '../notes/note-store.js'\nimport { NoteService } from '../notes/note-service.js'\nexport type Reach = NoteRecord & NoteService\n",
+      'src/modules/tags/tag-reach.test.ts':
         "import { NoteService } from '../notes/note-service.js'\nvoid NoteService\n",
+      'src/modules/labels/label.ts': 'export const label = 1\n',
+      'src/modules/tags/tag-label.ts': "export { label } from '../labels/label.js'\n",
     })
     expect(findViolations(readImportGraph(directory), manifest)).toEqual([
-      "past the port: src/modules/tags/tag-service.ts imports '../notes/note-store.js'; notes is reached through src/modules/notes/notes-port.ts",
-      "past the port: src/modules/tags/tag-service.ts imports '../notes/note-service.js'; notes is reached through src/modules/notes/notes-port.ts",
+      "past the port: src/modules/tags/tag-label.ts imports '../labels/label.js'; labels publishes no port (src/modules/labels/labels-port.ts) to reach it by",
+      "past the port: src/modules/tags/tag-reach.test.ts imports '../notes/note-service.js'; notes is reached through src/modules/notes/notes-port.ts",
+      "past the port: src/modules/tags/tag-reach.ts imports '../notes/note-store.js'; notes is reached through src/modules/notes/notes-port.ts",
+      "past the port: src/modules/tags/tag-reach.ts imports '../notes/note-service.js'; notes is reached through src/modules/notes/notes-port.ts",
+    ])
+  })
+
+  // Two modules whose ports each need the other: notes' provider is handed the tags port, and
+  // tags' provider takes notes' events (a subscription names the port it subscribes to).
+  const portCircle = {
+    ...cleanTree,
+    'src/modules/notes/notes-provider.ts':
+      "import type { TagsPort } from '../tags/tags-port.js'\nimport type { NotesPort } from './notes-port.js'\nexport class NotesProvider implements NotesPort { constructor(readonly tags: TagsPort) {} async byId() { return null } }\n",
+    'src/modules/tags/tags-port.ts': 'export interface TagsPort { tagsOf(id: string): Promise<string[]> }\n',
+    'src/modules/tags/tags-provider.ts':
+      "import type { NotesPort } from '../notes/notes-port.js'\nimport type { TagsPort } from './tags-port.js'\nexport class TagsProvider implements TagsPort { constructor(notes: NotesPort & { onNoted(f: () => void): void }) { notes.onNoted(() => {}) } async tagsOf() { return [] } }\n",
+  }
+
+  it('reports ports that depend on each other, through injected ports or subscriptions', async () => {
+    const directory = await tree(portCircle)
+    expect(findViolations(readImportGraph(directory), manifest)).toEqual([
+      'ports in a circle: notes -> tags -> notes; a port may not depend on a module that depends on it',
+    ])
+  })
+
+  it('spares a use case that only the edges call, and counts one its own port is built on', async () => {
+    const spared = await tree({
+      ...portCircle,
+      // The same arrow as tags-provider's, from a use case nothing is handed: no circle.
+      'src/modules/tags/tags-provider.ts':
+        "import type { TagsPort } from './tags-port.js'\nexport class TagsProvider implements TagsPort { async tagsOf() { return [] } }\n",
+      'src/modules/tags/tag-service.ts':
+        "import type { NotesPort } from '../notes/notes-port.js'\nexport class TagService { constructor(readonly notes: NotesPort) {} }\n",
+    })
+    expect(findViolations(readImportGraph(spared), manifest)).toEqual([])
+    await rm(spared, { recursive: true, force: true })
+    const counted = await tree({
+      ...portCircle,
+      'src/modules/tags/tags-provider.ts':
+        "import type { TagsPort } from './tags-port.js'\nimport type { TagService } from './tag-service.js'\nexport class TagsProvider implements TagsPort { constructor(readonly service: TagService) {} async tagsOf() { return [] } }\n",
+      'src/modules/tags/tag-service.ts':
+        "import type { NotesPort } from '../notes/notes-port.js'\nexport class TagService { constructor(readonly notes: NotesPort) {} }\n",
+    })
+    expect(findViolations(readImportGraph(counted), manifest)).toEqual([
+      'ports in a circle: notes -> tags -> notes; a port may not depend on a module that depends on it',
     ])
   })
 

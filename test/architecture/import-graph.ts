@@ -6,8 +6,8 @@ import ts from 'typescript'
 // Reads the import statements of a source tree with TypeScript's own parser and checks Daybook's
 // house rules on them (docs/architecture.md): no circles, modules never reach the composition
 // root or the edges, the kernel stands alone, no shipped file needs a development dependency, and
-// no module touches another module's store, a module that publishes a port is reached only
-// through it, and SQL stays in stores.
+// no module touches another module's store, a module is reached only through its port, no
+// module's port depends on a module that depends on it, and SQL stays in stores.
 
 export interface ImportEdge {
   /** Importing file, relative to the project root with forward slashes. */
@@ -28,6 +28,8 @@ export interface ImportGraph {
   edges: ImportEdge[]
   /** Files that build or run SQL (Kysely's query builders or `sql` templates, or Kysely's values imported). */
   sqlFiles: string[]
+  /** The interfaces each file's classes implement, by file (files that implement none are left out). */
+  implemented: Record<string, string[]>
 }
 
 const builtins = new Set(builtinModules)
@@ -89,6 +91,22 @@ const queryBuilders = new Set([
 function parse(file: string): ts.SourceFile {
   const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS
   return ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, kind)
+}
+
+/** The names in the `implements` clauses of a file's classes. */
+function implementedNames(source: ts.SourceFile): string[] {
+  const names: string[] = []
+  const visit = (node: ts.Node): void => {
+    if (ts.isClassDeclaration(node)) {
+      for (const clause of node.heritageClauses ?? []) {
+        if (clause.token !== ts.SyntaxKind.ImplementsKeyword) continue
+        for (const type of clause.types) names.push(type.expression.getText(source))
+      }
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return names
 }
 
 /** Whether a file builds SQL itself: a query builder call or a `sql` template, whatever it is named. */
@@ -189,10 +207,13 @@ export function readImportGraph(root: string, sourceDir = 'src'): ImportGraph {
   const known = new Set(absoluteFiles)
   const edges: ImportEdge[] = []
   const sqlFiles: string[] = []
+  const implemented: Record<string, string[]> = {}
   for (const file of absoluteFiles) {
     const from = toRelative(root, file)
     const source = parse(file)
     const raws = importsOf(source)
+    const names = implementedNames(source)
+    if (names.length > 0) implemented[from] = names
     if (buildsSql(source) || raws.some((raw) => raw.specifier === 'kysely' && !raw.typeOnly))
       sqlFiles.push(from)
     for (const raw of raws) {
@@ -211,7 +232,7 @@ export function readImportGraph(root: string, sourceDir = 'src'): ImportGraph {
       }
     }
   }
-  return { root, files: absoluteFiles.map((file) => toRelative(root, file)), edges, sqlFiles }
+  return { root, files: absoluteFiles.map((file) => toRelative(root, file)), edges, sqlFiles, implemented }
 }
 
 /**
@@ -385,23 +406,82 @@ export function findViolations(graph: ImportGraph, manifest: PackageManifest): s
         toModule !== fromModule &&
         isStore &&
         (!edge.typeOnly || edge.names.some((name) => name === '*' || /Store$/.test(name)))
-      if (reachesStore) problems.push(`another module's store: ${at}; go through that module's service`)
-      // Once a module publishes a port, its neighbours reach it there and nowhere else.
+      if (reachesStore) problems.push(`another module's store: ${at}; go through that module's port`)
+      // A module's neighbours reach it through its port and nowhere else.
       if (
         toModule !== undefined &&
         toModule !== fromModule &&
-        !isTestFile(edge.from) &&
-        files.has(portOf(toModule)) &&
         edge.to !== portOf(toModule) &&
         !sharedValueFiles.has(edge.to) &&
         !reachesStore
       ) {
-        problems.push(`past the port: ${at}; ${toModule} is reached through ${portOf(toModule)}`)
+        problems.push(
+          files.has(portOf(toModule))
+            ? `past the port: ${at}; ${toModule} is reached through ${portOf(toModule)}`
+            : `past the port: ${at}; ${toModule} publishes no port (${portOf(toModule)}) to reach it by`,
+        )
       }
     }
     if (edge.from.startsWith('src/kernel/') && !edge.to.startsWith('src/kernel/')) {
       problems.push(`kernel reaches outside the kernel: ${at}`)
     }
   }
+  for (const { circle } of findCycles(portDependencies(graph))) {
+    problems.push(
+      `ports in a circle: ${circle.join(' -> ')}; a port may not depend on a module that depends on it`,
+    )
+  }
   return problems
+}
+
+const isResolvers = (file: string) => /\/resolvers\.ts$/.test(file)
+
+/**
+ * Which module needs which, through what each hands its neighbours: its port's implementation
+ * and everything that implementation is built from, including the subscriptions it declares (a
+ * subscriber imports the port whose events it takes). Left out are the use cases only the edges
+ * call (a `*-service.ts` that implements no port of its module, unless such a file of the
+ * module imports it), the GraphQL resolvers (the schema is one graph whose types name each
+ * other), tests, and the shared value files. The composition root hands every module its
+ * neighbours typed as their ports, so a circle here is a circle of injected objects.
+ */
+export function portDependencies(graph: ImportGraph): ImportGraph {
+  const implementsOwnPort = (file: string) => {
+    const module = moduleOf(file)
+    const names = graph.implemented[file] ?? []
+    return graph.edges.some(
+      (edge) =>
+        edge.from === file &&
+        module !== undefined &&
+        edge.to === portOf(module) &&
+        edge.names.some((name) => names.includes(name)),
+    )
+  }
+  const onlyEdgesCall = (file: string) => /-service\.ts$/.test(file) && !implementsOwnPort(file)
+  const handed = new Set(
+    graph.files.filter(
+      (file) =>
+        moduleOf(file) !== undefined && !isTestFile(file) && !isResolvers(file) && !onlyEdgesCall(file),
+    ),
+  )
+  // A port's implementation may be built on a use case of its own module (bank files on the row import).
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const edge of graph.edges) {
+      if (edge.kind !== 'file' || !handed.has(edge.from) || handed.has(edge.to)) continue
+      if (moduleOf(edge.to) !== moduleOf(edge.from) || isTestFile(edge.to)) continue
+      handed.add(edge.to)
+      grew = true
+    }
+  }
+  const modules = [...new Set(graph.files.flatMap((file) => moduleOf(file) ?? []))].sort()
+  const edges: ImportEdge[] = []
+  for (const edge of graph.edges) {
+    const from = moduleOf(edge.from)
+    const to = moduleOf(edge.to)
+    if (edge.kind !== 'file' || !handed.has(edge.from) || sharedValueFiles.has(edge.to)) continue
+    if (from === undefined || to === undefined || from === to) continue
+    edges.push({ ...edge, from, to })
+  }
+  return { ...graph, files: modules, edges }
 }
