@@ -22,7 +22,7 @@ import {
   type Status,
   statuses,
 } from './ledger-event.js'
-import type { DuplicateCandidate, LedgerEventRecord } from './ledger-event-row-store.js'
+import type { LedgerEventRecord } from './ledger-event-row-store.js'
 import type { EventFilters, EventSort, LedgerEventStore } from './ledger-event-store.js'
 
 /**
