@@ -6,17 +6,9 @@ import { fail, ok, type Result } from '../../kernel/result.js'
 import type { ObjectStore } from '../../storage/object-store.js'
 import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
-import { cleanFilename } from './file-name.js'
+import { cleanFilename, fileTooLarge, sha256Hex } from './file-rules.js'
 import { FileStore, type UploadRecord } from './file-store.js'
-import {
-  type AcceptedKinds,
-  type FileKind,
-  type FilesPort,
-  fileTooLarge,
-  type IncomingFile,
-  type KeyOwner,
-  sha256Hex,
-} from './files-port.js'
+import type { AcceptedKinds, FileKind, FilesPort, IncomingFile, KeyOwner } from './files-port.js'
 
 /**
  * Files in and out: POST /uploads sniffs and stores a client's file, GET /files serves a key to

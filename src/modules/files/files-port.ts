@@ -1,14 +1,11 @@
-import { createHash } from 'node:crypto'
 import type { Executor } from '../../db/schema.js'
-import { limits } from '../../kernel/limits.js'
-import { fail } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
 import type { UploadRecord } from './file-store.js'
 
 // What files offer the capabilities that take documents in (receipts, bank statements): the
 // kinds of file each accepts, the bytes of a stored key, and a key for a document they store.
 
-export { cleanFilename } from './file-name.js'
+export { cleanFilename, fileTooLarge, sha256Hex } from './file-rules.js'
 export type { UploadRecord } from './file-store.js'
 
 /** A file as it arrived, before anything is known of it. */
@@ -49,8 +46,3 @@ export interface FilesPort {
   /** A key's bytes and type, only within the caller's own organization. */
   file(scope: OrgScope, s3Key: string): Promise<{ bytes: Uint8Array; contentType: string } | undefined>
 }
-
-export const fileTooLarge = () =>
-  fail('FILE_TOO_LARGE', `Files may be at most ${limits.uploadBytesMax / (1024 * 1024)} MiB.`, 'file')
-
-export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex')
