@@ -28,6 +28,7 @@ import * as webhookPendingHeads from './migrations/0021-webhook-pending-heads.js
 import * as receiptsReceivedIndex from './migrations/0023-receipts-received-index.js'
 import * as reconciliationCurrencyAndCancel from './migrations/0024-reconciliation-currency-and-cancel.js'
 import * as auditChainKeyed from './migrations/0025-audit-chain-keyed.js'
+import * as organizationProfile from './migrations/0026-organization-profile.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0023-receipts-received-index': receiptsReceivedIndex,
   '0024-reconciliation-currency-and-cancel': reconciliationCurrencyAndCancel,
   '0025-audit-chain-keyed': auditChainKeyed,
+  '0026-organization-profile': organizationProfile,
 }
 
 /** The migration after which existing audit chains are sealed again under their keys (ADR 0051). */

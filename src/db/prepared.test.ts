@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => database.close())
 
 const insertOrganizations = preparedRowsQuery(
-  (ex, rows: Array<SlotFor<Omit<OrganizationsTable, 'lock_date' | 'functional_currency'>>>) =>
+  (ex, rows: Array<SlotFor<Pick<OrganizationsTable, 'id' | 'name' | 'name_key' | 'created_at'>>>) =>
     ex
       .insertInto('organizations')
       .values(

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import type { Generated, Kysely } from 'kysely'
 
 // The database as Kysely sees it on both engines. Portable column choices:
 // ids are text UUIDs, dates 'YYYY-MM-DD' text, timestamps ISO-8601 text with 'Z',
@@ -15,6 +15,15 @@ export interface OrganizationsTable {
   lock_date: string | null
   /** The currency the books are kept in (DESIGN 7.7). */
   functional_currency: string
+  /** The profile (DESIGN 8.1): MM-DD, and how sales tax is filed. */
+  fiscal_year_end: Generated<string>
+  business_number: string | null
+  province: string | null
+  sales_tax_frequency: string | null
+  sales_tax_method: Generated<string>
+  quick_method_rate: string | null
+  /** Nothing on or before it changes, whatever the lock date (DESIGN 8.5). */
+  year_end_lock_date: string | null
 }
 
 export interface UsersTable {
@@ -112,6 +121,7 @@ export interface ContactsTable {
   active: Flag
   balance_minor: Int
   created_at: string
+  business_number: string | null
 }
 
 export interface LedgerEventsTable {

@@ -51,6 +51,7 @@ const operations: Record<string, { admin?: true }> = {
   createOrganization: {},
   setLockDate: { admin: true },
   setFunctionalCurrency: { admin: true },
+  updateOrganizationProfile: { admin: true },
   listExchangeRates: {},
   setExchangeRates: {},
   listApiKeys: { admin: true },
@@ -242,6 +243,8 @@ const argTable: Record<string, ArgSpec[]> = {
   'setLockDate.lockDate': fixed(null),
   // The organization's own currency again: a change that changes nothing, wherever it lands.
   'setFunctionalCurrency.functionalCurrency': fixed('CAD'),
+  'updateOrganizationProfile.province': fixed('CA-QC'),
+  'updateOrganizationProfile.businessNumber': fixed('123456789RT0001'),
   'setExchangeRates.rates': fixed([{ currency: 'USD', date: '2026-03-02', rate: '1.35' }]),
   'addMember.email': own((ids) => ids.freshEmail),
   'addMember.role': fixed('member'),

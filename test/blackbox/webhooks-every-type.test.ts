@@ -314,6 +314,14 @@ describe('webhooks of every feed type', () => {
       tenant.owner.jwt,
     )
 
+    // organization.profile_changed
+    await act(
+      tenant,
+      'mutation ($org: UUID!) { updateOrganizationProfile(organizationId: $org, province: "CA-ON") { success error } }',
+      {},
+      tenant.owner.jwt,
+    )
+
     // The other organization's events, which its own endpoint is sent.
     await createEvent(other, 'Elsewhere Ltd')
     await act(

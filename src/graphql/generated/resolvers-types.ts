@@ -325,6 +325,11 @@ export type Mutation = {
   createOrganization: Maybe<CreateOrganizationPayload>;
   /** Changes the functional currency while nothing is posted (owner or admin). */
   setFunctionalCurrency: Maybe<CreateOrganizationPayload>;
+  /**
+   * Changes the profile fields given and keeps the others; null clears businessNumber, province,
+   * salesTaxFrequency and quickMethodRate (owner or admin).
+   */
+  updateOrganizationProfile: Maybe<UpdateOrganizationProfilePayload>;
   /** Closes the books through lockDate, or reopens them with null (owner or admin). */
   setLockDate: Maybe<SetLockDatePayload>;
   /**
@@ -500,6 +505,7 @@ export type MutationCreateContactArgs = {
   displayName: Scalars['String']['input'];
   email?: InputMaybe<Scalars['String']['input']>;
   phone?: InputMaybe<Scalars['String']['input']>;
+  businessNumber?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -510,6 +516,7 @@ export type MutationUpdateContactArgs = {
   displayName?: InputMaybe<Scalars['String']['input']>;
   email?: InputMaybe<Scalars['String']['input']>;
   phone?: InputMaybe<Scalars['String']['input']>;
+  businessNumber?: InputMaybe<Scalars['String']['input']>;
   active?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
@@ -609,6 +616,17 @@ export type MutationCreateOrganizationArgs = {
 export type MutationSetFunctionalCurrencyArgs = {
   organizationId: Scalars['UUID']['input'];
   functionalCurrency: Scalars['String']['input'];
+};
+
+
+export type MutationUpdateOrganizationProfileArgs = {
+  organizationId: Scalars['UUID']['input'];
+  fiscalYearEnd?: InputMaybe<Scalars['String']['input']>;
+  businessNumber?: InputMaybe<Scalars['String']['input']>;
+  province?: InputMaybe<Scalars['String']['input']>;
+  salesTaxFrequency?: InputMaybe<Scalars['String']['input']>;
+  salesTaxMethod?: InputMaybe<Scalars['String']['input']>;
+  quickMethodRate?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -896,7 +914,7 @@ export type DaybookEvent = {
   id: Scalars['UUID']['output'];
   /** 1 for the organization's first event, then one more for each, with no gaps. */
   seq: Scalars['Int']['output'];
-  /** ledger_event.created|updated|classified|confirmed|rejected|synced|reconciled, bank_import.completed, receipt.received|extracted|matched|failed, account.created|updated, contact.created|updated, reconciliation.finished|undone, organization.lock_date_changed, webhook_endpoint.disabled */
+  /** ledger_event.created|updated|classified|confirmed|rejected|synced|reconciled, bank_import.completed, receipt.received|extracted|matched|failed, account.created|updated, contact.created|updated, reconciliation.finished|undone|cancelled, organization.lock_date_changed|profile_changed, webhook_endpoint.disabled */
   type: Scalars['String']['output'];
   occurredAt: Scalars['String']['output'];
   /** user, api_key, operator or system */
@@ -998,6 +1016,8 @@ export type Contact = {
   email: Scalars['String']['output'];
   /** Empty string when unset; kept exactly as given. */
   phone: Scalars['String']['output'];
+  /** The CRA business number (GST/HST registration), without spaces; null when unknown. */
+  businessNumber: Maybe<Scalars['String']['output']>;
   /** Natural balance of the receivable and payable lines tagged with this contact. */
   balance: Scalars['Float']['output'];
   active: Scalars['Boolean']['output'];
@@ -1278,6 +1298,7 @@ export type ContactInput = {
   displayName: Scalars['String']['input'];
   email?: InputMaybe<Scalars['String']['input']>;
   phone?: InputMaybe<Scalars['String']['input']>;
+  businessNumber?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type UpdateContactPayload = {
@@ -1452,10 +1473,32 @@ export type Organization = {
   lockDate: Maybe<Scalars['Date']['output']>;
   /** The ISO 4217 currency the books and every report are kept in (CAD unless chosen at creation). */
   functionalCurrency: Scalars['String']['output'];
+  /** MM-DD: the last day of every fiscal year (12-31 unless changed). */
+  fiscalYearEnd: Scalars['String']['output'];
+  /** The CRA business number: nine digits, or the GST/HST account form 123456789RT0001 as given. */
+  businessNumber: Maybe<Scalars['String']['output']>;
+  /** The province or territory as a sales tax jurisdiction: CA-ON, CA-QC... */
+  province: Maybe<Scalars['String']['output']>;
+  /** monthly, quarterly or annual: how often sales tax is filed. */
+  salesTaxFrequency: Maybe<Scalars['String']['output']>;
+  /** regular (default) or quick. */
+  salesTaxMethod: Scalars['String']['output'];
+  /** The quick method's remittance rate, a percentage such as 8.8. */
+  quickMethodRate: Maybe<Scalars['String']['output']>;
+  /** Nothing dated on or before it changes, whatever the lock date; set by the year-end close. */
+  yearEndLockDate: Maybe<Scalars['Date']['output']>;
 };
 
 export type SetLockDatePayload = {
   __typename?: 'SetLockDatePayload';
+  success: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+  organization: Maybe<Organization>;
+};
+
+export type UpdateOrganizationProfilePayload = {
+  __typename?: 'UpdateOrganizationProfilePayload';
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
@@ -1984,6 +2027,7 @@ export type ResolversTypes = {
   MarkSyncedPayload: ResolverTypeWrapper<MarkSyncedPayload>;
   Organization: ResolverTypeWrapper<OrganizationRecord>;
   SetLockDatePayload: ResolverTypeWrapper<Omit<SetLockDatePayload, 'organization'> & { organization?: Maybe<ResolversTypes['Organization']> }>;
+  UpdateOrganizationProfilePayload: ResolverTypeWrapper<Omit<UpdateOrganizationProfilePayload, 'organization'> & { organization?: Maybe<ResolversTypes['Organization']> }>;
   CreateOrganizationPayload: ResolverTypeWrapper<Omit<CreateOrganizationPayload, 'organization'> & { organization?: Maybe<ResolversTypes['Organization']> }>;
   ImportProcessorBalancePayload: ResolverTypeWrapper<ImportProcessorBalancePayload>;
   DeleteProcessorImportsPayload: ResolverTypeWrapper<DeleteProcessorImportsPayload>;
@@ -2087,6 +2131,7 @@ export type ResolversParentTypes = {
   MarkSyncedPayload: MarkSyncedPayload;
   Organization: OrganizationRecord;
   SetLockDatePayload: Omit<SetLockDatePayload, 'organization'> & { organization?: Maybe<ResolversParentTypes['Organization']> };
+  UpdateOrganizationProfilePayload: Omit<UpdateOrganizationProfilePayload, 'organization'> & { organization?: Maybe<ResolversParentTypes['Organization']> };
   CreateOrganizationPayload: Omit<CreateOrganizationPayload, 'organization'> & { organization?: Maybe<ResolversParentTypes['Organization']> };
   ImportProcessorBalancePayload: ImportProcessorBalancePayload;
   DeleteProcessorImportsPayload: DeleteProcessorImportsPayload;
@@ -2190,6 +2235,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   markLedgerEventsSynced?: Resolver<Maybe<ResolversTypes['MarkSyncedPayload']>, ParentType, ContextType, RequireFields<MutationMarkLedgerEventsSyncedArgs, 'organizationId' | 'eventIds'>>;
   createOrganization?: Resolver<Maybe<ResolversTypes['CreateOrganizationPayload']>, ParentType, ContextType, RequireFields<MutationCreateOrganizationArgs, 'name'>>;
   setFunctionalCurrency?: Resolver<Maybe<ResolversTypes['CreateOrganizationPayload']>, ParentType, ContextType, RequireFields<MutationSetFunctionalCurrencyArgs, 'organizationId' | 'functionalCurrency'>>;
+  updateOrganizationProfile?: Resolver<Maybe<ResolversTypes['UpdateOrganizationProfilePayload']>, ParentType, ContextType, RequireFields<MutationUpdateOrganizationProfileArgs, 'organizationId'>>;
   setLockDate?: Resolver<Maybe<ResolversTypes['SetLockDatePayload']>, ParentType, ContextType, RequireFields<MutationSetLockDateArgs, 'organizationId'>>;
   importProcessorBalance?: Resolver<Maybe<ResolversTypes['ImportProcessorBalancePayload']>, ParentType, ContextType, RequireFields<MutationImportProcessorBalanceArgs, 'organizationId' | 'csv'>>;
   deleteProcessorImports?: Resolver<Maybe<ResolversTypes['DeleteProcessorImportsPayload']>, ParentType, ContextType, RequireFields<MutationDeleteProcessorImportsArgs, 'organizationId'>>;
@@ -2375,6 +2421,7 @@ export type ContactResolvers<ContextType = GraphQLContext, ParentType extends Re
   displayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  businessNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   balance?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
@@ -2667,9 +2714,23 @@ export type OrganizationResolvers<ContextType = GraphQLContext, ParentType exten
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   lockDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   functionalCurrency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fiscalYearEnd?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  businessNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  province?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  salesTaxFrequency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  salesTaxMethod?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  quickMethodRate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  yearEndLockDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
 };
 
 export type SetLockDatePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SetLockDatePayload'] = ResolversParentTypes['SetLockDatePayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType>;
+};
+
+export type UpdateOrganizationProfilePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UpdateOrganizationProfilePayload'] = ResolversParentTypes['UpdateOrganizationProfilePayload']> = {
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3023,6 +3084,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   MarkSyncedPayload?: MarkSyncedPayloadResolvers<ContextType>;
   Organization?: OrganizationResolvers<ContextType>;
   SetLockDatePayload?: SetLockDatePayloadResolvers<ContextType>;
+  UpdateOrganizationProfilePayload?: UpdateOrganizationProfilePayloadResolvers<ContextType>;
   CreateOrganizationPayload?: CreateOrganizationPayloadResolvers<ContextType>;
   ImportProcessorBalancePayload?: ImportProcessorBalancePayloadResolvers<ContextType>;
   DeleteProcessorImportsPayload?: DeleteProcessorImportsPayloadResolvers<ContextType>;

@@ -24,6 +24,7 @@ export const feedTypes = [
   'reconciliation.undone',
   'reconciliation.cancelled',
   'organization.lock_date_changed',
+  'organization.profile_changed',
   'webhook_endpoint.disabled',
 ] as const
 export type FeedType = (typeof feedTypes)[number]

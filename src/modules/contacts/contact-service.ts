@@ -103,6 +103,7 @@ export class ContactService {
       displayName: string | null
       email: string | null
       phone: string | null
+      businessNumber: string | null
       active: boolean | null
     }>,
   ): Promise<Result<ContactRecord>> {
@@ -116,6 +117,9 @@ export class ContactService {
           displayName: changes.displayName ?? existing.displayName,
           email: changes.email ?? existing.email,
           phone: changes.phone ?? existing.phone,
+          // Null, like an empty string, removes the number; absent keeps it.
+          businessNumber:
+            changes.businessNumber === undefined ? existing.businessNumber : changes.businessNumber,
         })
         if (!valid.ok) return valid
         const after = { ...valid.value, active: changes.active ?? existing.active }

@@ -9,7 +9,16 @@ import type { ContactsPort } from './contacts-port.js'
 
 export type ContactSort = 'displayName' | 'contactType' | 'balance'
 
-const columns = ['id', 'contact_type', 'display_name', 'email', 'phone', 'active', 'balance_minor'] as const
+const columns = [
+  'id',
+  'contact_type',
+  'display_name',
+  'email',
+  'phone',
+  'business_number',
+  'active',
+  'balance_minor',
+] as const
 
 type Row = {
   id: string
@@ -17,6 +26,7 @@ type Row = {
   display_name: string
   email: string
   phone: string
+  business_number: string | null
   active: number | bigint
   balance_minor: number | bigint
 }
@@ -27,6 +37,7 @@ const toRecord = (row: Row): ContactRecord => ({
   displayName: row.display_name,
   email: row.email,
   phone: row.phone,
+  businessNumber: row.business_number,
   active: toFlag(row.active),
   balanceMinor: BigInt(row.balance_minor),
 })
@@ -50,6 +61,7 @@ export class ContactStore implements ContactsPort {
           name_key: nameKey(row.displayName),
           email: row.email,
           phone: row.phone,
+          business_number: row.businessNumber,
           active: 1,
           balance_minor: 0,
           created_at: row.createdAt,
@@ -86,6 +98,7 @@ export class ContactStore implements ContactsPort {
         name_key: key,
         email: contact.email,
         phone: contact.phone,
+        business_number: contact.businessNumber,
         active: contact.active ? 1 : 0,
       })
       .where('organization_id', '=', scope.organizationId)

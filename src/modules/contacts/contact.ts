@@ -1,3 +1,4 @@
+import { parseBusinessNumber } from '../../kernel/business-number.js'
 import { parseEmail } from '../../kernel/email.js'
 import { limits } from '../../kernel/limits.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
@@ -13,6 +14,7 @@ export interface ContactInput {
   displayName: string
   email?: string | null | undefined
   phone?: string | null | undefined
+  businessNumber?: string | null | undefined
 }
 
 export interface ValidContact {
@@ -20,6 +22,8 @@ export interface ValidContact {
   displayName: string
   email: string
   phone: string
+  /** A supplier's GST/HST registration, which an input tax credit of 100.00 or more needs. */
+  businessNumber: string | null
 }
 
 export function validateContact(input: ContactInput): Result<ValidContact> {
@@ -42,7 +46,19 @@ export function validateContact(input: ContactInput): Result<ValidContact> {
   if (phone.length > limits.phoneLengthMax || phone.includes('\u0000')) {
     return fail('INVALID_PHONE', `phone must be at most ${limits.phoneLengthMax} characters.`, 'phone')
   }
-  return ok({ contactType: input.contactType as ContactType, displayName: displayName.value, email, phone })
+  let businessNumber: string | null = null
+  if (input.businessNumber) {
+    const parsed = parseBusinessNumber(input.businessNumber)
+    if (!parsed.ok) return parsed
+    businessNumber = parsed.value
+  }
+  return ok({
+    contactType: input.contactType as ContactType,
+    displayName: displayName.value,
+    email,
+    phone,
+    businessNumber,
+  })
 }
 
 export const contactNotFound = () => fail('CONTACT_NOT_FOUND', 'No contact with this contactId.', 'contactId')
@@ -56,6 +72,7 @@ export interface ContactRecord {
   displayName: string
   email: string
   phone: string
+  businessNumber: string | null
   active: boolean
   balanceMinor: bigint
 }

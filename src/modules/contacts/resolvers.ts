@@ -12,6 +12,7 @@ function contactToGraphQL(contact: ContactRecord): ContactParent {
     displayName: contact.displayName,
     email: contact.email,
     phone: contact.phone,
+    businessNumber: contact.businessNumber,
     balance: moneyToNumber(contact.balanceMinor, currencyDecimals(defaultCurrency)),
     active: contact.active,
   }

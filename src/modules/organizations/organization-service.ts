@@ -12,6 +12,7 @@ import type { AccessPort } from '../access/access-port.js'
 import type { Principal } from '../access/principal.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
 import type { OrganizationRecord } from './organization.js'
+import { changedProfile, defaultProfile, type ProfileChanges } from './organization-profile.js'
 import type { OrganizationStore } from './organization-store.js'
 import type { OrganizationsProvider } from './organizations-provider.js'
 
@@ -88,9 +89,39 @@ export class OrganizationService {
       return ok(undefined)
     })
     if (!changed.ok) return changed
-    this.deps.organizations.forget(scope.organizationId)
-    const [organization] = await this.deps.organizations.findByIds([scope.organizationId])
-    return ok(organization as OrganizationRecord)
+    return ok(await this.fresh(scope.organizationId))
+  }
+
+  /** DESIGN 8.1: owners and admins change what is given of the profile and keep the rest. */
+  async updateProfile(
+    principal: Principal,
+    organizationId: string,
+    changes: ProfileChanges,
+  ): Promise<Result<OrganizationRecord>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    const changed = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const before = await this.deps.store.profile(tx, scope.organizationId, this.deps.engine === 'postgres')
+      const after = changedProfile(before, changes)
+      if (!after.ok) return after
+      if (JSON.stringify(after.value) === JSON.stringify(before)) return ok(undefined)
+      await this.deps.store.setProfile(tx, scope.organizationId, after.value)
+      await this.deps.audit.record(tx, scope, [
+        {
+          operation: 'organization.profile_changed',
+          entityType: 'organization',
+          entityId: scope.organizationId,
+          before,
+          after: after.value,
+        },
+      ])
+      await this.deps.notices.publish(tx, {
+        kind: 'organization_changed',
+        organizationId: scope.organizationId,
+      })
+      return ok(undefined)
+    })
+    if (!changed.ok) return changed
+    return ok(await this.fresh(scope.organizationId))
   }
 
   /** DESIGN 7.3: owners and admins close the books through a day, move that day, or reopen them (null). */
@@ -131,6 +162,13 @@ export class OrganizationService {
     return this.deps.store.findByNameKey(this.deps.db, nameKey(name))
   }
 
+  /** The record as the database holds it after a change this process made. */
+  private async fresh(organizationId: string): Promise<OrganizationRecord> {
+    this.deps.organizations.forget(organizationId)
+    const [organization] = await this.deps.organizations.findByIds([organizationId])
+    return organization as OrganizationRecord
+  }
+
   private async create(
     name: string,
     functionalCurrency: string | null | undefined,
@@ -161,7 +199,7 @@ export class OrganizationService {
       ])
       if (ownerId !== undefined) await this.deps.access.addOwner(tx, organization.id, ownerId)
       await this.deps.organizations.organizationCreated(tx, scope)
-      return ok(organization)
+      return ok({ ...organization, ...defaultProfile, yearEndLockDate: null })
     })
   }
 }

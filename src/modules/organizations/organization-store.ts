@@ -1,13 +1,36 @@
 import type { Executor } from '../../db/schema.js'
 import type { OrganizationRecord } from './organization.js'
+import type { OrganizationProfile, SalesTaxMethod } from './organization-profile.js'
 
-const recordColumns = ['id', 'name', 'functional_currency as functionalCurrency'] as const
+const recordColumns = [
+  'id',
+  'name',
+  'functional_currency as functionalCurrency',
+  'fiscal_year_end as fiscalYearEnd',
+  'business_number as businessNumber',
+  'province',
+  'sales_tax_frequency as salesTaxFrequency',
+  'sales_tax_method as salesTaxMethod',
+  'quick_method_rate as quickMethodRate',
+  'year_end_lock_date as yearEndLockDate',
+] as const
+
+type OrganizationRow = Omit<OrganizationRecord, 'salesTaxMethod'> & { salesTaxMethod: string }
+
+// Only this store writes the column, and only with a checked method.
+const recordOf = (row: OrganizationRow): OrganizationRecord => ({
+  ...row,
+  salesTaxMethod: row.salesTaxMethod as SalesTaxMethod,
+})
 
 // Organizations are the root of every scope, so their own queries take plain ids.
 export class OrganizationStore {
   async insert(
     ex: Executor,
-    organization: OrganizationRecord & { nameKey: string; createdAt: string },
+    organization: Pick<OrganizationRecord, 'id' | 'name' | 'functionalCurrency'> & {
+      nameKey: string
+      createdAt: string
+    },
   ): Promise<boolean> {
     const result = await ex
       .insertInto('organizations')
@@ -25,15 +48,49 @@ export class OrganizationStore {
 
   async findByIds(ex: Executor, ids: string[]): Promise<OrganizationRecord[]> {
     if (ids.length === 0) return []
-    return ex.selectFrom('organizations').select(recordColumns).where('id', 'in', ids).execute()
+    const rows = await ex.selectFrom('organizations').select(recordColumns).where('id', 'in', ids).execute()
+    return rows.map(recordOf)
   }
 
   async findByNameKey(ex: Executor, nameKey: string): Promise<OrganizationRecord | undefined> {
-    return ex
+    const row = await ex
       .selectFrom('organizations')
       .select(recordColumns)
       .where('name_key', '=', nameKey)
       .executeTakeFirst()
+    return row && recordOf(row)
+  }
+
+  /** The profile as it stands; `lock` (PostgreSQL) holds the row until the caller's transaction ends. */
+  async profile(ex: Executor, organizationId: string, lock: boolean): Promise<OrganizationProfile> {
+    const query = ex
+      .selectFrom('organizations')
+      .select([
+        'fiscal_year_end as fiscalYearEnd',
+        'business_number as businessNumber',
+        'province',
+        'sales_tax_frequency as salesTaxFrequency',
+        'sales_tax_method as salesTaxMethod',
+        'quick_method_rate as quickMethodRate',
+      ])
+      .where('id', '=', organizationId)
+    const row = await (lock ? query.forUpdate() : query).executeTakeFirstOrThrow()
+    return { ...row, salesTaxMethod: row.salesTaxMethod as SalesTaxMethod }
+  }
+
+  async setProfile(ex: Executor, organizationId: string, profile: OrganizationProfile): Promise<void> {
+    await ex
+      .updateTable('organizations')
+      .set({
+        fiscal_year_end: profile.fiscalYearEnd,
+        business_number: profile.businessNumber,
+        province: profile.province,
+        sales_tax_frequency: profile.salesTaxFrequency,
+        sales_tax_method: profile.salesTaxMethod,
+        quick_method_rate: profile.quickMethodRate,
+      })
+      .where('id', '=', organizationId)
+      .execute()
   }
 
   /**

@@ -1,9 +1,12 @@
 import { fail } from '../../kernel/result.js'
+import type { OrganizationProfile } from './organization-profile.js'
 
-export interface OrganizationRecord {
+export interface OrganizationRecord extends OrganizationProfile {
   id: string
   name: string
   functionalCurrency: string
+  /** Set by the year-end close (DESIGN 8.5); null while no year is closed. */
+  yearEndLockDate: string | null
 }
 
 // Closed periods (DESIGN 7.3): every write that creates, changes, posts, rejects or reverses

@@ -25,6 +25,12 @@ export const organizationResolvers: Resolvers = {
         (organization) => ({ organization }),
         { organization: null },
       ),
+    updateOrganizationProfile: async (_, { organizationId, ...changes }, { principal, services }) =>
+      payloadOf(
+        await services.organizations.updateProfile(principal, organizationId, changes),
+        (organization) => ({ organization }),
+        { organization: null },
+      ),
     createOrganization: async (_, args, { principal, services }) =>
       payloadOf(
         await services.organizations.createOrganization(principal, args.name, args.functionalCurrency),

@@ -40,6 +40,7 @@ const feedTypes = [
   'reconciliation.undone',
   'reconciliation.cancelled',
   'organization.lock_date_changed',
+  'organization.profile_changed',
   'webhook_endpoint.disabled',
 ]
 const deliveriesShown = 20
