@@ -37,6 +37,7 @@ import { startSmtpListener } from './modules/intake/smtp-listener.js'
 import { JobQueue } from './modules/jobs/job-queue.js'
 import { JobStore } from './modules/jobs/job-store.js'
 import { JournalProvider } from './modules/journal/journal-provider.js'
+import { TaxLineStore } from './modules/journal/tax-line-store.js'
 import { LedgerEventEditService } from './modules/ledger-events/ledger-event-edit-service.js'
 import { LedgerEventImportStore } from './modules/ledger-events/ledger-event-import-store.js'
 import { LedgerEventLifecycleService } from './modules/ledger-events/ledger-event-lifecycle-service.js'
@@ -56,6 +57,7 @@ import { ReceiptsProvider } from './modules/receipts/receipts-provider.js'
 import { ReconciliationService } from './modules/reconciliations/reconciliation-service.js'
 import { ReconciliationStore } from './modules/reconciliations/reconciliation-store.js'
 import { ReportService } from './modules/reports/report-service.js'
+import { SalesTaxService } from './modules/sales-tax/sales-tax-service.js'
 import { TaxCodeService } from './modules/tax-codes/tax-code-service.js'
 import { TaxCodeStore } from './modules/tax-codes/tax-code-store.js'
 import { systemResolve } from './modules/webhooks/webhook-address.js'
@@ -114,7 +116,14 @@ export async function buildCore(
   const rates = new ExchangeRateStore()
   const journal = new JournalProvider(engine, { clock, accounts, contacts, audit })
   const eventStore = new LedgerEventStore()
-  const posting = new LedgerEventPosting({ accounts, journal, rates, store: eventStore, functionalCurrency })
+  const posting = new LedgerEventPosting({
+    accounts,
+    journal,
+    rates,
+    taxCodes: taxCodeStore,
+    store: eventStore,
+    functionalCurrency,
+  })
   const events = new LedgerEventsProvider({
     engine,
     clock,
@@ -236,6 +245,17 @@ export async function buildCore(
       events,
       receipts,
       functionalCurrencyOf,
+    }),
+    salesTax: new SalesTaxService({
+      db,
+      access,
+      accounts,
+      contacts,
+      events,
+      journal,
+      taxLines: new TaxLineStore(),
+      taxCodes: taxCodeStore,
+      organizations,
     }),
     intake: new IntakeService({ ...withAccess, store: new IntakeAddressStore(), receipts }),
     jobs,

@@ -21,6 +21,7 @@ import type { ProcessorImportService } from './modules/processor-import/processo
 import type { ReceiptService } from './modules/receipts/receipt-service.js'
 import type { ReconciliationService } from './modules/reconciliations/reconciliation-service.js'
 import type { ReportService } from './modules/reports/report-service.js'
+import type { SalesTaxService } from './modules/sales-tax/sales-tax-service.js'
 import type { TaxCodeService } from './modules/tax-codes/tax-code-service.js'
 import type { WebhookService } from './modules/webhooks/webhook-service.js'
 
@@ -44,6 +45,7 @@ export interface Services {
   files: FileService
   reconciliations: ReconciliationService
   reports: ReportService
+  salesTax: SalesTaxService
   intake: IntakeService
   jobs: JobQueue
   idempotency: IdempotencyService

@@ -29,6 +29,7 @@ import * as receiptsReceivedIndex from './migrations/0023-receipts-received-inde
 import * as reconciliationCurrencyAndCancel from './migrations/0024-reconciliation-currency-and-cancel.js'
 import * as auditChainKeyed from './migrations/0025-audit-chain-keyed.js'
 import * as organizationProfile from './migrations/0026-organization-profile.js'
+import * as journalLineTax from './migrations/0027-journal-line-tax.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0024-reconciliation-currency-and-cancel': reconciliationCurrencyAndCancel,
   '0025-audit-chain-keyed': auditChainKeyed,
   '0026-organization-profile': organizationProfile,
+  '0027-journal-line-tax': journalLineTax,
 }
 
 /** The migration after which existing audit chains are sealed again under their keys (ADR 0051). */

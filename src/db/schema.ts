@@ -189,6 +189,11 @@ export interface JournalLinesTable {
   credit_minor: Int
   txn_date: string
   original_minor: Int | null
+  /** What the line is to a sales tax return (migration 0027); null: nothing. */
+  tax_kind: string | null
+  tax_code: string | null
+  /** On a tax line, the line_no of the net line of the same entry the tax was paid on. */
+  tax_base_line_no: number | null
 }
 
 export interface AccountDayTotalsTable {

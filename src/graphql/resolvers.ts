@@ -13,6 +13,7 @@ import { processorImportResolvers } from '../modules/processor-import/resolvers.
 import { receiptResolvers } from '../modules/receipts/resolvers.js'
 import { reconciliationResolvers } from '../modules/reconciliations/resolvers.js'
 import { reportResolvers } from '../modules/reports/resolvers.js'
+import { salesTaxResolvers } from '../modules/sales-tax/resolvers.js'
 import { taxCodeResolvers } from '../modules/tax-codes/resolvers.js'
 import { webhookResolvers } from '../modules/webhooks/resolvers.js'
 import type { Resolvers } from './generated/resolvers-types.js'
@@ -31,6 +32,7 @@ const moduleResolvers: Resolvers[] = [
   bankFileResolvers,
   processorImportResolvers,
   reportResolvers,
+  salesTaxResolvers,
   receiptResolvers,
   reconciliationResolvers,
   intakeResolvers,

@@ -158,6 +158,8 @@ export const errorCodeDocs: Readonly<Record<ErrorCode, ErrorCodeDoc>> = {
   INVALID_BUSINESS_NUMBER: business,
   INVALID_FISCAL_YEAR_END: business,
   INVALID_PROVINCE: business,
+  INVALID_JURISDICTION: business,
+  INVALID_TAX_RETURN_LINE: business,
   INVALID_TAX_METHOD: business,
   INVALID_EVENT_TYPE: business,
   INVALID_DIRECTION: business,

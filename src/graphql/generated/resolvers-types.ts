@@ -59,6 +59,10 @@ export type Query = {
   balanceSheet: Maybe<BalanceSheet>;
   /** One account's lines in the period, oldest first, with the running balance. */
   generalLedger: Maybe<GeneralLedger>;
+  /** A sales tax return computed from the entries posted in the period; method defaults to the organization's. */
+  salesTaxReturn: Maybe<SalesTaxReturn>;
+  /** The lines of the books that make up one line of a return, in date order (limit at most 1000, default 100). */
+  salesTaxReturnLineDetail: Maybe<TaxReturnLineItemPage>;
   /** GIFI codes; search matches code or name. sortBy: code (default) or name. */
   listTaxCodes: Maybe<TaxCodePage>;
   /** Canadian sales tax codes with their rates over time. sortBy: id (default) or name. */
@@ -237,6 +241,26 @@ export type QueryGeneralLedgerArgs = {
   accountId: Scalars['UUID']['input'];
   startDate?: InputMaybe<Scalars['Date']['input']>;
   endDate?: InputMaybe<Scalars['Date']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QuerySalesTaxReturnArgs = {
+  organizationId: Scalars['UUID']['input'];
+  startDate: Scalars['Date']['input'];
+  endDate: Scalars['Date']['input'];
+  jurisdiction?: InputMaybe<Scalars['String']['input']>;
+  method?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QuerySalesTaxReturnLineDetailArgs = {
+  organizationId: Scalars['UUID']['input'];
+  startDate: Scalars['Date']['input'];
+  endDate: Scalars['Date']['input'];
+  jurisdiction?: InputMaybe<Scalars['String']['input']>;
+  line: Scalars['String']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1765,6 +1789,66 @@ export type GeneralLedger = {
   lines: GeneralLedgerLinePage;
 };
 
+export type TaxReturnLine = {
+  __typename?: 'TaxReturnLine';
+  /** The return's line: 90, 101, 103 ... 113A, 115 (GST/HST); 101, 103, 106, 109 (QST and PST). */
+  line: Scalars['String']['output'];
+  label: Scalars['String']['output'];
+  amount: Scalars['String']['output'];
+};
+
+export type TaxReturnException = {
+  __typename?: 'TaxReturnException';
+  /** SUPPLIER_BN_MISSING, MEALS_HALF_RECOVERABLE, TAX_WITHOUT_CODE or UNPOSTED_IN_PERIOD */
+  code: Scalars['String']['output'];
+  eventId: Maybe<Scalars['UUID']['output']>;
+  journalEntryId: Maybe<Scalars['UUID']['output']>;
+  amount: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+};
+
+export type SalesTaxReturn = {
+  __typename?: 'SalesTaxReturn';
+  startDate: Scalars['Date']['output'];
+  endDate: Scalars['Date']['output'];
+  /** CA (GST/HST), CA-QC (QST), CA-BC, CA-SK or CA-MB (PST). */
+  jurisdiction: Scalars['String']['output'];
+  /** regular or quick */
+  method: Scalars['String']['output'];
+  lines: Array<TaxReturnLine>;
+  /** At most 100 of each code. */
+  exceptions: Array<TaxReturnException>;
+  /** The change over the period of what the books hold as this jurisdiction's tax payable, less its recoverable tax. */
+  payableBalance: Scalars['String']['output'];
+  /** Line 109 less payableBalance. */
+  difference: Scalars['String']['output'];
+  /** Whether line 109 equals payableBalance. */
+  tiesOut: Scalars['Boolean']['output'];
+  filed: Scalars['Boolean']['output'];
+  filedAt: Maybe<Scalars['String']['output']>;
+};
+
+export type TaxReturnLineItem = {
+  __typename?: 'TaxReturnLineItem';
+  journalEntryId: Scalars['UUID']['output'];
+  eventId: Maybe<Scalars['UUID']['output']>;
+  transactionDate: Scalars['Date']['output'];
+  description: Scalars['String']['output'];
+  /** The account of the sale or purchase the amounts belong to. */
+  accountId: Scalars['UUID']['output'];
+  taxCode: Maybe<Scalars['String']['output']>;
+  netAmount: Scalars['String']['output'];
+  taxAmount: Scalars['String']['output'];
+};
+
+export type TaxReturnLineItemPage = {
+  __typename?: 'TaxReturnLineItemPage';
+  items: Array<TaxReturnLineItem>;
+  totalCount: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+};
+
 /** A CRA GIFI code. Choosing one for an account determines its type and classification. */
 export type TaxCode = {
   __typename?: 'TaxCode';
@@ -2050,6 +2134,11 @@ export type ResolversTypes = {
   GeneralLedgerLine: ResolverTypeWrapper<GeneralLedgerLine>;
   GeneralLedgerLinePage: ResolverTypeWrapper<GeneralLedgerLinePage>;
   GeneralLedger: ResolverTypeWrapper<GeneralLedger>;
+  TaxReturnLine: ResolverTypeWrapper<TaxReturnLine>;
+  TaxReturnException: ResolverTypeWrapper<TaxReturnException>;
+  SalesTaxReturn: ResolverTypeWrapper<SalesTaxReturn>;
+  TaxReturnLineItem: ResolverTypeWrapper<TaxReturnLineItem>;
+  TaxReturnLineItemPage: ResolverTypeWrapper<TaxReturnLineItemPage>;
   TaxCode: ResolverTypeWrapper<TaxCode>;
   TaxCodePage: ResolverTypeWrapper<TaxCodePage>;
   SalesTaxRate: ResolverTypeWrapper<SalesTaxRate>;
@@ -2154,6 +2243,11 @@ export type ResolversParentTypes = {
   GeneralLedgerLine: GeneralLedgerLine;
   GeneralLedgerLinePage: GeneralLedgerLinePage;
   GeneralLedger: GeneralLedger;
+  TaxReturnLine: TaxReturnLine;
+  TaxReturnException: TaxReturnException;
+  SalesTaxReturn: SalesTaxReturn;
+  TaxReturnLineItem: TaxReturnLineItem;
+  TaxReturnLineItemPage: TaxReturnLineItemPage;
   TaxCode: TaxCode;
   TaxCodePage: TaxCodePage;
   SalesTaxRate: SalesTaxRate;
@@ -2198,6 +2292,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   trialBalance?: Resolver<Maybe<ResolversTypes['TrialBalance']>, ParentType, ContextType, RequireFields<QueryTrialBalanceArgs, 'organizationId'>>;
   balanceSheet?: Resolver<Maybe<ResolversTypes['BalanceSheet']>, ParentType, ContextType, RequireFields<QueryBalanceSheetArgs, 'organizationId'>>;
   generalLedger?: Resolver<Maybe<ResolversTypes['GeneralLedger']>, ParentType, ContextType, RequireFields<QueryGeneralLedgerArgs, 'organizationId' | 'accountId'>>;
+  salesTaxReturn?: Resolver<Maybe<ResolversTypes['SalesTaxReturn']>, ParentType, ContextType, RequireFields<QuerySalesTaxReturnArgs, 'organizationId' | 'startDate' | 'endDate' | 'jurisdiction'>>;
+  salesTaxReturnLineDetail?: Resolver<Maybe<ResolversTypes['TaxReturnLineItemPage']>, ParentType, ContextType, RequireFields<QuerySalesTaxReturnLineDetailArgs, 'organizationId' | 'startDate' | 'endDate' | 'jurisdiction' | 'line'>>;
   listTaxCodes?: Resolver<Maybe<ResolversTypes['TaxCodePage']>, ParentType, ContextType, RequireFields<QueryListTaxCodesArgs, 'organizationId'>>;
   listSalesTaxCodes?: Resolver<Maybe<ResolversTypes['SalesTaxCodePage']>, ParentType, ContextType, RequireFields<QueryListSalesTaxCodesArgs, 'organizationId'>>;
   listWebhookEndpoints?: Resolver<Maybe<Array<ResolversTypes['WebhookEndpoint']>>, ParentType, ContextType, RequireFields<QueryListWebhookEndpointsArgs, 'organizationId'>>;
@@ -2936,6 +3032,52 @@ export type GeneralLedgerResolvers<ContextType = GraphQLContext, ParentType exte
   lines?: Resolver<ResolversTypes['GeneralLedgerLinePage'], ParentType, ContextType>;
 };
 
+export type TaxReturnLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TaxReturnLine'] = ResolversParentTypes['TaxReturnLine']> = {
+  line?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type TaxReturnExceptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TaxReturnException'] = ResolversParentTypes['TaxReturnException']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  eventId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  journalEntryId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type SalesTaxReturnResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SalesTaxReturn'] = ResolversParentTypes['SalesTaxReturn']> = {
+  startDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  endDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  jurisdiction?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  method?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['TaxReturnLine']>, ParentType, ContextType>;
+  exceptions?: Resolver<Array<ResolversTypes['TaxReturnException']>, ParentType, ContextType>;
+  payableBalance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  difference?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  tiesOut?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  filed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  filedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type TaxReturnLineItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TaxReturnLineItem'] = ResolversParentTypes['TaxReturnLineItem']> = {
+  journalEntryId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  eventId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  transactionDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  accountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  taxCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  netAmount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  taxAmount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type TaxReturnLineItemPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TaxReturnLineItemPage'] = ResolversParentTypes['TaxReturnLineItemPage']> = {
+  items?: Resolver<Array<ResolversTypes['TaxReturnLineItem']>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type TaxCodeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TaxCode'] = ResolversParentTypes['TaxCode']> = {
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3107,6 +3249,11 @@ export type Resolvers<ContextType = GraphQLContext> = {
   GeneralLedgerLine?: GeneralLedgerLineResolvers<ContextType>;
   GeneralLedgerLinePage?: GeneralLedgerLinePageResolvers<ContextType>;
   GeneralLedger?: GeneralLedgerResolvers<ContextType>;
+  TaxReturnLine?: TaxReturnLineResolvers<ContextType>;
+  TaxReturnException?: TaxReturnExceptionResolvers<ContextType>;
+  SalesTaxReturn?: SalesTaxReturnResolvers<ContextType>;
+  TaxReturnLineItem?: TaxReturnLineItemResolvers<ContextType>;
+  TaxReturnLineItemPage?: TaxReturnLineItemPageResolvers<ContextType>;
   TaxCode?: TaxCodeResolvers<ContextType>;
   TaxCodePage?: TaxCodePageResolvers<ContextType>;
   SalesTaxRate?: SalesTaxRateResolvers<ContextType>;

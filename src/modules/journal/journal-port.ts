@@ -1,12 +1,20 @@
 import type { Executor } from '../../db/schema.js'
 import type { OrgScope } from '../access/principal.js'
-import type { EntryPlan, PostingLine } from './journal.js'
+import type { EntryPlan, LineTax, PostingLine } from './journal.js'
 import type { JournalEntryRecord, LedgerLine } from './journal-store.js'
 
 // What the books offer other modules, inside their own database transaction: every entry is
 // written here and balanced before it is, and nothing is ever edited, only reversed.
 
-export { type EntryKind, type EntryPlan, type PostingLine, planPosting } from './journal.js'
+export {
+  type EntryKind,
+  type EntryPlan,
+  type LineTax,
+  type NetTaxKind,
+  type PostingInput,
+  type PostingLine,
+  planPosting,
+} from './journal.js'
 export type { JournalEntryRecord, LedgerLine } from './journal-store.js'
 
 export interface JournalPort {
@@ -69,4 +77,60 @@ export interface JournalPort {
     after: { txnDate: string; createdAt: string; id: string } | undefined,
     limit: number,
   ): Promise<Array<JournalEntryRecord & { createdAt: string; lines: PostingLine[] }>>
+}
+
+export type TaxKind = LineTax['kind']
+
+/** Tagged lines of a period summed by what they are, their tax code, account and base line's account. */
+export interface TaxTotal {
+  kind: TaxKind
+  code: string | null
+  accountId: string
+  /** For a tax line, the account of the net line it was paid on. */
+  baseAccountId: string | null
+  debitMinor: bigint
+  creditMinor: bigint
+}
+
+export interface TaxLineRecord {
+  entryId: string
+  eventId: string | null
+  txnDate: string
+  lineNo: number
+  accountId: string
+  contactId: string | null
+  kind: TaxKind
+  code: string | null
+  baseLineNo: number | null
+  debitMinor: bigint
+  creditMinor: bigint
+  /** The whole entry's debits: an event's amount in the functional currency. */
+  entryTotalMinor: bigint
+}
+
+export interface TaxLineFilter {
+  kinds: TaxKind[]
+  /** Lines of these codes, and with `withoutCode` those of none; absent, any code. */
+  codes?: string[]
+  withoutCode?: boolean
+  accountIds?: string[]
+  /** Tax lines paid on a net line of one of these accounts. */
+  baseAccountIds?: string[]
+  /** Lines of entries of at least this total (a purchase of 100.00 or more). */
+  minEntryTotalMinor?: bigint
+}
+
+/** What the books hold for a sales tax return (DESIGN 8.3): the lines postings tagged. */
+export interface TaxLinesPort {
+  totals(ex: Executor, scope: OrgScope, range: { from: string; to: string }): Promise<TaxTotal[]>
+  /** The tagged lines of a period that pass the filter, in date order, a page at a time. */
+  lines(
+    ex: Executor,
+    scope: OrgScope,
+    range: { from: string; to: string },
+    filter: TaxLineFilter,
+    page: { limit: number; offset: number },
+  ): Promise<{ lines: TaxLineRecord[]; totalCount: number }>
+  /** Every tagged line of these entries. */
+  linesOfEntries(ex: Executor, scope: OrgScope, entryIds: string[]): Promise<TaxLineRecord[]>
 }

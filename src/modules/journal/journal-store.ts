@@ -10,7 +10,8 @@ import type {
 import { unindexed } from '../../db/sql-helpers.js'
 import { limits } from '../../kernel/limits.js'
 import type { OrgScope } from '../access/principal.js'
-import type { EntryKind, EntryPlan, PostingLine } from './journal.js'
+import { assert } from '../../kernel/result.js'
+import type { EntryKind, EntryPlan, LineTax, PostingLine } from './journal.js'
 
 export interface JournalEntryRecord {
   id: string
@@ -30,6 +31,9 @@ function lineOf(row: {
   debit_minor: number | bigint
   credit_minor: number | bigint
   original_minor: number | bigint | null
+  tax_kind: string | null
+  tax_code: string | null
+  tax_base_line_no: number | bigint | null
 }): PostingLine {
   const debit = BigInt(row.debit_minor)
   const line: PostingLine = {
@@ -39,10 +43,27 @@ function lineOf(row: {
     amountMinor: debit > 0n ? debit : BigInt(row.credit_minor),
   }
   if (row.original_minor !== null) line.originalMinor = BigInt(row.original_minor)
+  if (row.tax_kind !== null) line.tax = lineTaxOf(row.tax_kind, row.tax_code, row.tax_base_line_no)
   return line
 }
 
-const lineColumns = ['account_id', 'contact_id', 'debit_minor', 'credit_minor', 'original_minor'] as const
+// Only insertEntries writes the kinds, from a LineTax.
+function lineTaxOf(kind: string, code: string | null, baseLineNo: number | bigint | null): LineTax {
+  if (kind === 'sale' || kind === 'purchase') return { kind, code }
+  assert(kind === 'collected' || kind === 'input_credit', `a journal line's tax kind is known: ${kind}`)
+  return { kind, code, baseLineNo: baseLineNo === null ? null : Number(baseLineNo) }
+}
+
+const lineColumns = [
+  'account_id',
+  'contact_id',
+  'debit_minor',
+  'credit_minor',
+  'original_minor',
+  'tax_kind',
+  'tax_code',
+  'tax_base_line_no',
+] as const
 const entryColumns = [
   'id',
   'event_id',
@@ -322,6 +343,9 @@ export class JournalStore {
           credit_minor: line.side === 'credit' ? line.amountMinor : 0n,
           txn_date: entry.plan.txnDate,
           original_minor: line.originalMinor ?? null,
+          tax_kind: line.tax?.kind ?? null,
+          tax_code: line.tax?.code ?? null,
+          tax_base_line_no: line.tax && 'baseLineNo' in line.tax ? line.tax.baseLineNo : null,
         })),
       )
     if (lines.length > 0) await insertLineRows(ex, lines)
@@ -443,6 +467,9 @@ const insertLineRows = preparedRowsQuery((ex, rows: Array<SlotFor<JournalLinesTa
       credit_minor: slot('credit_minor'),
       txn_date: slot('txn_date'),
       original_minor: slot('original_minor'),
+      tax_kind: slot('tax_kind'),
+      tax_code: slot('tax_code'),
+      tax_base_line_no: slot('tax_base_line_no'),
     })),
   ),
 )

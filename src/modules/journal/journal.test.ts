@@ -46,7 +46,7 @@ const postingInput = fc
       ...base,
       direction,
       grossMinor,
-      taxMinor,
+      taxParts: [{ code: null, minor: taxMinor }],
       splitMinor: taxMinor + splitMinor < grossMinor ? splitMinor : 0n,
       contactId,
       ...(rate
@@ -95,7 +95,7 @@ describe('planPosting', () => {
         if (!plan) return
         const partSide = input.direction === 'in' ? 'credit' : 'debit'
         const convert = input.conversion?.toFunctional ?? ((minor: bigint) => minor)
-        expect(sideTotal(plan.lines, 'tax', partSide)).toBe(convert(input.taxMinor))
+        expect(sideTotal(plan.lines, 'tax', partSide)).toBe(convert(input.taxParts[0]?.minor ?? 0n))
         expect(sideTotal(plan.lines, 'split', partSide)).toBe(convert(input.splitMinor))
       }),
     )
@@ -119,7 +119,7 @@ describe('planPosting', () => {
   })
 
   it('posts an expense as DESIGN 5.4 lays it out', () => {
-    const plan = planned({ ...base, direction: 'out', grossMinor: 1130n, taxMinor: 130n })
+    const plan = planned({ ...base, direction: 'out', grossMinor: 1130n, taxParts: [{ code: null, minor: 130n }] })
     expect(plan.lines.map((l) => [l.accountId, l.side, l.amountMinor])).toEqual([
       ['category', 'debit', 1000n],
       ['tax', 'debit', 130n],
@@ -128,7 +128,7 @@ describe('planPosting', () => {
   })
 
   it('posts money in and money out as mirror images', () => {
-    const input = { ...base, grossMinor: 50_000n, taxMinor: 0n }
+    const input = { ...base, grossMinor: 50_000n, taxParts: [{ code: null, minor: 0n }] }
     expect(planned({ ...input, direction: 'in' }).lines.map((l) => [l.accountId, l.side])).toEqual([
       ['payment', 'debit'],
       ['category', 'credit'],
@@ -144,7 +144,7 @@ describe('planPosting', () => {
       ...base,
       direction: 'out',
       grossMinor: 120_000n,
-      taxMinor: 0n,
+      taxParts: [{ code: null, minor: 0n }],
       splitMinor: 20_000n,
     })
     expect(plan.lines.map((l) => [l.accountId, l.side, l.amountMinor])).toEqual([
@@ -159,7 +159,7 @@ describe('planPosting', () => {
       ...base,
       direction: 'out',
       grossMinor: 9_999n,
-      taxMinor: 1_150n,
+      taxParts: [{ code: null, minor: 1_150n }],
       conversion: {
         originalCurrency: 'USD',
         toFunctional: (minor) => convertMinor(minor, 2, rateOf('1.3542'), 2),
@@ -174,10 +174,10 @@ describe('planPosting', () => {
 
   it('refuses, as a bug, parts that are not below the amount and an amount that is not positive', () => {
     const input = { ...base, direction: 'out' as const }
-    expect(() => planPosting({ ...input, grossMinor: 100n, taxMinor: 100n })).toThrow()
-    expect(() => planPosting({ ...input, grossMinor: 100n, taxMinor: 50n, splitMinor: 50n })).toThrow()
-    expect(() => planPosting({ ...input, grossMinor: 0n, taxMinor: 0n })).toThrow()
-    expect(() => planPosting({ ...input, grossMinor: 100n, taxMinor: -1n })).toThrow()
+    expect(() => planPosting({ ...input, grossMinor: 100n, taxParts: [{ code: null, minor: 100n }] })).toThrow()
+    expect(() => planPosting({ ...input, grossMinor: 100n, taxParts: [{ code: null, minor: 50n }], splitMinor: 50n })).toThrow()
+    expect(() => planPosting({ ...input, grossMinor: 0n, taxParts: [{ code: null, minor: 0n }] })).toThrow()
+    expect(() => planPosting({ ...input, grossMinor: 100n, taxParts: [{ code: null, minor: -1n }] })).toThrow()
   })
 })
 

@@ -10,7 +10,20 @@ export interface PostingLine {
   contactId: string | null
   /** The same line in the event's own currency, when that is not the functional one. */
   originalMinor?: bigint
+  /** What the line is to a sales tax return; absent, nothing. */
+  tax?: LineTax
 }
+
+/**
+ * A sale or a purchase is a net line of an income, or an expense or asset, account with the tax
+ * code of the event's line (null: none); a tax collected or an input tax credit is a line of one
+ * tax, paid on the net line numbered `baseLineNo` of the same entry.
+ */
+export type LineTax =
+  | { kind: 'sale' | 'purchase'; code: string | null }
+  | { kind: 'collected' | 'input_credit'; code: string | null; baseLineNo: number | null }
+
+export type NetTaxKind = 'sale' | 'purchase'
 
 /** An event's posting, the reversal of an entry, or a reconciliation's adjustment (no event). */
 export type EntryKind = 'posting' | 'reversal' | 'adjustment'
@@ -28,7 +41,11 @@ export interface PostingInput {
   /** in: money into the payment account; out: money out of it (DESIGN 7.7). */
   direction: 'in' | 'out'
   grossMinor: bigint
-  taxMinor: bigint
+  /**
+   * The tax posted to taxAccountId, a line per tax. What the event's tax holds beyond them (the
+   * share of a purchase's tax that is not claimed back) stays on the category line.
+   */
+  taxParts: ReadonlyArray<{ code: string | null; minor: bigint }>
   /** A transfer's second part (a loan repayment's interest), booked to splitAccountId. */
   splitMinor: bigint
   categoryId: string
@@ -41,6 +58,12 @@ export interface PostingInput {
   currency: string
   /** Amounts in another currency, with the conversion of each part to the functional one. */
   conversion?: { originalCurrency: string; toFunctional: (originalMinor: bigint) => bigint }
+  /**
+   * What the category and split lines are to a sales tax return, and the category's tax code;
+   * absent for a transfer. The tax lines are then tax collected on a sale, input tax credits on a
+   * purchase.
+   */
+  salesTax?: { category: NetTaxKind; split: NetTaxKind | null; code: string | null }
 }
 
 /**
@@ -52,14 +75,19 @@ export interface PostingInput {
  * it (a split and a tax of nearly the whole amount at an extreme rate).
  */
 export function planPosting(input: PostingInput): EntryPlan | undefined {
-  const { grossMinor: gross, taxMinor: tax, splitMinor: split } = input
+  const { grossMinor: gross, splitMinor: split } = input
+  const tax = input.taxParts.reduce((sum, part) => sum + part.minor, 0n)
   assert(gross > 0n, 'a posted amount is positive')
-  assert(tax >= 0n && split >= 0n && tax + split < gross, 'tax and split lie within the amount')
+  assert(
+    input.taxParts.every((part) => part.minor >= 0n) && split >= 0n && tax + split < gross,
+    'tax and split lie within the amount',
+  )
   const convert = input.conversion?.toFunctional ?? ((minor: bigint) => minor)
   const functionalGross = convert(gross)
-  const functionalTax = convert(tax)
+  const functionalTaxes = input.taxParts.map((part) => convert(part.minor))
   const functionalSplit = convert(split)
-  const functionalRest = functionalGross - functionalTax - functionalSplit
+  const functionalRest =
+    functionalGross - functionalTaxes.reduce((sum, minor) => sum + minor, 0n) - functionalSplit
   if (functionalGross === 0n || functionalRest < 0n) return undefined
   const [partSide, paymentSide]: Array<PostingLine['side']> =
     input.direction === 'out' ? ['debit', 'credit'] : ['credit', 'debit']
@@ -68,25 +96,54 @@ export function planPosting(input: PostingInput): EntryPlan | undefined {
     side: PostingLine['side'],
     amountMinor: bigint,
     originalMinor: bigint,
+    lineTax?: LineTax,
   ): PostingLine => ({
     accountId,
     side,
     amountMinor,
     contactId: input.contactId,
     ...(input.conversion ? { originalMinor } : {}),
+    ...(lineTax ? { tax: lineTax } : {}),
   })
-  const parts = [
-    line(input.categoryId, partSide as PostingLine['side'], functionalRest, gross - tax - split),
-    line(input.taxAccountId, partSide as PostingLine['side'], functionalTax, tax),
-    line(input.splitAccountId, partSide as PostingLine['side'], functionalSplit, split),
-  ]
+  const salesTax = input.salesTax
+  const category = line(
+    input.categoryId,
+    partSide as PostingLine['side'],
+    functionalRest,
+    gross - tax - split,
+    salesTax && { kind: salesTax.category, code: salesTax.code },
+  )
+  const taxKind = salesTax?.category === 'sale' ? 'collected' : 'input_credit'
+  const taxes = input.taxParts.map((part, index) =>
+    line(
+      input.taxAccountId,
+      partSide as PostingLine['side'],
+      functionalTaxes[index] as bigint,
+      part.minor,
+      salesTax && { kind: taxKind, code: part.code, baseLineNo: null },
+    ),
+  )
+  const splitLine = line(
+    input.splitAccountId,
+    partSide as PostingLine['side'],
+    functionalSplit,
+    split,
+    salesTax?.split ? { kind: salesTax.split, code: null } : undefined,
+  )
   const payment = line(input.paymentAccountId, paymentSide as PostingLine['side'], functionalGross, gross)
-  const lines = input.direction === 'out' ? [...parts, payment] : [payment, ...parts]
+  const parts = [category, ...taxes, splitLine]
+  const lines = (input.direction === 'out' ? [...parts, payment] : [payment, ...parts]).filter(
+    (l) => l.amountMinor > 0n,
+  )
+  const categoryLineNo = lines.indexOf(category) + 1
+  for (const l of lines) {
+    if (l.tax && 'baseLineNo' in l.tax) l.tax.baseLineNo = categoryLineNo > 0 ? categoryLineNo : null
+  }
   const plan: EntryPlan = {
     txnDate: input.txnDate,
     currency: input.currency,
     ...(input.conversion ? { originalCurrency: input.conversion.originalCurrency } : {}),
-    lines: lines.filter((l) => l.amountMinor > 0n),
+    lines,
   }
   assertBalanced(plan)
   return plan

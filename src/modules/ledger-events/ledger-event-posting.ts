@@ -5,8 +5,10 @@ import { fail, ok, type Result } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
 import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
 import type { ExchangeRatesPort } from '../exchange-rates/exchange-rates-port.js'
-import type { JournalPort } from '../journal/journal-port.js'
+import type { JournalPort, NetTaxKind, PostingInput } from '../journal/journal-port.js'
 import { type EntryPlan, planPosting } from '../journal/journal-port.js'
+import type { TaxCodesPort } from '../tax-codes/tax-codes-port.js'
+import { recoverableMinor, salesTaxCode, taxParts } from '../tax-codes/tax-codes-port.js'
 import { categoryProblem, paymentProblem, splitProblem, taxAccountProblem } from './ledger-event.js'
 import type { LedgerEventRecord } from './ledger-event-row-store.js'
 import type { LedgerEventStore } from './ledger-event-store.js'
@@ -23,6 +25,7 @@ export type PostingEvent = Pick<
   | 'categoryId'
   | 'paymentAccountId'
   | 'taxAccountId'
+  | 'salesTaxCode'
   | 'splitAccountId'
   | 'contactId'
   | 'transactionDate'
@@ -46,6 +49,7 @@ export class LedgerEventPosting {
       accounts: AccountsPort
       journal: JournalPort
       rates: ExchangeRatesPort
+      taxCodes: TaxCodesPort
       store: LedgerEventStore
       /** Read in the posting's transaction, held against a change until it ends. */
       functionalCurrency: (tx: Executor, scope: OrgScope) => Promise<string>
@@ -94,6 +98,7 @@ export class LedgerEventPosting {
     const accounts = new Map(
       (await this.deps.accounts.accountsByIds(ex, scope, [...ids])).map((account) => [account.id, account]),
     )
+    const meals = await this.mealsAccounts(ex, accounts)
     const rates = await this.ratesOf(ex, scope, events)
     if (!rates.ok) return rates
     const { functional, rateOf, found } = rates.value
@@ -110,8 +115,7 @@ export class LedgerEventPosting {
       const plan = planPosting({
         direction: event.direction,
         grossMinor: event.amountMinor,
-        // DESIGN 5.4: only income and expenses post their tax; a transfer or refund moves the whole.
-        taxMinor: taxed(event.eventType) ? (event.taxAmountMinor ?? 0n) : 0n,
+        ...salesTaxOf(event, accounts, meals),
         splitMinor: event.splitAmountMinor ?? 0n,
         categoryId: event.categoryId as string,
         paymentAccountId,
@@ -139,6 +143,15 @@ export class LedgerEventPosting {
       planned.push({ eventId: event.id, entryId: event.journalEntryId, plan })
     }
     return ok({ planned, ratesFound: found })
+  }
+
+  /** The accounts among these keyed to GIFI 8523, whose purchases claim back half their tax. */
+  private async mealsAccounts(ex: Executor, accounts: Map<string, AccountRecord>): Promise<Set<string>> {
+    const keyed = [...accounts.values()].filter((account) => account.taxCodeId !== null)
+    if (keyed.length === 0) return new Set()
+    const codes = await this.deps.taxCodes.findByIds(ex, [...new Set(keyed.map((a) => a.taxCodeId as string))])
+    const mealsCodes = new Set(codes.filter((code) => code.code === mealsAndEntertainmentGifi).map((c) => c.id))
+    return new Set(keyed.filter((account) => mealsCodes.has(account.taxCodeId as string)).map((a) => a.id))
   }
 
   /**
@@ -179,6 +192,50 @@ export class LedgerEventPosting {
 }
 
 const taxed = (eventType: PostingEvent['eventType']) => eventType === 'income' || eventType === 'expense'
+
+const mealsAndEntertainmentGifi = '8523'
+
+const netTaxKindOf = (account: AccountRecord | undefined): NetTaxKind | null =>
+  account?.classification === 'revenue'
+    ? 'sale'
+    : account?.classification === 'expense' || account?.classification === 'asset'
+      ? 'purchase'
+      : null
+
+/**
+ * What an event's tax posts (DESIGN 8.2 and 8.3): a line per tax its code holds, what a purchase
+ * does not claim back left on the category (PST, half of a meal's GST/HST and QST), and the tags a
+ * sales tax return reads. Only income and expenses post their tax (DESIGN 5.4); a transfer or
+ * refund moves the whole, and is nothing to a return.
+ */
+function salesTaxOf(
+  event: PostingEvent,
+  accounts: Map<string, AccountRecord>,
+  meals: Set<string>,
+): Pick<PostingInput, 'taxParts' | 'salesTax'> {
+  if (!taxed(event.eventType)) return { taxParts: [] }
+  const category = netTaxKindOf(accounts.get(event.categoryId as string)) ?? 'purchase'
+  const split = event.splitAccountId ? netTaxKindOf(accounts.get(event.splitAccountId)) : null
+  const taxMinor = event.taxAmountMinor ?? 0n
+  const code = event.salesTaxCode ? salesTaxCode(event.salesTaxCode) : undefined
+  const parts =
+    taxMinor === 0n
+      ? []
+      : code
+        ? taxParts(code, event.transactionDate, taxMinor)
+        : [{ code: null, minor: taxMinor }]
+  const isMeals = meals.has(event.categoryId as string)
+  return {
+    taxParts:
+      category === 'purchase'
+        ? parts.map((part) => ({
+            code: part.code,
+            minor: part.code === null ? part.minor : recoverableMinor({ code: part.code, minor: part.minor }, isMeals),
+          }))
+        : parts,
+    salesTax: { category, split, code: event.salesTaxCode },
+  }
+}
 
 export const exchangeRateMissing = (currency: string, date: string) =>
   fail(

@@ -331,6 +331,27 @@ export class LedgerEventStore {
     return Number(row.count)
   }
 
+  async inStatus(
+    ex: Executor,
+    scope: OrgScope,
+    status: Status,
+    range: { from: string; to: string },
+    limit: number,
+  ): Promise<LedgerEventRecord[]> {
+    const rows = await ex
+      .selectFrom('ledger_events')
+      .select(ledgerEventColumns)
+      .where('organization_id', '=', scope.organizationId)
+      .where('status', '=', status)
+      .where('transaction_date', '>=', range.from)
+      .where('transaction_date', '<=', range.to)
+      .orderBy('transaction_date')
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+    return rows.map(toRecord)
+  }
+
   async writeHasDocument(
     ex: Executor,
     scope: OrgScope,

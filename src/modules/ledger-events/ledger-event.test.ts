@@ -105,6 +105,7 @@ describe('postingProblem', () => {
     categoryId: 'office',
     paymentAccountId: 'chequing',
     taxAccountId: null,
+    salesTaxCode: null,
     splitAccountId: null,
     contactId: null,
     transactionDate: '2026-03-02',

@@ -70,6 +70,14 @@ export interface LedgerEventsPort {
     status: Status,
     range: { from: string; to: string },
   ): Promise<number>
+  /** The first events dated in the range in this status, oldest first (a return's exceptions). */
+  inStatus(
+    ex: Executor,
+    scope: OrgScope,
+    status: Status,
+    range: { from: string; to: string },
+    limit: number,
+  ): Promise<LedgerEventRecord[]>
   /** Events a receipt of this amount, dated in the window, could belong to (DESIGN 5.9). */
   receiptCandidates(
     ex: Executor,

@@ -6,8 +6,13 @@ import {
   percentRate,
   type Rate,
   rateOn,
+  recoverableMinor,
+  returnJurisdictionOf,
+  returnJurisdictionsOf,
+  type SalesTaxCode,
   salesTaxCode,
   taxIncludedIn,
+  taxParts,
 } from './sales-tax.js'
 
 const percent = (numerator: bigint, denominator = 100n): Rate => ({ numerator, denominator })
@@ -233,5 +238,67 @@ describe('taxIncludedIn', () => {
   it('refuses a negative or malformed rate', () => {
     expect(() => taxIncludedIn(100n, percent(-5n))).toThrow()
     expect(() => taxIncludedIn(100n, percent(5n, 0n))).toThrow()
+  })
+})
+
+describe('taxParts', () => {
+  const code = (id: string) => salesTaxCode(id) as SalesTaxCode
+
+  it.each([
+    ['GST_QST', 1498n, [{ code: 'GST', minor: 500n }, { code: 'QST', minor: 998n }]],
+    ['GST_PST_BC', 1200n, [{ code: 'GST', minor: 500n }, { code: 'PST_BC', minor: 700n }]],
+    ['GST_PST_SK', 1n, [{ code: 'GST', minor: 0n }, { code: 'PST_SK', minor: 1n }]],
+    ['HST_ON', 1300n, [{ code: 'HST_ON', minor: 1300n }]],
+  ])('splits %s %d into its taxes, adding up to the cent', (id, tax, parts) => {
+    const found = taxParts(code(id), '2026-03-01', tax)
+    expect(found).toEqual(parts)
+    expect(found.reduce((sum, part) => sum + part.minor, 0n)).toBe(tax)
+  })
+
+  it('adds up whatever the amount', () => {
+    for (let tax = 0n; tax < 3000n; tax += 7n) {
+      for (const id of ['GST_QST', 'GST_PST_BC', 'GST_PST_MB', 'GST_PST_SK']) {
+        const parts = taxParts(code(id), '2026-03-01', tax)
+        expect(parts.reduce((sum, part) => sum + part.minor, 0n)).toBe(tax)
+        expect(parts.every((part) => part.minor >= 0n)).toBe(true)
+      }
+    }
+  })
+})
+
+describe('returnJurisdictionOf', () => {
+  it.each([
+    ['GST', 'CA'],
+    ['HST_ON', 'CA'],
+    ['HST_NS', 'CA'],
+    ['QST', 'CA-QC'],
+    ['PST_BC', 'CA-BC'],
+    ['PST_SK', 'CA-SK'],
+    ['PST_MB', 'CA-MB'],
+    ['ZERO_RATED', undefined],
+    ['EXEMPT', undefined],
+  ])('files %s on %s', (id, jurisdiction) => {
+    expect(returnJurisdictionOf(id)).toBe(jurisdiction)
+  })
+
+  it('files a combined code on the returns of its parts', () => {
+    expect(returnJurisdictionsOf(salesTaxCode('GST_QST') as SalesTaxCode)).toEqual(['CA', 'CA-QC'])
+    expect(returnJurisdictionsOf(salesTaxCode('HST_ON') as SalesTaxCode)).toEqual(['CA'])
+    expect(returnJurisdictionsOf(salesTaxCode('EXEMPT') as SalesTaxCode)).toEqual([])
+  })
+})
+
+describe('recoverableMinor', () => {
+  it.each([
+    [{ code: 'HST_ON', minor: 1300n }, false, 1300n],
+    [{ code: 'HST_ON', minor: 1300n }, true, 650n],
+    // half of 0.05 is 0.025, to the even cent
+    [{ code: 'GST', minor: 5n }, true, 2n],
+    [{ code: 'GST', minor: 7n }, true, 4n],
+    [{ code: 'QST', minor: 998n }, true, 499n],
+    [{ code: 'PST_BC', minor: 700n }, false, 0n],
+    [{ code: 'PST_BC', minor: 700n }, true, 0n],
+  ])('claims back of %o (meals %s) %s', (part, meals, recoverable) => {
+    expect(recoverableMinor(part, meals)).toBe(recoverable)
   })
 })

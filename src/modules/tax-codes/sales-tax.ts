@@ -135,3 +135,63 @@ export function taxIncludedIn(grossMinor: bigint, rate: Rate): bigint {
   assert(rate.denominator > 0n && rate.numerator >= 0n, 'a tax rate is a non-negative fraction')
   return divideHalfEven(grossMinor * rate.numerator, rate.denominator + rate.numerator)
 }
+
+/** One tax inside a code's amount: GST_QST's 14.98 is GST 5.00 and QST 9.98. */
+export interface TaxPart {
+  /** A code of one tax (GST, HST_ON, QST, PST_BC), never a combined one. */
+  code: string
+  minor: bigint
+}
+
+/**
+ * A code's tax amount split into its taxes, in proportion to their rates on the date, each part
+ * rounded half-even and the last taking what is left, so the parts add up to the cent. A code of
+ * one tax is its own part; a code with no rate that day keeps the amount whole.
+ */
+export function taxParts(code: SalesTaxCode, date: CalendarDate, taxMinor: bigint): TaxPart[] {
+  if (code.components.length === 0) return [{ code: code.id, minor: taxMinor }]
+  const rates = code.components.map((component) => ({ component, rate: rateOn(component, date) }))
+  const total = rateOn(code, date)
+  if (!total || rates.some((entry) => entry.rate === undefined)) return [{ code: code.id, minor: taxMinor }]
+  const parts: TaxPart[] = []
+  let left = taxMinor
+  for (const [index, { component, rate }] of rates.entries()) {
+    const last = index === rates.length - 1
+    const share = rate as Rate
+    // part = tax * componentRate / totalRate, as one exact fraction.
+    const minor = last
+      ? left
+      : divideHalfEven(
+          taxMinor * share.numerator * total.denominator,
+          share.denominator * total.numerator,
+        )
+    parts.push({ code: component, minor })
+    left -= minor
+  }
+  return parts
+}
+
+/**
+ * The return a tax is filed on (DESIGN 8.3): GST and every HST on the GST/HST return (CA), QST on
+ * Quebec's, each PST on its province's; undefined for a code that is no tax (ZERO_RATED, EXEMPT).
+ */
+export function returnJurisdictionOf(taxCode: string): string | undefined {
+  if (taxCode === 'GST' || taxCode.startsWith('HST_')) return 'CA'
+  if (taxCode === 'ZERO_RATED' || taxCode === 'EXEMPT') return undefined
+  return salesTaxCode(taxCode)?.jurisdiction
+}
+
+/** The returns a code's taxes are filed on: GST_QST on CA and CA-QC. */
+export function returnJurisdictionsOf(code: SalesTaxCode): string[] {
+  const taxes = code.components.length > 0 ? code.components : [code.id]
+  return taxes.flatMap((tax) => returnJurisdictionOf(tax) ?? [])
+}
+
+/**
+ * DESIGN 8.2: the share of a tax paid on a purchase that is claimed back. PST never is; GST/HST
+ * and QST are, but only half on meals and entertainment (GIFI 8523), rounded half-even.
+ */
+export function recoverableMinor(part: TaxPart, mealsAndEntertainment: boolean): bigint {
+  if (part.code.startsWith('PST_')) return 0n
+  return mealsAndEntertainment ? divideHalfEven(part.minor, 2n) : part.minor
+}

@@ -12,7 +12,19 @@ export {
   classifications,
   classifyGifi,
 } from './gifi.js'
-export { rateOn, type SalesTaxCode, salesTaxCode, taxIncludedIn } from './sales-tax.js'
+export {
+  loadSalesTaxCodes,
+  percentRate,
+  rateOn,
+  recoverableMinor,
+  returnJurisdictionOf,
+  returnJurisdictionsOf,
+  type SalesTaxCode,
+  salesTaxCode,
+  type TaxPart,
+  taxIncludedIn,
+  taxParts,
+} from './sales-tax.js'
 export { type TaxCodeRecord, usableTaxCode } from './tax-code.js'
 
 export interface TaxCodesPort {

@@ -1,0 +1,481 @@
+import type { Executor } from '../../db/schema.js'
+import { addDays, type CalendarDate, isLeapYear, parseCalendarDate } from '../../kernel/calendar-date.js'
+import { currencyDecimals } from '../../kernel/currency.js'
+import { formatMoney } from '../../kernel/money.js'
+import { type Page, pageOf } from '../../kernel/page.js'
+import { fail, ok, type Result } from '../../kernel/result.js'
+import type { AccessPort } from '../access/access-port.js'
+import type { OrgScope, Principal } from '../access/principal.js'
+import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
+import type { ContactsPort } from '../contacts/contacts-port.js'
+import type { JournalPort, TaxLineFilter, TaxLineRecord, TaxLinesPort } from '../journal/journal-port.js'
+import type { LedgerEventsPort } from '../ledger-events/ledger-events-port.js'
+import type { OrganizationRecord, OrganizationsPort } from '../organizations/organizations-port.js'
+import type { TaxCodesPort } from '../tax-codes/tax-codes-port.js'
+import { loadSalesTaxCodes } from '../tax-codes/tax-codes-port.js'
+import {
+  figuresOf,
+  gstHstLines,
+  type Jurisdiction,
+  type LineSource,
+  provincialLines,
+  type ReturnLine,
+  type ReturnMethod,
+  returnKind,
+  sourcesOf,
+  supplyOf,
+  taxFiledOn,
+} from './tax-return.js'
+
+export interface TaxReturnException {
+  code: 'SUPPLIER_BN_MISSING' | 'MEALS_HALF_RECOVERABLE' | 'TAX_WITHOUT_CODE' | 'UNPOSTED_IN_PERIOD'
+  eventId: string | null
+  journalEntryId: string | null
+  amount: string
+  message: string
+}
+
+export interface SalesTaxReturnRecord {
+  startDate: CalendarDate
+  endDate: CalendarDate
+  jurisdiction: Jurisdiction
+  method: ReturnMethod
+  lines: Array<{ line: string; label: string; amount: string }>
+  exceptions: TaxReturnException[]
+  payableBalance: string
+  difference: string
+  tiesOut: boolean
+  filed: boolean
+  filedAt: string | null
+}
+
+export interface TaxReturnLineItem {
+  journalEntryId: string
+  eventId: string | null
+  transactionDate: CalendarDate
+  description: string
+  accountId: string
+  taxCode: string | null
+  netAmount: string
+  taxAmount: string
+}
+
+type ReturnArgs = {
+  startDate: string
+  endDate: string
+  jurisdiction?: string | null
+  method?: string | null
+}
+
+/** At most this many exceptions of each code: enough to act on, and the return stays one answer. */
+const exceptionsPerCodeMax = 100
+const mealsAndEntertainmentGifi = '8523'
+
+export class SalesTaxService {
+  constructor(
+    private readonly deps: {
+      db: Executor
+      access: AccessPort
+      accounts: AccountsPort
+      contacts: ContactsPort
+      events: LedgerEventsPort
+      journal: JournalPort
+      taxLines: TaxLinesPort
+      taxCodes: TaxCodesPort
+      organizations: OrganizationsPort
+    },
+  ) {}
+
+  /** DESIGN 8.3: a return of the period, computed from the entries posted in it. */
+  async salesTaxReturn(
+    principal: Principal,
+    organizationId: string,
+    args: ReturnArgs,
+  ): Promise<Result<SalesTaxReturnRecord>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const asked = await this.returnArgs(scope, args)
+    if (!asked.ok) return asked
+    const { range, kind, organization } = asked.value
+    const { db } = this.deps
+    const [totals, accountList, accountTotals] = await Promise.all([
+      this.deps.taxLines.totals(db, scope, range),
+      this.deps.accounts.allAccounts(db, scope),
+      this.deps.journal.totalsByAccount(db, scope, range),
+    ])
+    const accounts = new Map(accountList.map((account) => [account.id, account]))
+    const figures = figuresOf(totals, accounts, kind.jurisdiction)
+    const decimals = currencyDecimals(organization.functionalCurrency)
+    let lines: ReturnLine[]
+    if (kind.jurisdiction !== 'CA') lines = provincialLines(figures, kind.jurisdiction)
+    else if (kind.method === 'quick') {
+      lines = gstHstLines(
+        figures,
+        {},
+        {
+          rate: kind.quickMethodRate as string,
+          eligibleEarlierInYearMinor: await this.eligibleEarlierInYear(
+            scope,
+            range.from,
+            organization,
+            accounts,
+          ),
+          creditThresholdMinor: 30_000n * 10n ** BigInt(decimals),
+        },
+      )
+    } else lines = gstHstLines(figures, {}, undefined)
+    // What the books hold as this jurisdiction's tax: the change of every account its tax lines
+    // went to, less the lines there tagged as something else (another return's tax).
+    const taxAccounts = new Set(
+      totals
+        .filter(
+          (t) =>
+            (t.kind === 'collected' || t.kind === 'input_credit') && taxFiledOn(t.code, kind.jurisdiction),
+        )
+        .map((t) => t.accountId),
+    )
+    if (kind.jurisdiction === 'CA') {
+      for (const account of accountList) {
+        if (account.systemRole === 'gst_hst_payable' || account.systemRole === 'taxes_recoverable')
+          taxAccounts.add(account.id)
+      }
+    }
+    let payableMinor = 0n
+    for (const accountId of taxAccounts) {
+      const moved = accountTotals.get(accountId)
+      if (moved) payableMinor += moved.creditMinor - moved.debitMinor
+    }
+    // A tax with no code stays in: the books hold it, no return claims it, and the difference shows.
+    for (const t of totals) {
+      const isTax = t.kind === 'collected' || t.kind === 'input_credit'
+      const elsewhere = !isTax || (t.code !== null && !taxFiledOn(t.code, kind.jurisdiction))
+      if (taxAccounts.has(t.accountId) && elsewhere) payableMinor -= t.creditMinor - t.debitMinor
+    }
+    const netTax = lines.find((line) => line.line === '109')?.amountMinor ?? 0n
+    const money = (minor: bigint) => formatMoney(minor, decimals)
+    return ok({
+      startDate: range.from,
+      endDate: range.to,
+      jurisdiction: kind.jurisdiction,
+      method: kind.method,
+      lines: lines.map((line) => ({ line: line.line, label: line.label, amount: money(line.amountMinor) })),
+      exceptions: await this.exceptions(scope, range, kind.jurisdiction, accountList, decimals),
+      payableBalance: money(payableMinor),
+      difference: money(netTax - payableMinor),
+      tiesOut: netTax === payableMinor,
+      filed: false,
+      filedAt: null,
+    })
+  }
+
+  /** DESIGN 8.3: the entries' lines that make up one line of the return, a page at a time. */
+  async lineDetail(
+    principal: Principal,
+    organizationId: string,
+    args: ReturnArgs & { line: string; limit?: number | null; offset?: number | null },
+  ): Promise<Result<Page<TaxReturnLineItem>>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const asked = await this.returnArgs(scope, { ...args, method: null })
+    if (!asked.ok) return asked
+    const { range, kind, organization } = asked.value
+    const limit = args.limit ?? 100
+    const offset = args.offset ?? 0
+    if (limit < 1 || limit > 1000) return fail('INVALID_LIMIT', 'limit must be between 1 and 1000.', 'limit')
+    if (offset < 0) return fail('INVALID_OFFSET', 'offset must not be negative.', 'offset')
+    const sources =
+      kind.jurisdiction === 'CA' ? sourcesOf(args.line, kind.method) : provincialSourcesOf(args.line)
+    if (!sources) {
+      return fail(
+        'INVALID_TAX_RETURN_LINE',
+        `line ${args.line} is not a line of the ${kind.jurisdiction} return.`,
+        'line',
+      )
+    }
+    const accounts = await this.deps.accounts.allAccounts(this.deps.db, scope)
+    const capital = accounts.filter((account) => account.classification === 'asset').map((a) => a.id)
+    // The line's sources one after another, each in date order; the page is cut across them.
+    const found: TaxLineRecord[] = []
+    let totalCount = 0
+    for (const source of sources) {
+      const filter = filterOf(source, kind.jurisdiction, capital)
+      const skip = Math.max(0, offset - totalCount)
+      const want = Math.max(0, limit - found.length)
+      const page = await this.deps.taxLines.lines(this.deps.db, scope, range, filter, {
+        limit: want === 0 ? 1 : want,
+        offset: skip,
+      })
+      if (want > 0) found.push(...page.lines)
+      totalCount += page.totalCount
+    }
+    const items = await this.itemsOf(
+      scope,
+      found,
+      kind.jurisdiction,
+      currencyDecimals(organization.functionalCurrency),
+    )
+    return ok(pageOf(items, totalCount, { limit, offset }))
+  }
+
+  private async returnArgs(
+    scope: OrgScope,
+    args: ReturnArgs,
+  ): Promise<
+    Result<{
+      range: { from: CalendarDate; to: CalendarDate }
+      kind: { jurisdiction: Jurisdiction; method: ReturnMethod; quickMethodRate: string | null }
+      organization: OrganizationRecord
+    }>
+  > {
+    const from = parseCalendarDate(args.startDate, 'startDate')
+    if (!from.ok) return from
+    const to = parseCalendarDate(args.endDate, 'endDate')
+    if (!to.ok) return to
+    if (from.value > to.value) {
+      return fail('INVALID_DATE_RANGE', `startDate ${from.value} is after endDate ${to.value}.`, 'startDate')
+    }
+    const [organization] = await this.deps.organizations.findByIds([scope.organizationId])
+    if (!organization) return fail('ORGANIZATION_NOT_FOUND', 'Organization not found.', 'organizationId')
+    const kind = returnKind(args.jurisdiction ?? 'CA', args.method, organization)
+    if (!kind.ok) return kind
+    return ok({ range: { from: from.value, to: to.value }, kind: kind.value, organization })
+  }
+
+  /** Eligible supplies, GST/HST included, from the start of the fiscal year to the day before `from`. */
+  private async eligibleEarlierInYear(
+    scope: OrgScope,
+    from: CalendarDate,
+    organization: OrganizationRecord,
+    accounts: Map<string, AccountRecord>,
+  ): Promise<bigint> {
+    const yearStart = fiscalYearStartOf(from, organization.fiscalYearEnd)
+    if (yearStart >= from) return 0n
+    const totals = await this.deps.taxLines.totals(this.deps.db, scope, {
+      from: yearStart,
+      to: addDays(from, -1),
+    })
+    const figures = figuresOf(totals, accounts, 'CA')
+    return figures.eligibleNetMinor + figures.collectedMinor
+  }
+
+  private async exceptions(
+    scope: OrgScope,
+    range: { from: CalendarDate; to: CalendarDate },
+    jurisdiction: Jurisdiction,
+    accounts: AccountRecord[],
+    decimals: number,
+  ): Promise<TaxReturnException[]> {
+    const { db } = this.deps
+    const money = (minor: bigint) => formatMoney(minor, decimals)
+    const page = { limit: exceptionsPerCodeMax, offset: 0 }
+    const exceptions: TaxReturnException[] = []
+    const taxedHere = codesTaxedOn(jurisdiction)
+
+    for (const event of await this.deps.events.inStatus(
+      db,
+      scope,
+      'needs_review',
+      range,
+      exceptionsPerCodeMax,
+    )) {
+      exceptions.push({
+        code: 'UNPOSTED_IN_PERIOD',
+        eventId: event.id,
+        journalEntryId: null,
+        amount: formatMoney(event.amountMinor, currencyDecimals(event.currency)),
+        message: `${event.merchantName} (${event.transactionDate}) is still in the review queue: confirm or reject it before this return is filed.`,
+      })
+    }
+
+    const uncoded = await this.deps.taxLines.lines(
+      db,
+      scope,
+      range,
+      { kinds: ['collected', 'input_credit'], codes: [], withoutCode: true },
+      page,
+    )
+    for (const line of uncoded.lines) {
+      exceptions.push({
+        code: 'TAX_WITHOUT_CODE',
+        eventId: line.eventId,
+        journalEntryId: line.entryId,
+        amount: money(line.debitMinor + line.creditMinor),
+        message:
+          'A tax amount was posted with no tax code, so no return counts it: give the event its taxCode.',
+      })
+    }
+
+    const mealsCodeIds = new Set(
+      (await this.deps.taxCodes.findByIds(db, [...new Set(accounts.flatMap((a) => a.taxCodeId ?? []))]))
+        .filter((code) => code.code === mealsAndEntertainmentGifi)
+        .map((code) => code.id),
+    )
+    const meals = accounts.filter(
+      (account) => account.taxCodeId !== null && mealsCodeIds.has(account.taxCodeId),
+    )
+    if (
+      meals.length > 0 &&
+      jurisdiction !== 'CA-BC' &&
+      jurisdiction !== 'CA-SK' &&
+      jurisdiction !== 'CA-MB'
+    ) {
+      const mealLines = await this.deps.taxLines.lines(
+        db,
+        scope,
+        range,
+        { kinds: ['purchase'], codes: taxedHere, accountIds: meals.map((a) => a.id) },
+        page,
+      )
+      for (const line of mealLines.lines) {
+        exceptions.push({
+          code: 'MEALS_HALF_RECOVERABLE',
+          eventId: line.eventId,
+          journalEntryId: line.entryId,
+          amount: money(line.debitMinor - line.creditMinor),
+          message:
+            'Meals and entertainment (GIFI 8523): half of the tax paid is claimed back, the other half stays in the expense.',
+        })
+      }
+    }
+
+    if (jurisdiction === 'CA') exceptions.push(...(await this.suppliersWithoutNumber(scope, range, decimals)))
+    return exceptions
+  }
+
+  /** Purchases of 100.00 or more claiming GST/HST whose contact holds no business number. */
+  private async suppliersWithoutNumber(
+    scope: OrgScope,
+    range: { from: CalendarDate; to: CalendarDate },
+    decimals: number,
+  ): Promise<TaxReturnException[]> {
+    const { db } = this.deps
+    const found: TaxReturnException[] = []
+    const seen = new Set<string>()
+    const filter: TaxLineFilter = {
+      kinds: ['input_credit'],
+      codes: codesTaxedOn('CA').filter((code) => taxFiledOn(code, 'CA')),
+      minEntryTotalMinor: 100n * 10n ** BigInt(decimals),
+    }
+    const pageSize = 1000
+    for (let offset = 0; found.length < exceptionsPerCodeMax; offset += pageSize) {
+      const page = await this.deps.taxLines.lines(db, scope, range, filter, { limit: pageSize, offset })
+      const contactIds = [...new Set(page.lines.flatMap((line) => line.contactId ?? []))]
+      const numbered = new Set(
+        (await this.deps.contacts.contactsByIds(db, scope, contactIds))
+          .filter((contact) => contact.businessNumber !== null)
+          .map((contact) => contact.id),
+      )
+      for (const line of page.lines) {
+        if (seen.has(line.entryId) || (line.contactId !== null && numbered.has(line.contactId))) continue
+        seen.add(line.entryId)
+        if (found.length === exceptionsPerCodeMax) break
+        found.push({
+          code: 'SUPPLIER_BN_MISSING',
+          eventId: line.eventId,
+          journalEntryId: line.entryId,
+          amount: formatMoney(line.debitMinor - line.creditMinor, decimals),
+          message: `A purchase of ${formatMoney(line.entryTotalMinor, decimals)} claims GST/HST, and no business number of its supplier is on record: an input tax credit on a purchase of 100.00 or more needs one (give the contact its businessNumber).`,
+        })
+      }
+      if (offset + pageSize >= page.totalCount) break
+    }
+    return found
+  }
+
+  private async itemsOf(
+    scope: OrgScope,
+    lines: TaxLineRecord[],
+    jurisdiction: Jurisdiction,
+    decimals: number,
+  ): Promise<TaxReturnLineItem[]> {
+    if (lines.length === 0) return []
+    const { db } = this.deps
+    const entryIds = [...new Set(lines.map((line) => line.entryId))]
+    const eventIds = [...new Set(lines.flatMap((line) => line.eventId ?? []))]
+    const [tagged, events] = await Promise.all([
+      this.deps.taxLines.linesOfEntries(db, scope, entryIds),
+      this.deps.events.findByIds(db, scope, eventIds),
+    ])
+    const descriptionOf = new Map(events.map((event) => [event.id, event.merchantName]))
+    const byEntry = new Map<string, TaxLineRecord[]>()
+    for (const line of tagged) byEntry.set(line.entryId, [...(byEntry.get(line.entryId) ?? []), line])
+    const money = (minor: bigint) => formatMoney(minor, decimals)
+    return lines.map((line) => {
+      const entryLines = byEntry.get(line.entryId) ?? []
+      const isNet = line.kind === 'sale' || line.kind === 'purchase'
+      const net = isNet ? line : entryLines.find((other) => other.lineNo === line.baseLineNo)
+      const taxes = isNet
+        ? entryLines.filter(
+            (other) => other.baseLineNo === line.lineNo && taxFiledOn(other.code, jurisdiction),
+          )
+        : [line]
+      return {
+        journalEntryId: line.entryId,
+        eventId: line.eventId,
+        transactionDate: line.txnDate,
+        description: line.eventId ? (descriptionOf.get(line.eventId) ?? '') : '',
+        accountId: (net ?? line).accountId,
+        taxCode: line.code,
+        netAmount: money(net ? signedOf(net) : 0n),
+        taxAmount: money(taxes.reduce((sum, tax) => sum + signedOf(tax), 0n)),
+      }
+    })
+  }
+}
+
+/** A line's amount as its return counts it: sales and tax collected as credits, purchases and ITCs as debits. */
+const signedOf = (line: Pick<TaxLineRecord, 'kind' | 'debitMinor' | 'creditMinor'>): bigint =>
+  line.kind === 'sale' || line.kind === 'collected'
+    ? line.creditMinor - line.debitMinor
+    : line.debitMinor - line.creditMinor
+
+/** Every shipped code that puts a tax on this jurisdiction's return, single or combined. */
+function codesTaxedOn(jurisdiction: Jurisdiction): string[] {
+  return loadSalesTaxCodes()
+    .map((code) => code.id)
+    .filter((id) => supplyOf(id, jurisdiction) === 'taxable' && id !== 'ZERO_RATED')
+}
+
+function filterOf(
+  source: LineSource,
+  jurisdiction: Jurisdiction,
+  capitalAccountIds: string[],
+): TaxLineFilter {
+  const all = loadSalesTaxCodes().map((code) => code.id)
+  const singleTaxes = all.filter((id) => taxFiledOn(id, jurisdiction))
+  switch (source) {
+    case 'sales':
+      return { kinds: ['sale'], codes: all.filter((id) => supplyOf(id, jurisdiction) === 'taxable') }
+    case 'exempt':
+      return {
+        kinds: ['sale'],
+        codes: all.filter((id) => supplyOf(id, jurisdiction) === 'exempt'),
+        withoutCode: true,
+      }
+    case 'collected':
+      return { kinds: ['collected'], codes: singleTaxes }
+    case 'input_credits':
+      return { kinds: ['input_credit'], codes: singleTaxes }
+    case 'capital_input_credits':
+      return { kinds: ['input_credit'], codes: singleTaxes, baseAccountIds: capitalAccountIds }
+  }
+}
+
+function provincialSourcesOf(line: string): LineSource[] | undefined {
+  const bySource: Record<string, LineSource[]> = {
+    '101': ['sales'],
+    '103': ['collected'],
+    '106': ['input_credits'],
+    '109': ['collected', 'input_credits'],
+  }
+  return bySource[line]
+}
+
+/** The first day of the fiscal year `date` falls in; a 02-28 year end is the last day of February. */
+export function fiscalYearStartOf(date: CalendarDate, fiscalYearEnd: string): CalendarDate {
+  const endIn = (year: number) =>
+    fiscalYearEnd === '02-28' && isLeapYear(year)
+      ? `${year}-02-29`
+      : `${String(year).padStart(4, '0')}-${fiscalYearEnd}`
+  const year = Number(date.slice(0, 4))
+  const previousEnd = endIn(year) < date ? endIn(year) : endIn(year - 1)
+  return addDays(previousEnd, 1)
+}
