@@ -57,6 +57,7 @@ import { ReceiptsProvider } from './modules/receipts/receipts-provider.js'
 import { ReconciliationService } from './modules/reconciliations/reconciliation-service.js'
 import { ReconciliationStore } from './modules/reconciliations/reconciliation-store.js'
 import { ReportService } from './modules/reports/report-service.js'
+import { SalesTaxReturnStore } from './modules/sales-tax/sales-tax-return-store.js'
 import { SalesTaxService } from './modules/sales-tax/sales-tax-service.js'
 import { TaxCodeService } from './modules/tax-codes/tax-code-service.js'
 import { TaxCodeStore } from './modules/tax-codes/tax-code-store.js'
@@ -96,7 +97,7 @@ export async function buildCore(
     keys: new AuditKeys(config.auditChainSecret),
   })
   const organizationStore = new OrganizationStore()
-  const organizations = new OrganizationsProvider({ db, engine, store: organizationStore, notices })
+  const organizations = new OrganizationsProvider({ db, engine, store: organizationStore, notices, audit })
   const { functionalCurrency, functionalCurrencyOf } = organizations
   const access = new AccessService({
     ...base,
@@ -248,6 +249,10 @@ export async function buildCore(
     }),
     salesTax: new SalesTaxService({
       db,
+      engine,
+      clock,
+      audit,
+      store: new SalesTaxReturnStore(),
       access,
       accounts,
       contacts,

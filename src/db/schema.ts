@@ -196,6 +196,19 @@ export interface JournalLinesTable {
   tax_base_line_no: number | null
 }
 
+export interface SalesTaxReturnsTable {
+  organization_id: string
+  id: string
+  jurisdiction: string
+  method: string
+  start_date: string
+  end_date: string
+  /** The lines as filed: [{ line, label, amountMinor }] with amounts as decimal strings of minor units. */
+  lines_json: string
+  journal_entry_id: string | null
+  filed_at: string
+}
+
 export interface AccountDayTotalsTable {
   organization_id: string
   account_id: string
@@ -443,6 +456,7 @@ export interface Database {
   ledger_events: LedgerEventsTable
   journal_entries: JournalEntriesTable
   journal_lines: JournalLinesTable
+  sales_tax_returns: SalesTaxReturnsTable
   exchange_rates: ExchangeRatesTable
   account_day_totals: AccountDayTotalsTable
   account_totals: AccountTotalsTable

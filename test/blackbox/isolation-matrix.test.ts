@@ -111,6 +111,10 @@ const operations: Record<string, { admin?: true }> = {
   trialBalance: {},
   balanceSheet: {},
   generalLedger: {},
+  salesTaxReturn: {},
+  salesTaxReturnLineDetail: {},
+  listSalesTaxReturns: {},
+  fileSalesTaxReturn: { admin: true },
   listTaxCodes: {},
   listSalesTaxCodes: {},
   listWebhookEndpoints: { admin: true },
@@ -387,6 +391,14 @@ const argTable: Record<string, ArgSpec[]> = {
   'incomeStatement.startDate': fixed('2026-01-01'),
   'incomeStatement.endDate': fixed('2026-12-31'),
   'trialBalance.asOf': fixed('2026-12-31'),
+  'salesTaxReturn.startDate': fixed('2026-01-01'),
+  'salesTaxReturn.endDate': fixed('2026-12-31'),
+  'salesTaxReturnLineDetail.startDate': fixed('2026-01-01'),
+  'salesTaxReturnLineDetail.endDate': fixed('2026-12-31'),
+  'salesTaxReturnLineDetail.line': fixed('109'),
+  // A period long before every other date here, so the lock it leaves closes nothing the matrix writes.
+  'fileSalesTaxReturn.startDate': fixed('2000-01-01'),
+  'fileSalesTaxReturn.endDate': fixed('2000-01-31'),
   'balanceSheet.asOf': fixed('2026-12-31'),
   'generalLedger.accountId': id('bankAccount', 'expenseAccount', 'taxAccount', 'processorAccount'),
   'generalLedger.startDate': fixed('2026-01-01'),
@@ -910,6 +922,8 @@ const snapshotQueries: Array<[string, string, Record<string, unknown>]> = [
   ['trialBalance', 'query', { asOf: '2026-12-31' }],
   ['balanceSheet', 'query', { asOf: '2026-12-31' }],
   ['dashboardSummary', 'query', { startDate: '2026-01-01', endDate: '2026-12-31' }],
+  ['salesTaxReturn', 'query', { startDate: '2026-01-01', endDate: '2026-12-31' }],
+  ['listSalesTaxReturns', 'query', {}],
 ]
 
 async function waitForJobs(): Promise<void> {

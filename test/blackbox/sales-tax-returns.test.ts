@@ -25,6 +25,12 @@ async function gql(
   return response.body as Body
 }
 
+/** A field of the answer, which the test needs to be there. */
+function dataOf<T>(body: Body, field: string): T {
+  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined()
+  return body.data?.[field] as T
+}
+
 async function must(tenant: Tenant, query: string, variables: Record<string, unknown>, field: string) {
   const body = await gql(tenant, query, variables)
   expect(body.errors, JSON.stringify(body.errors)).toBeUndefined()
@@ -576,6 +582,218 @@ describe('the quick method', () => {
     expect(amountsOf(await taxReturn(tenant, '2027-01-01', '2027-03-31'))).toMatchObject({
       '101': '1130.00',
       '107': '11.30',
+    })
+  })
+})
+
+describe('filing a return', () => {
+  const fileMutation = `mutation ($org: UUID!, $from: Date!, $to: Date!, $j: String) {
+    fileSalesTaxReturn(organizationId: $org, startDate: $from, endDate: $to, jurisdiction: $j) {
+      success error errorCode journalEntryId
+      return { startDate endDate jurisdiction filed filedAt tiesOut lines { line amount } }
+    }
+  }`
+
+  async function file(tenant: Tenant, from: string, to: string, headers = tenant.owner.jwt, j = 'CA') {
+    const body = await gql(tenant, fileMutation, { from, to, j }, headers)
+    return body
+  }
+
+  async function balances(tenant: Tenant) {
+    const body = await gql(
+      tenant,
+      'query ($org: UUID!) { accountBalances(organizationId: $org) { accountName balance } }',
+    )
+    return Object.fromEntries(
+      dataOf<Array<{ accountName: string; balance: string }>>(body, 'accountBalances').map((a) => [
+        a.accountName,
+        a.balance,
+      ]),
+    )
+  }
+
+  it('keeps the return, clears the tax accounts into Sales Tax Owing, and closes the period', async () => {
+    const tenant = await createTenant(server)
+    const ids = await accountsByName(server, tenant)
+    await setProfile(tenant, { province: 'CA-ON' })
+    await book(tenant, ids, {
+      merchant: 'Client',
+      amount: '1130.00',
+      date: '2026-01-10',
+      type: 'income',
+      category: 'Sales Revenue',
+      taxCode: 'HST_ON',
+    })
+    await book(tenant, ids, {
+      merchant: 'Supplier',
+      amount: '339.00',
+      date: '2026-02-10',
+      type: 'expense',
+      category: 'Office Expenses',
+      taxCode: 'HST_ON',
+    })
+    const waiting = await book(tenant, ids, {
+      merchant: 'Late one',
+      amount: '22.60',
+      date: '2026-03-10',
+      type: 'expense',
+      category: 'Office Expenses',
+      taxCode: 'HST_ON',
+      post: false,
+    })
+    // A monthly close already locked January: filing still posts its entry dated the quarter's end.
+    const locked = await gql(
+      tenant,
+      'mutation ($org: UUID!) { setLockDate(organizationId: $org, lockDate: "2026-01-31") { success } }',
+      {},
+      tenant.owner.jwt,
+    )
+    expect(locked.data?.setLockDate).toEqual({ success: true })
+
+    const byKey = await file(tenant, '2026-01-01', '2026-03-31', tenant.bearer)
+    expect(byKey.errors?.[0]?.message).toBe('API Keys Cannot Perform Admin Operations.')
+
+    const filed = await file(tenant, '2026-01-01', '2026-03-31')
+    const payload = filed.data?.fileSalesTaxReturn as {
+      success: boolean
+      journalEntryId: string
+      return: {
+        filed: boolean
+        filedAt: string
+        tiesOut: boolean
+        lines: Array<{ line: string; amount: string }>
+      }
+    }
+    expect(payload).toMatchObject({ success: true, return: { filed: true, tiesOut: true } })
+    expect(payload.journalEntryId).toEqual(expect.any(String))
+    expect(Object.fromEntries(payload.return.lines.map((l) => [l.line, l.amount]))).toMatchObject({
+      '103': '130.00',
+      '106': '39.00',
+      '109': '91.00',
+      '115': '91.00',
+    })
+    expect(await balances(tenant)).toMatchObject({
+      'GST/HST Payable': '0.00',
+      'Taxes Recoverable': '0.00',
+      'Sales Tax Owing': '91.00',
+    })
+    const organization = await gql(tenant, '{ myOrganizations { lockDate } }')
+    expect(organization.data?.myOrganizations).toEqual([{ lockDate: '2026-03-31' }])
+
+    // The filed return reads back as filed and still ties out, the clearing entry left aside.
+    const again = await taxReturn(tenant, '2026-01-01', '2026-03-31')
+    expect(again).toMatchObject({ filed: true, tiesOut: true, payableBalance: '91.00' })
+    expect(again.exceptions.map((e) => e.code)).toEqual(['UNPOSTED_IN_PERIOD', 'SUPPLIER_BN_MISSING'])
+
+    const listed = await gql(
+      tenant,
+      'query ($org: UUID!) { listSalesTaxReturns(organizationId: $org) { totalCount items { startDate endDate jurisdiction filed lines { line amount } } } }',
+    )
+    expect(listed.data?.listSalesTaxReturns).toMatchObject({
+      totalCount: 1,
+      items: [{ startDate: '2026-01-01', endDate: '2026-03-31', jurisdiction: 'CA', filed: true }],
+    })
+
+    const entries = await gql(
+      tenant,
+      'query ($org: UUID!, $a: UUID!) { generalLedger(organizationId: $org, accountId: $a, startDate: "2026-01-01", endDate: "2026-03-31") { lines { totalCount items { kind txnDate credit } } } }',
+      { a: ids['GST/HST Payable'] },
+    )
+    expect(
+      dataOf<{ lines: { items: Array<{ kind: string; txnDate: string }> } }>(
+        entries,
+        'generalLedger',
+      ).lines.items.at(-1),
+    ).toMatchObject({
+      kind: 'tax_filing',
+      txnDate: '2026-03-31',
+    })
+
+    // The closed period refuses what is left in it.
+    const late = await gql(
+      tenant,
+      'mutation ($org: UUID!, $e: UUID!) { confirmLedgerEvent(organizationId: $org, eventId: $e) { success errorCode } }',
+      { e: waiting },
+    )
+    expect(late.data?.confirmLedgerEvent).toMatchObject({ success: false, errorCode: 'PERIOD_LOCKED' })
+
+    const feed = await gql(
+      tenant,
+      'query ($org: UUID!) { events(organizationId: $org, types: ["sales_tax_return.filed", "organization.lock_date_changed"]) { items { type } } }',
+    )
+    expect(dataOf<{ items: Array<{ type: string }> }>(feed, 'events').items.map((e) => e.type)).toEqual([
+      'organization.lock_date_changed',
+      'sales_tax_return.filed',
+      'organization.lock_date_changed',
+    ])
+  })
+
+  it('refuses the same period twice and a period that overlaps one filed, writing nothing', async () => {
+    const tenant = await createTenant(server)
+    const ids = await accountsByName(server, tenant)
+    await book(tenant, ids, {
+      merchant: 'Client',
+      amount: '105.00',
+      date: '2026-02-10',
+      type: 'income',
+      category: 'Sales Revenue',
+      taxCode: 'GST',
+    })
+    const first = await file(tenant, '2026-01-01', '2026-03-31')
+    expect(first.data?.fileSalesTaxReturn).toMatchObject({ success: true })
+    const before = await balances(tenant)
+    for (const [from, to, code] of [
+      ['2026-01-01', '2026-03-31', 'TAX_RETURN_ALREADY_FILED'],
+      ['2026-03-01', '2026-05-31', 'TAX_PERIOD_OVERLAPS'],
+      ['2025-12-01', '2026-01-01', 'TAX_PERIOD_OVERLAPS'],
+    ] as const) {
+      const refused = await file(tenant, from, to)
+      expect(refused.data?.fileSalesTaxReturn).toMatchObject({
+        success: false,
+        errorCode: code,
+        return: null,
+        journalEntryId: null,
+      })
+    }
+    // The QST return of the same period is another return.
+    const quebec = await file(tenant, '2026-01-01', '2026-03-31', tenant.owner.jwt, 'CA-QC')
+    expect(quebec.data?.fileSalesTaxReturn).toMatchObject({ success: true, journalEntryId: null })
+    expect(await balances(tenant)).toEqual(before)
+    const listed = await gql(
+      tenant,
+      'query ($org: UUID!) { listSalesTaxReturns(organizationId: $org, jurisdiction: "CA") { totalCount } }',
+    )
+    expect(listed.data?.listSalesTaxReturns).toEqual({ totalCount: 1 })
+  })
+
+  it('books what the quick method keeps to Quick Method Gain', async () => {
+    const tenant = await createTenant(server)
+    const ids = await accountsByName(server, tenant)
+    await setProfile(tenant, { province: 'CA-ON', salesTaxMethod: 'quick', quickMethodRate: '8.8' })
+    await book(tenant, ids, {
+      merchant: 'Client',
+      amount: '11300.00',
+      date: '2026-02-01',
+      type: 'income',
+      category: 'Sales Revenue',
+      taxCode: 'HST_ON',
+    })
+    const filed = await file(tenant, '2026-01-01', '2026-03-31')
+    const lines = dataOf<{ return: { lines: Array<{ line: string; amount: string }> } }>(
+      filed,
+      'fileSalesTaxReturn',
+    ).return.lines
+    // 11,300.00 x 8.8% = 994.40, less the 1% credit of 113.00
+    expect(Object.fromEntries(lines.map((l) => [l.line, l.amount]))).toMatchObject({
+      '103': '994.40',
+      '107': '113.00',
+      '109': '881.40',
+    })
+    expect(await balances(tenant)).toMatchObject({
+      'GST/HST Payable': '0.00',
+      'Sales Tax Owing': '881.40',
+      // 1,300.00 collected, 881.40 remitted
+      'Quick Method Gain': '418.60',
     })
   })
 })

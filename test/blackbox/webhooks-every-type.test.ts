@@ -322,6 +322,14 @@ describe('webhooks of every feed type', () => {
       tenant.owner.jwt,
     )
 
+    // sales_tax_return.filed, of a period before every event here
+    await act(
+      tenant,
+      'mutation ($org: UUID!) { fileSalesTaxReturn(organizationId: $org, startDate: "2000-01-01", endDate: "2000-03-31") { success error } }',
+      {},
+      tenant.owner.jwt,
+    )
+
     // The other organization's events, which its own endpoint is sent.
     await createEvent(other, 'Elsewhere Ltd')
     await act(

@@ -63,6 +63,8 @@ export type Query = {
   salesTaxReturn: Maybe<SalesTaxReturn>;
   /** The lines of the books that make up one line of a return, in date order (limit at most 1000, default 100). */
   salesTaxReturnLineDetail: Maybe<TaxReturnLineItemPage>;
+  /** Filed returns, the latest period first (limit at most 1000, default 100). */
+  listSalesTaxReturns: Maybe<SalesTaxReturnPage>;
   /** GIFI codes; search matches code or name. sortBy: code (default) or name. */
   listTaxCodes: Maybe<TaxCodePage>;
   /** Canadian sales tax codes with their rates over time. sortBy: id (default) or name. */
@@ -266,6 +268,14 @@ export type QuerySalesTaxReturnLineDetailArgs = {
 };
 
 
+export type QueryListSalesTaxReturnsArgs = {
+  organizationId: Scalars['UUID']['input'];
+  jurisdiction?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
 export type QueryListTaxCodesArgs = {
   organizationId: Scalars['UUID']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
@@ -388,6 +398,11 @@ export type Mutation = {
   undoReconciliation: Maybe<ReconciliationPayload>;
   /** An open reconciliation only; owner or admin. Nothing was posted and no event moved, so nothing goes back; the account can start another. Allowed in a closed period. */
   cancelReconciliation: Maybe<ReconciliationPayload>;
+  /**
+   * Files the return as it stands (owner or admin): keeps its lines, posts the clearing entry dated
+   * endDate to Sales Tax Owing (and Quick Method Gain), and moves lockDate to endDate when earlier.
+   */
+  fileSalesTaxReturn: Maybe<FileSalesTaxReturnPayload>;
   /**
    * Owners and admins signed in as people. url: https (http only where the operator allows it), to
    * a host that is not private or loopback. eventTypes: feed types; null or empty for all. The
@@ -743,6 +758,14 @@ export type MutationCancelReconciliationArgs = {
 };
 
 
+export type MutationFileSalesTaxReturnArgs = {
+  organizationId: Scalars['UUID']['input'];
+  startDate: Scalars['Date']['input'];
+  endDate: Scalars['Date']['input'];
+  jurisdiction?: InputMaybe<Scalars['String']['input']>;
+};
+
+
 export type MutationCreateWebhookEndpointArgs = {
   organizationId: Scalars['UUID']['input'];
   url: Scalars['String']['input'];
@@ -938,7 +961,7 @@ export type DaybookEvent = {
   id: Scalars['UUID']['output'];
   /** 1 for the organization's first event, then one more for each, with no gaps. */
   seq: Scalars['Int']['output'];
-  /** ledger_event.created|updated|classified|confirmed|rejected|synced|reconciled, bank_import.completed, receipt.received|extracted|matched|failed, account.created|updated, contact.created|updated, reconciliation.finished|undone|cancelled, organization.lock_date_changed|profile_changed, webhook_endpoint.disabled */
+  /** ledger_event.created|updated|classified|confirmed|rejected|synced|reconciled, bank_import.completed, receipt.received|extracted|matched|failed, account.created|updated, contact.created|updated, reconciliation.finished|undone|cancelled, organization.lock_date_changed|profile_changed, sales_tax_return.filed, webhook_endpoint.disabled */
   type: Scalars['String']['output'];
   occurredAt: Scalars['String']['output'];
   /** user, api_key, operator or system */
@@ -1759,7 +1782,7 @@ export type GeneralLedgerLine = {
   __typename?: 'GeneralLedgerLine';
   entryId: Scalars['UUID']['output'];
   eventId: Maybe<Scalars['UUID']['output']>;
-  /** posting or reversal */
+  /** posting, reversal, adjustment (a reconciliation's) or tax_filing (a filed sales tax return's clearing entry) */
   kind: Scalars['String']['output'];
   txnDate: Scalars['String']['output'];
   debit: Scalars['String']['output'];
@@ -1844,6 +1867,24 @@ export type TaxReturnLineItem = {
 export type TaxReturnLineItemPage = {
   __typename?: 'TaxReturnLineItemPage';
   items: Array<TaxReturnLineItem>;
+  totalCount: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+};
+
+export type FileSalesTaxReturnPayload = {
+  __typename?: 'FileSalesTaxReturnPayload';
+  success: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+  return: Maybe<SalesTaxReturn>;
+  /** The clearing entry; null when the period held no tax. */
+  journalEntryId: Maybe<Scalars['UUID']['output']>;
+};
+
+export type SalesTaxReturnPage = {
+  __typename?: 'SalesTaxReturnPage';
+  items: Array<SalesTaxReturn>;
   totalCount: Scalars['Int']['output'];
   pageSize: Scalars['Int']['output'];
   offset: Scalars['Int']['output'];
@@ -2139,6 +2180,8 @@ export type ResolversTypes = {
   SalesTaxReturn: ResolverTypeWrapper<SalesTaxReturn>;
   TaxReturnLineItem: ResolverTypeWrapper<TaxReturnLineItem>;
   TaxReturnLineItemPage: ResolverTypeWrapper<TaxReturnLineItemPage>;
+  FileSalesTaxReturnPayload: ResolverTypeWrapper<FileSalesTaxReturnPayload>;
+  SalesTaxReturnPage: ResolverTypeWrapper<SalesTaxReturnPage>;
   TaxCode: ResolverTypeWrapper<TaxCode>;
   TaxCodePage: ResolverTypeWrapper<TaxCodePage>;
   SalesTaxRate: ResolverTypeWrapper<SalesTaxRate>;
@@ -2248,6 +2291,8 @@ export type ResolversParentTypes = {
   SalesTaxReturn: SalesTaxReturn;
   TaxReturnLineItem: TaxReturnLineItem;
   TaxReturnLineItemPage: TaxReturnLineItemPage;
+  FileSalesTaxReturnPayload: FileSalesTaxReturnPayload;
+  SalesTaxReturnPage: SalesTaxReturnPage;
   TaxCode: TaxCode;
   TaxCodePage: TaxCodePage;
   SalesTaxRate: SalesTaxRate;
@@ -2294,6 +2339,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   generalLedger?: Resolver<Maybe<ResolversTypes['GeneralLedger']>, ParentType, ContextType, RequireFields<QueryGeneralLedgerArgs, 'organizationId' | 'accountId'>>;
   salesTaxReturn?: Resolver<Maybe<ResolversTypes['SalesTaxReturn']>, ParentType, ContextType, RequireFields<QuerySalesTaxReturnArgs, 'organizationId' | 'startDate' | 'endDate' | 'jurisdiction'>>;
   salesTaxReturnLineDetail?: Resolver<Maybe<ResolversTypes['TaxReturnLineItemPage']>, ParentType, ContextType, RequireFields<QuerySalesTaxReturnLineDetailArgs, 'organizationId' | 'startDate' | 'endDate' | 'jurisdiction' | 'line'>>;
+  listSalesTaxReturns?: Resolver<Maybe<ResolversTypes['SalesTaxReturnPage']>, ParentType, ContextType, RequireFields<QueryListSalesTaxReturnsArgs, 'organizationId'>>;
   listTaxCodes?: Resolver<Maybe<ResolversTypes['TaxCodePage']>, ParentType, ContextType, RequireFields<QueryListTaxCodesArgs, 'organizationId'>>;
   listSalesTaxCodes?: Resolver<Maybe<ResolversTypes['SalesTaxCodePage']>, ParentType, ContextType, RequireFields<QueryListSalesTaxCodesArgs, 'organizationId'>>;
   listWebhookEndpoints?: Resolver<Maybe<Array<ResolversTypes['WebhookEndpoint']>>, ParentType, ContextType, RequireFields<QueryListWebhookEndpointsArgs, 'organizationId'>>;
@@ -2344,6 +2390,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   finishReconciliation?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationFinishReconciliationArgs, 'organizationId' | 'reconciliationId'>>;
   undoReconciliation?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationUndoReconciliationArgs, 'organizationId' | 'reconciliationId' | 'reason'>>;
   cancelReconciliation?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationCancelReconciliationArgs, 'organizationId' | 'reconciliationId'>>;
+  fileSalesTaxReturn?: Resolver<Maybe<ResolversTypes['FileSalesTaxReturnPayload']>, ParentType, ContextType, RequireFields<MutationFileSalesTaxReturnArgs, 'organizationId' | 'startDate' | 'endDate' | 'jurisdiction'>>;
   createWebhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationCreateWebhookEndpointArgs, 'organizationId' | 'url'>>;
   updateWebhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationUpdateWebhookEndpointArgs, 'organizationId' | 'endpointId'>>;
   deleteWebhookEndpoint?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationDeleteWebhookEndpointArgs, 'organizationId' | 'endpointId'>>;
@@ -3078,6 +3125,21 @@ export type TaxReturnLineItemPageResolvers<ContextType = GraphQLContext, ParentT
   offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
+export type FileSalesTaxReturnPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FileSalesTaxReturnPayload'] = ResolversParentTypes['FileSalesTaxReturnPayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  return?: Resolver<Maybe<ResolversTypes['SalesTaxReturn']>, ParentType, ContextType>;
+  journalEntryId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+};
+
+export type SalesTaxReturnPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SalesTaxReturnPage'] = ResolversParentTypes['SalesTaxReturnPage']> = {
+  items?: Resolver<Array<ResolversTypes['SalesTaxReturn']>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
 export type TaxCodeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TaxCode'] = ResolversParentTypes['TaxCode']> = {
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3254,6 +3316,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   SalesTaxReturn?: SalesTaxReturnResolvers<ContextType>;
   TaxReturnLineItem?: TaxReturnLineItemResolvers<ContextType>;
   TaxReturnLineItemPage?: TaxReturnLineItemPageResolvers<ContextType>;
+  FileSalesTaxReturnPayload?: FileSalesTaxReturnPayloadResolvers<ContextType>;
+  SalesTaxReturnPage?: SalesTaxReturnPageResolvers<ContextType>;
   TaxCode?: TaxCodeResolvers<ContextType>;
   TaxCodePage?: TaxCodePageResolvers<ContextType>;
   SalesTaxRate?: SalesTaxRateResolvers<ContextType>;

@@ -25,6 +25,7 @@ export const feedTypes = [
   'reconciliation.cancelled',
   'organization.lock_date_changed',
   'organization.profile_changed',
+  'sales_tax_return.filed',
   'webhook_endpoint.disabled',
 ] as const
 export type FeedType = (typeof feedTypes)[number]

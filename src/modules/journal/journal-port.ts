@@ -49,9 +49,20 @@ export interface JournalPort {
     scope: OrgScope,
     reversals: Array<{ eventId: string; originalEntryId: string; entryId: string }>,
   ): Promise<void>
-  /** A reconciliation's adjustment: an entry of no event, for the difference to the statement. */
-  postAdjustment(tx: Executor, scope: OrgScope, plan: EntryPlan, entryId: string): Promise<void>
+  /**
+   * An entry of no event: a reconciliation's adjustment for the difference to the statement, or
+   * a filed tax return's clearing entry. The caller has checked the period.
+   */
+  postAdjustment(
+    tx: Executor,
+    scope: OrgScope,
+    plan: EntryPlan,
+    entryId: string,
+    kind?: 'adjustment' | 'tax_filing',
+  ): Promise<void>
   findEntries(ex: Executor, scope: OrgScope, ids: string[]): Promise<JournalEntryRecord[]>
+  /** One entry's lines in order. */
+  linesOf(ex: Executor, scope: OrgScope, entryId: string): Promise<PostingLine[]>
   /** Debits minus credits of one account's lines in these entries (a reconciliation's cleared events). */
   accountMovement(ex: Executor, scope: OrgScope, accountId: string, entryIds: string[]): Promise<bigint>
   /** Debit and credit sums per account from the per-day totals: the cost follows accounts x days. */

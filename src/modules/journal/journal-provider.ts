@@ -75,12 +75,17 @@ export class JournalProvider extends JournalStore implements JournalPort {
     )
   }
 
-  /** A reconciliation's adjustment: an entry of no event, for the difference to the statement. */
-  async postAdjustment(tx: Executor, scope: OrgScope, plan: EntryPlan, entryId: string): Promise<void> {
+  async postAdjustment(
+    tx: Executor,
+    scope: OrgScope,
+    plan: EntryPlan,
+    entryId: string,
+    kind: 'adjustment' | 'tax_filing' = 'adjustment',
+  ): Promise<void> {
     const written = await this.write(
       tx,
       scope,
-      { id: entryId, eventId: null, kind: 'adjustment', reversesEntryId: null },
+      { id: entryId, eventId: null, kind, reversesEntryId: null },
       plan,
     )
     assert(written, 'an adjustment entry has a fresh id')

@@ -9,8 +9,8 @@ import type {
 } from '../../db/schema.js'
 import { unindexed } from '../../db/sql-helpers.js'
 import { limits } from '../../kernel/limits.js'
-import type { OrgScope } from '../access/principal.js'
 import { assert } from '../../kernel/result.js'
+import type { OrgScope } from '../access/principal.js'
 import type { EntryKind, EntryPlan, LineTax, PostingLine } from './journal.js'
 
 export interface JournalEntryRecord {

@@ -119,7 +119,12 @@ describe('planPosting', () => {
   })
 
   it('posts an expense as DESIGN 5.4 lays it out', () => {
-    const plan = planned({ ...base, direction: 'out', grossMinor: 1130n, taxParts: [{ code: null, minor: 130n }] })
+    const plan = planned({
+      ...base,
+      direction: 'out',
+      grossMinor: 1130n,
+      taxParts: [{ code: null, minor: 130n }],
+    })
     expect(plan.lines.map((l) => [l.accountId, l.side, l.amountMinor])).toEqual([
       ['category', 'debit', 1000n],
       ['tax', 'debit', 130n],
@@ -174,10 +179,16 @@ describe('planPosting', () => {
 
   it('refuses, as a bug, parts that are not below the amount and an amount that is not positive', () => {
     const input = { ...base, direction: 'out' as const }
-    expect(() => planPosting({ ...input, grossMinor: 100n, taxParts: [{ code: null, minor: 100n }] })).toThrow()
-    expect(() => planPosting({ ...input, grossMinor: 100n, taxParts: [{ code: null, minor: 50n }], splitMinor: 50n })).toThrow()
+    expect(() =>
+      planPosting({ ...input, grossMinor: 100n, taxParts: [{ code: null, minor: 100n }] }),
+    ).toThrow()
+    expect(() =>
+      planPosting({ ...input, grossMinor: 100n, taxParts: [{ code: null, minor: 50n }], splitMinor: 50n }),
+    ).toThrow()
     expect(() => planPosting({ ...input, grossMinor: 0n, taxParts: [{ code: null, minor: 0n }] })).toThrow()
-    expect(() => planPosting({ ...input, grossMinor: 100n, taxParts: [{ code: null, minor: -1n }] })).toThrow()
+    expect(() =>
+      planPosting({ ...input, grossMinor: 100n, taxParts: [{ code: null, minor: -1n }] }),
+    ).toThrow()
   })
 })
 

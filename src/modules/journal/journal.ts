@@ -25,8 +25,11 @@ export type LineTax =
 
 export type NetTaxKind = 'sale' | 'purchase'
 
-/** An event's posting, the reversal of an entry, or a reconciliation's adjustment (no event). */
-export type EntryKind = 'posting' | 'reversal' | 'adjustment'
+/**
+ * An event's posting, the reversal of an entry, a reconciliation's adjustment, or the clearing
+ * entry of a filed sales tax return (the last two of no event).
+ */
+export type EntryKind = 'posting' | 'reversal' | 'adjustment' | 'tax_filing'
 
 export interface EntryPlan {
   txnDate: string

@@ -63,7 +63,8 @@ export class TaxLineStore implements TaxLinesPort {
       if (filter.accountIds.length === 0) return { lines: [], totalCount: 0 }
       base = base.where('l.account_id', 'in', filter.accountIds)
     }
-    if (filter.minEntryTotalMinor !== undefined) base = base.where('e.total_minor', '>=', filter.minEntryTotalMinor)
+    if (filter.minEntryTotalMinor !== undefined)
+      base = base.where('e.total_minor', '>=', filter.minEntryTotalMinor)
     if (filter.baseAccountIds !== undefined) {
       const baseAccountIds = filter.baseAccountIds
       if (baseAccountIds.length === 0) return { lines: [], totalCount: 0 }

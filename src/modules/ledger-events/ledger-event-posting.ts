@@ -149,8 +149,12 @@ export class LedgerEventPosting {
   private async mealsAccounts(ex: Executor, accounts: Map<string, AccountRecord>): Promise<Set<string>> {
     const keyed = [...accounts.values()].filter((account) => account.taxCodeId !== null)
     if (keyed.length === 0) return new Set()
-    const codes = await this.deps.taxCodes.findByIds(ex, [...new Set(keyed.map((a) => a.taxCodeId as string))])
-    const mealsCodes = new Set(codes.filter((code) => code.code === mealsAndEntertainmentGifi).map((c) => c.id))
+    const codes = await this.deps.taxCodes.findByIds(ex, [
+      ...new Set(keyed.map((a) => a.taxCodeId as string)),
+    ])
+    const mealsCodes = new Set(
+      codes.filter((code) => code.code === mealsAndEntertainmentGifi).map((c) => c.id),
+    )
     return new Set(keyed.filter((account) => mealsCodes.has(account.taxCodeId as string)).map((a) => a.id))
   }
 
@@ -230,7 +234,10 @@ function salesTaxOf(
       category === 'purchase'
         ? parts.map((part) => ({
             code: part.code,
-            minor: part.code === null ? part.minor : recoverableMinor({ code: part.code, minor: part.minor }, isMeals),
+            minor:
+              part.code === null
+                ? part.minor
+                : recoverableMinor({ code: part.code, minor: part.minor }, isMeals),
           }))
         : parts,
     salesTax: { category, split, code: event.salesTaxCode },

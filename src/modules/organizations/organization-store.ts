@@ -104,6 +104,15 @@ export class OrganizationStore {
     return row?.lock_date ?? null
   }
 
+  async yearEndLockDate(ex: Executor, organizationId: string): Promise<string | null> {
+    const row = await ex
+      .selectFrom('organizations')
+      .select('year_end_lock_date')
+      .where('id', '=', organizationId)
+      .executeTakeFirst()
+    return row?.year_end_lock_date ?? null
+  }
+
   async setLockDate(ex: Executor, organizationId: string, lockDate: string | null): Promise<void> {
     await ex
       .updateTable('organizations')

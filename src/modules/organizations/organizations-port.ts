@@ -22,6 +22,13 @@ export interface OrganizationsPort {
     dates: Iterable<string | null | undefined>,
     field: string,
   ): Promise<Result<void>>
+  /**
+   * Closes the books through `through` when they were open later (a filed tax return closes its
+   * period), recording the change as setLockDate does; an equal or later lock date stays.
+   */
+  advanceLockDate(tx: Executor, scope: OrgScope, through: string): Promise<void>
+  /** The day through which a year-end close froze the books, whatever the lock date; null if none. */
+  yearEndLockDate(tx: Executor, scope: OrgScope): Promise<string | null>
   /** The functional currency a posting is made in, held (PostgreSQL) until the transaction ends. */
   functionalCurrency(tx: Executor, scope: OrgScope): Promise<string>
   /** The functional currency as this process knows it, for answers (not postings). */

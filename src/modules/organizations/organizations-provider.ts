@@ -5,6 +5,7 @@ import { defaultCurrency } from '../../kernel/currency.js'
 import { Listeners } from '../../kernel/listeners.js'
 import { ok, type Result } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
+import type { AuditRecorder } from '../audit/audit-port.js'
 import { type OrganizationRecord, periodLocked } from './organization.js'
 import type { OrganizationStore } from './organization-store.js'
 import type { OrganizationCreated, OrganizationsPort } from './organizations-port.js'
@@ -26,6 +27,7 @@ export class OrganizationsProvider implements OrganizationsPort {
       engine: EngineName
       store: OrganizationStore
       notices: ChangeNotices
+      audit: AuditRecorder
     },
   ) {
     deps.notices.subscribe((notice) => {
@@ -83,6 +85,25 @@ export class OrganizationsProvider implements OrganizationsPort {
 
   lockDate(tx: Executor, scope: OrgScope): Promise<string | null> {
     return this.deps.store.lockDate(tx, scope.organizationId, this.deps.engine === 'postgres')
+  }
+
+  async advanceLockDate(tx: Executor, scope: OrgScope, through: string): Promise<void> {
+    const before = await this.deps.store.lockDate(tx, scope.organizationId, false)
+    if (before !== null && before >= through) return
+    await this.deps.store.setLockDate(tx, scope.organizationId, through)
+    await this.deps.audit.record(tx, scope, [
+      {
+        operation: 'organization.lock_date_changed',
+        entityType: 'organization',
+        entityId: scope.organizationId,
+        before: { lockDate: before },
+        after: { lockDate: through },
+      },
+    ])
+  }
+
+  yearEndLockDate(tx: Executor, scope: OrgScope): Promise<string | null> {
+    return this.deps.store.yearEndLockDate(tx, scope.organizationId)
   }
 
   async checkOpen(

@@ -182,9 +182,11 @@ export class ReportService {
       for (const entry of entries) {
         const description =
           (entry.eventId && events.get(entry.eventId)) ||
-          (entry.kind === 'adjustment' || entry.kind === 'reversal'
-            ? 'Reconciliation adjustment'
-            : 'Journal entry')
+          (entry.kind === 'tax_filing'
+            ? 'Sales tax return filed'
+            : entry.kind === 'adjustment' || entry.kind === 'reversal'
+              ? 'Reconciliation adjustment'
+              : 'Journal entry')
         text += exportEntry(format, { ...entry, description }, accounts)
       }
       await write(text)

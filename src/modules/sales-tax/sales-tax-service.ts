@@ -1,22 +1,35 @@
+import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
+import { inTransactionResult } from '../../db/transaction.js'
 import { addDays, type CalendarDate, isLeapYear, parseCalendarDate } from '../../kernel/calendar-date.js'
+import type { Clock } from '../../kernel/clock.js'
 import { currencyDecimals } from '../../kernel/currency.js'
+import { newId } from '../../kernel/ids.js'
 import { formatMoney } from '../../kernel/money.js'
 import { type Page, pageOf } from '../../kernel/page.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
+import type { AuditRecorder } from '../audit/audit-port.js'
 import type { ContactsPort } from '../contacts/contacts-port.js'
-import type { JournalPort, TaxLineFilter, TaxLineRecord, TaxLinesPort } from '../journal/journal-port.js'
+import type {
+  JournalPort,
+  PostingLine,
+  TaxLineFilter,
+  TaxLineRecord,
+  TaxLinesPort,
+} from '../journal/journal-port.js'
 import type { LedgerEventsPort } from '../ledger-events/ledger-events-port.js'
 import type { OrganizationRecord, OrganizationsPort } from '../organizations/organizations-port.js'
 import type { TaxCodesPort } from '../tax-codes/tax-codes-port.js'
 import { loadSalesTaxCodes } from '../tax-codes/tax-codes-port.js'
+import type { FiledReturn, SalesTaxReturnStore } from './sales-tax-return-store.js'
 import {
   figuresOf,
   gstHstLines,
   type Jurisdiction,
+  jurisdictions,
   type LineSource,
   provincialLines,
   type ReturnLine,
@@ -75,6 +88,10 @@ export class SalesTaxService {
   constructor(
     private readonly deps: {
       db: Executor
+      engine: EngineName
+      clock: Clock
+      audit: AuditRecorder
+      store: SalesTaxReturnStore
       access: AccessPort
       accounts: AccountsPort
       contacts: ContactsPort
@@ -86,7 +103,7 @@ export class SalesTaxService {
     },
   ) {}
 
-  /** DESIGN 8.3: a return of the period, computed from the entries posted in it. */
+  /** DESIGN 8.3: a return of the period, computed from the entries posted in it, or as filed. */
   async salesTaxReturn(
     principal: Principal,
     organizationId: string,
@@ -95,12 +112,159 @@ export class SalesTaxService {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const asked = await this.returnArgs(scope, args)
     if (!asked.ok) return asked
+    const { range, kind } = asked.value
+    const [computed, overlapping] = await Promise.all([
+      this.compute(this.deps.db, scope, asked.value),
+      this.deps.store.overlapping(this.deps.db, scope, kind.jurisdiction, range),
+    ])
+    const filed = overlapping.find(
+      (found) => found.startDate === range.from && found.endDate === range.to && found.method === kind.method,
+    )
+    return ok(await this.recordOf(scope, asked.value, computed, filed))
+  }
+
+  /**
+   * DESIGN 8.3: keeps the return as filed, posts its clearing entry dated endDate (the period's
+   * tax to Sales Tax Owing, the quick method's difference to Quick Method Gain) and closes the
+   * books through endDate. The lock date does not stop the clearing entry; a closed year does.
+   */
+  async fileSalesTaxReturn(
+    principal: Principal,
+    organizationId: string,
+    args: ReturnArgs,
+  ): Promise<Result<{ taxReturn: SalesTaxReturnRecord; journalEntryId: string | null }>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    const asked = await this.returnArgs(scope, { ...args, method: null })
+    if (!asked.ok) return asked
     const { range, kind, organization } = asked.value
-    const { db } = this.deps
-    const [totals, accountList, accountTotals] = await Promise.all([
-      this.deps.taxLines.totals(db, scope, range),
-      this.deps.accounts.allAccounts(db, scope),
-      this.deps.journal.totalsByAccount(db, scope, range),
+    return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const yearEnd = await this.deps.organizations.yearEndLockDate(tx, scope)
+      if (yearEnd !== null && range.to <= yearEnd) {
+        return fail(
+          'YEAR_CLOSED',
+          `The fiscal year is closed through ${yearEnd}: its returns cannot be filed.`,
+          'endDate',
+        )
+      }
+      const owing = await this.deps.accounts.namedAccountOrCreate(tx, scope, {
+        name: 'Sales Tax Owing',
+        accountType: 'other_current_liability',
+      })
+      if (owing.classification !== 'liability') return clearingAccountRefused(owing, 'a liability')
+      // One filing of an organization at a time: the overlap check below then holds.
+      await this.deps.accounts.lockAccount(tx, scope, owing.id)
+      const overlapping = await this.deps.store.overlapping(tx, scope, kind.jurisdiction, range)
+      if (overlapping.some((found) => found.startDate === range.from && found.endDate === range.to)) {
+        return fail(
+          'TAX_RETURN_ALREADY_FILED',
+          `The ${kind.jurisdiction} return for ${range.from} to ${range.to} is already filed.`,
+          'startDate',
+        )
+      }
+      const [other] = overlapping
+      if (other) {
+        return fail(
+          'TAX_PERIOD_OVERLAPS',
+          `The period overlaps the ${kind.jurisdiction} return filed for ${other.startDate} to ${other.endDate}.`,
+          'startDate',
+        )
+      }
+      const computed = await this.compute(tx, scope, asked.value)
+      const clearing = await this.clearingLines(tx, scope, computed, kind.method, owing)
+      if (!clearing.ok) return clearing
+      const filedAt = this.deps.clock.now().toISOString()
+      const filed: FiledReturn = {
+        id: newId(),
+        jurisdiction: kind.jurisdiction,
+        method: kind.method,
+        startDate: range.from,
+        endDate: range.to,
+        lines: computed.lines,
+        journalEntryId: clearing.value.length > 0 ? newId() : null,
+        filedAt,
+      }
+      if (filed.journalEntryId !== null) {
+        await this.deps.journal.postAdjustment(
+          tx,
+          scope,
+          { txnDate: range.to, currency: organization.functionalCurrency, lines: clearing.value },
+          filed.journalEntryId,
+          'tax_filing',
+        )
+      }
+      await this.deps.store.insert(tx, scope, filed)
+      const decimals = currencyDecimals(organization.functionalCurrency)
+      await this.deps.audit.record(tx, scope, [
+        {
+          operation: 'sales_tax_return.filed',
+          entityType: 'sales_tax_return',
+          entityId: filed.id,
+          before: null,
+          after: {
+            jurisdiction: filed.jurisdiction,
+            method: filed.method,
+            startDate: filed.startDate,
+            endDate: filed.endDate,
+            journalEntryId: filed.journalEntryId,
+            lines: filed.lines.map((line) => ({
+              line: line.line,
+              amount: formatMoney(line.amountMinor, decimals),
+            })),
+          },
+        },
+      ])
+      // Filing is what closes the period, so the feed tells the filing first.
+      await this.deps.organizations.advanceLockDate(tx, scope, range.to)
+      return ok({
+        taxReturn: await this.recordOf(scope, asked.value, computed, filed, tx),
+        journalEntryId: filed.journalEntryId,
+      })
+    })
+  }
+
+  /** DESIGN 8.3: the filed returns, newest period first. */
+  async listSalesTaxReturns(
+    principal: Principal,
+    organizationId: string,
+    args: { jurisdiction?: string | null; limit?: number | null; offset?: number | null },
+  ): Promise<Result<Page<SalesTaxReturnRecord>>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const page = pageArgs(args)
+    if (!page.ok) return page
+    const jurisdiction = args.jurisdiction ?? null
+    if (jurisdiction !== null && !(jurisdictions as readonly string[]).includes(jurisdiction)) {
+      return returnKind(jurisdiction, 'regular', {
+        salesTaxMethod: 'regular',
+        quickMethodRate: null,
+      }) as Result<never>
+    }
+    const [organization] = await this.deps.organizations.findByIds([scope.organizationId])
+    if (!organization) return fail('ORGANIZATION_NOT_FOUND', 'Organization not found.', 'organizationId')
+    const found = await this.deps.store.page(this.deps.db, scope, jurisdiction, page.value)
+    const items: SalesTaxReturnRecord[] = []
+    for (const filed of found.items) {
+      const asked = {
+        range: { from: filed.startDate, to: filed.endDate },
+        kind: {
+          jurisdiction: filed.jurisdiction,
+          method: filed.method,
+          quickMethodRate: organization.quickMethodRate,
+        },
+        organization,
+      }
+      items.push(await this.recordOf(scope, asked, await this.compute(this.deps.db, scope, asked), filed))
+    }
+    return ok(pageOf(items, found.totalCount, page.value))
+  }
+
+  /** The return's lines from the books, and what the tax accounts hold of this jurisdiction's tax. */
+  private async compute(ex: Executor, scope: OrgScope, asked: AskedReturn): Promise<Computed> {
+    const { range, kind, organization } = asked
+    const [totals, accountList, accountTotals, clearingEntryIds] = await Promise.all([
+      this.deps.taxLines.totals(ex, scope, range),
+      this.deps.accounts.allAccounts(ex, scope),
+      this.deps.journal.totalsByAccount(ex, scope, range),
+      this.deps.store.clearingEntriesIn(ex, scope, range),
     ])
     const accounts = new Map(accountList.map((account) => [account.id, account]))
     const figures = figuresOf(totals, accounts, kind.jurisdiction)
@@ -114,6 +278,7 @@ export class SalesTaxService {
         {
           rate: kind.quickMethodRate as string,
           eligibleEarlierInYearMinor: await this.eligibleEarlierInYear(
+            ex,
             scope,
             range.from,
             organization,
@@ -124,15 +289,19 @@ export class SalesTaxService {
       )
     } else lines = gstHstLines(figures, {}, undefined)
     // What the books hold as this jurisdiction's tax: the change of every account its tax lines
-    // went to, less the lines there tagged as something else (another return's tax).
-    const taxAccounts = new Set(
-      totals
-        .filter(
-          (t) =>
-            (t.kind === 'collected' || t.kind === 'input_credit') && taxFiledOn(t.code, kind.jurisdiction),
+    // went to, less the lines there tagged as something else (another return's tax) and the
+    // clearing entries of filed returns. A tax with no code stays in: the books hold it, no
+    // return claims it, and the difference shows it.
+    const taxNetByAccount = new Map<string, bigint>()
+    for (const t of totals) {
+      if ((t.kind === 'collected' || t.kind === 'input_credit') && taxFiledOn(t.code, kind.jurisdiction)) {
+        taxNetByAccount.set(
+          t.accountId,
+          (taxNetByAccount.get(t.accountId) ?? 0n) + t.creditMinor - t.debitMinor,
         )
-        .map((t) => t.accountId),
-    )
+      }
+    }
+    const taxAccounts = new Set(taxNetByAccount.keys())
     if (kind.jurisdiction === 'CA') {
       for (const account of accountList) {
         if (account.systemRole === 'gst_hst_payable' || account.systemRole === 'taxes_recoverable')
@@ -144,27 +313,87 @@ export class SalesTaxService {
       const moved = accountTotals.get(accountId)
       if (moved) payableMinor += moved.creditMinor - moved.debitMinor
     }
-    // A tax with no code stays in: the books hold it, no return claims it, and the difference shows.
     for (const t of totals) {
       const isTax = t.kind === 'collected' || t.kind === 'input_credit'
       const elsewhere = !isTax || (t.code !== null && !taxFiledOn(t.code, kind.jurisdiction))
       if (taxAccounts.has(t.accountId) && elsewhere) payableMinor -= t.creditMinor - t.debitMinor
     }
-    const netTax = lines.find((line) => line.line === '109')?.amountMinor ?? 0n
+    for (const entryId of clearingEntryIds) {
+      for (const line of await this.deps.journal.linesOf(ex, scope, entryId)) {
+        if (taxAccounts.has(line.accountId))
+          payableMinor -= line.side === 'credit' ? line.amountMinor : -line.amountMinor
+      }
+    }
+    return { lines, taxNetByAccount, payableMinor, accounts: accountList }
+  }
+
+  private async recordOf(
+    scope: OrgScope,
+    asked: AskedReturn,
+    computed: Computed,
+    filed: FiledReturn | undefined,
+    ex: Executor = this.deps.db,
+  ): Promise<SalesTaxReturnRecord> {
+    const { range, kind, organization } = asked
+    const decimals = currencyDecimals(organization.functionalCurrency)
     const money = (minor: bigint) => formatMoney(minor, decimals)
-    return ok({
+    const lines = filed?.lines ?? computed.lines
+    const netTax = lineAmount(lines, '109')
+    return {
       startDate: range.from,
       endDate: range.to,
       jurisdiction: kind.jurisdiction,
       method: kind.method,
       lines: lines.map((line) => ({ line: line.line, label: line.label, amount: money(line.amountMinor) })),
-      exceptions: await this.exceptions(scope, range, kind.jurisdiction, accountList, decimals),
-      payableBalance: money(payableMinor),
-      difference: money(netTax - payableMinor),
-      tiesOut: netTax === payableMinor,
-      filed: false,
-      filedAt: null,
-    })
+      exceptions: await this.exceptions(ex, scope, range, kind.jurisdiction, computed.accounts, decimals),
+      payableBalance: money(computed.payableMinor),
+      difference: money(netTax - computed.payableMinor),
+      tiesOut: netTax === computed.payableMinor,
+      filed: filed !== undefined,
+      filedAt: filed?.filedAt ?? null,
+    }
+  }
+
+  /**
+   * The clearing entry's lines: each tax account's share of the period's tax back to zero, the
+   * net tax to Sales Tax Owing, and under the quick method what the business keeps to Quick
+   * Method Gain. None when the period holds no tax.
+   */
+  private async clearingLines(
+    tx: Executor,
+    scope: OrgScope,
+    computed: Computed,
+    method: ReturnMethod,
+    owing: AccountRecord,
+  ): Promise<Result<PostingLine[]>> {
+    const lines: PostingLine[] = []
+    const add = (accountId: string, creditMinusDebit: bigint) => {
+      if (creditMinusDebit === 0n) return
+      lines.push({
+        accountId,
+        side: creditMinusDebit > 0n ? 'credit' : 'debit',
+        amountMinor: creditMinusDebit > 0n ? creditMinusDebit : -creditMinusDebit,
+        contactId: null,
+      })
+    }
+    let heldMinor = 0n
+    for (const [accountId, net] of computed.taxNetByAccount) {
+      add(accountId, -net)
+      heldMinor += net
+    }
+    if (method === 'quick') {
+      const remitMinor = lineAmount(computed.lines, '109')
+      add(owing.id, remitMinor)
+      if (heldMinor !== remitMinor) {
+        const gain = await this.deps.accounts.namedAccountOrCreate(tx, scope, {
+          name: 'Quick Method Gain',
+          accountType: 'income',
+        })
+        if (gain.classification !== 'revenue') return clearingAccountRefused(gain, 'an income')
+        add(gain.id, heldMinor - remitMinor)
+      }
+    } else add(owing.id, heldMinor)
+    return ok(lines)
   }
 
   /** DESIGN 8.3: the entries' lines that make up one line of the return, a page at a time. */
@@ -177,10 +406,9 @@ export class SalesTaxService {
     const asked = await this.returnArgs(scope, { ...args, method: null })
     if (!asked.ok) return asked
     const { range, kind, organization } = asked.value
-    const limit = args.limit ?? 100
-    const offset = args.offset ?? 0
-    if (limit < 1 || limit > 1000) return fail('INVALID_LIMIT', 'limit must be between 1 and 1000.', 'limit')
-    if (offset < 0) return fail('INVALID_OFFSET', 'offset must not be negative.', 'offset')
+    const page = pageArgs(args)
+    if (!page.ok) return page
+    const { limit, offset } = page.value
     const sources =
       kind.jurisdiction === 'CA' ? sourcesOf(args.line, kind.method) : provincialSourcesOf(args.line)
     if (!sources) {
@@ -215,16 +443,7 @@ export class SalesTaxService {
     return ok(pageOf(items, totalCount, { limit, offset }))
   }
 
-  private async returnArgs(
-    scope: OrgScope,
-    args: ReturnArgs,
-  ): Promise<
-    Result<{
-      range: { from: CalendarDate; to: CalendarDate }
-      kind: { jurisdiction: Jurisdiction; method: ReturnMethod; quickMethodRate: string | null }
-      organization: OrganizationRecord
-    }>
-  > {
+  private async returnArgs(scope: OrgScope, args: ReturnArgs): Promise<Result<AskedReturn>> {
     const from = parseCalendarDate(args.startDate, 'startDate')
     if (!from.ok) return from
     const to = parseCalendarDate(args.endDate, 'endDate')
@@ -241,6 +460,7 @@ export class SalesTaxService {
 
   /** Eligible supplies, GST/HST included, from the start of the fiscal year to the day before `from`. */
   private async eligibleEarlierInYear(
+    ex: Executor,
     scope: OrgScope,
     from: CalendarDate,
     organization: OrganizationRecord,
@@ -257,13 +477,14 @@ export class SalesTaxService {
   }
 
   private async exceptions(
+    ex: Executor,
     scope: OrgScope,
     range: { from: CalendarDate; to: CalendarDate },
     jurisdiction: Jurisdiction,
     accounts: AccountRecord[],
     decimals: number,
   ): Promise<TaxReturnException[]> {
-    const { db } = this.deps
+    const db = ex
     const money = (minor: bigint) => formatMoney(minor, decimals)
     const page = { limit: exceptionsPerCodeMax, offset: 0 }
     const exceptions: TaxReturnException[] = []
@@ -336,17 +557,19 @@ export class SalesTaxService {
       }
     }
 
-    if (jurisdiction === 'CA') exceptions.push(...(await this.suppliersWithoutNumber(scope, range, decimals)))
+    if (jurisdiction === 'CA')
+      exceptions.push(...(await this.suppliersWithoutNumber(ex, scope, range, decimals)))
     return exceptions
   }
 
   /** Purchases of 100.00 or more claiming GST/HST whose contact holds no business number. */
   private async suppliersWithoutNumber(
+    ex: Executor,
     scope: OrgScope,
     range: { from: CalendarDate; to: CalendarDate },
     decimals: number,
   ): Promise<TaxReturnException[]> {
-    const { db } = this.deps
+    const db = ex
     const found: TaxReturnException[] = []
     const seen = new Set<string>()
     const filter: TaxLineFilter = {
@@ -419,6 +642,41 @@ export class SalesTaxService {
       }
     })
   }
+}
+
+interface AskedReturn {
+  range: { from: CalendarDate; to: CalendarDate }
+  kind: { jurisdiction: Jurisdiction; method: ReturnMethod; quickMethodRate: string | null }
+  organization: OrganizationRecord
+}
+
+interface Computed {
+  lines: ReturnLine[]
+  /** Credits less debits of this jurisdiction's tax lines in the period, by the account they went to. */
+  taxNetByAccount: Map<string, bigint>
+  payableMinor: bigint
+  accounts: AccountRecord[]
+}
+
+const lineAmount = (lines: readonly ReturnLine[], line: string): bigint =>
+  lines.find((found) => found.line === line)?.amountMinor ?? 0n
+
+const clearingAccountRefused = (account: AccountRecord, kind: string) =>
+  fail(
+    'TAX_ACCOUNT_NOT_ALLOWED',
+    `The clearing entry needs ${kind} account named ${account.name}; the one of that name is ${account.classification}.`,
+    'jurisdiction',
+  )
+
+function pageArgs(args: {
+  limit?: number | null
+  offset?: number | null
+}): Result<{ limit: number; offset: number }> {
+  const limit = args.limit ?? 100
+  const offset = args.offset ?? 0
+  if (limit < 1 || limit > 1000) return fail('INVALID_LIMIT', 'limit must be between 1 and 1000.', 'limit')
+  if (offset < 0) return fail('INVALID_OFFSET', 'offset must not be negative.', 'offset')
+  return ok({ limit, offset })
 }
 
 /** A line's amount as its return counts it: sales and tax collected as credits, purchases and ITCs as debits. */

@@ -245,9 +245,30 @@ describe('taxParts', () => {
   const code = (id: string) => salesTaxCode(id) as SalesTaxCode
 
   it.each([
-    ['GST_QST', 1498n, [{ code: 'GST', minor: 500n }, { code: 'QST', minor: 998n }]],
-    ['GST_PST_BC', 1200n, [{ code: 'GST', minor: 500n }, { code: 'PST_BC', minor: 700n }]],
-    ['GST_PST_SK', 1n, [{ code: 'GST', minor: 0n }, { code: 'PST_SK', minor: 1n }]],
+    [
+      'GST_QST',
+      1498n,
+      [
+        { code: 'GST', minor: 500n },
+        { code: 'QST', minor: 998n },
+      ],
+    ],
+    [
+      'GST_PST_BC',
+      1200n,
+      [
+        { code: 'GST', minor: 500n },
+        { code: 'PST_BC', minor: 700n },
+      ],
+    ],
+    [
+      'GST_PST_SK',
+      1n,
+      [
+        { code: 'GST', minor: 0n },
+        { code: 'PST_SK', minor: 1n },
+      ],
+    ],
     ['HST_ON', 1300n, [{ code: 'HST_ON', minor: 1300n }]],
   ])('splits %s %d into its taxes, adding up to the cent', (id, tax, parts) => {
     const found = taxParts(code(id), '2026-03-01', tax)

@@ -161,10 +161,7 @@ export function taxParts(code: SalesTaxCode, date: CalendarDate, taxMinor: bigin
     // part = tax * componentRate / totalRate, as one exact fraction.
     const minor = last
       ? left
-      : divideHalfEven(
-          taxMinor * share.numerator * total.denominator,
-          share.denominator * total.numerator,
-        )
+      : divideHalfEven(taxMinor * share.numerator * total.denominator, share.denominator * total.numerator)
     parts.push({ code: component, minor })
     left -= minor
   }

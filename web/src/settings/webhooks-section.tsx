@@ -41,6 +41,7 @@ const feedTypes = [
   'reconciliation.cancelled',
   'organization.lock_date_changed',
   'organization.profile_changed',
+  'sales_tax_return.filed',
   'webhook_endpoint.disabled',
 ]
 const deliveriesShown = 20
