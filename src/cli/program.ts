@@ -11,6 +11,7 @@ import { addJournalExportCommands } from './commands/journal-export.js'
 import { addMcpCommands } from './commands/mcp.js'
 import { addOrganizationCommands } from './commands/organizations.js'
 import { addProcessorImportCommands } from './commands/processor-imports.js'
+import { addTaxReturnCommands } from './commands/tax-returns.js'
 import { addWebhookCommands } from './commands/webhooks.js'
 import { CliFailure, type CliIo } from './shared.js'
 
@@ -32,6 +33,7 @@ export function buildProgram(io: CliIo): Command {
   addWebhookCommands(program, io)
   addMcpCommands(program)
   addBankFileCommands(program, io)
+  addTaxReturnCommands(program, io)
   return program
 }
 

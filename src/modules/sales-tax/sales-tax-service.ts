@@ -109,7 +109,15 @@ export class SalesTaxService {
     organizationId: string,
     args: ReturnArgs,
   ): Promise<Result<SalesTaxReturnRecord>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    return this.returnOf(await this.deps.access.authorize(principal, organizationId, 'member'), args)
+  }
+
+  /** The operator CLI's tax-return command. */
+  async returnAsOperator(organizationId: string, args: ReturnArgs): Promise<Result<SalesTaxReturnRecord>> {
+    return this.returnOf(await this.deps.access.authorizeOperator(organizationId), args)
+  }
+
+  private async returnOf(scope: OrgScope, args: ReturnArgs): Promise<Result<SalesTaxReturnRecord>> {
     const asked = await this.returnArgs(scope, args)
     if (!asked.ok) return asked
     const { range, kind } = asked.value
