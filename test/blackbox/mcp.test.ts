@@ -134,6 +134,7 @@ const toolNames = [
   'list_review_queue',
   'preview_bank_file',
   'reject_event',
+  'sales_tax_return',
 ]
 
 describe('daybook mcp', () => {
@@ -247,6 +248,14 @@ describe('daybook mcp', () => {
       reversalEntryId: null,
     })
     expect((await answered(session, 'list_review_queue')).listLedgerEvents.totalCount).toBe(0)
+
+    const march31 = { startDate: '2026-03-01', endDate: '2026-03-31' }
+    const taxReturn = (await answered(session, 'sales_tax_return', march31)).salesTaxReturn
+    expect(taxReturn).toMatchObject({ jurisdiction: 'CA', method: 'regular', tiesOut: true, exceptions: [] })
+    expect(taxReturn.lines).toHaveLength(20)
+    const badReturn = await tool(session, 'sales_tax_return', { ...march31, jurisdiction: 'CA-ON' })
+    expect(badReturn.isError).toBe(true)
+    expect(JSON.stringify(badReturn.json)).toContain('INVALID_JURISDICTION')
 
     const after = (await answered(session, 'income_statement', march)).incomeStatement
     expect(after).toMatchObject({ totalExpenses: '60.75', netIncome: '-60.75' })

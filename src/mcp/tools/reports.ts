@@ -1,4 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { z } from 'zod'
 import { type DaybookCalls, date, reads } from './shared.js'
 
 const documents = {
@@ -14,9 +15,14 @@ const documents = {
   dashboardSummary: `query ($organizationId: UUID!, $startDate: Date, $endDate: Date) {
     dashboardSummary(organizationId: $organizationId, startDate: $startDate, endDate: $endDate) {
       currency startDate endDate totalRevenue totalExpenses netIncome receiptCount unreviewedCount } }`,
+  salesTaxReturn: `query ($organizationId: UUID!, $startDate: Date!, $endDate: Date!, $jurisdiction: String, $method: String) {
+    salesTaxReturn(organizationId: $organizationId, startDate: $startDate, endDate: $endDate, jurisdiction: $jurisdiction, method: $method) {
+      startDate endDate jurisdiction method lines { line label amount }
+      exceptions { code eventId journalEntryId amount message }
+      payableBalance difference tiesOut filed filedAt } }`,
 } as const
 
-/** What the books say: income statement, balance sheet and the dashboard's figures. */
+/** What the books say: income statement, balance sheet, the dashboard's figures and sales tax returns. */
 export function registerReportTools(server: McpServer, { query }: DaybookCalls): void {
   server.registerTool(
     'income_statement',
@@ -52,5 +58,25 @@ export function registerReportTools(server: McpServer, { query }: DaybookCalls):
       annotations: reads,
     },
     (args) => query(documents.dashboardSummary, args),
+  )
+
+  server.registerTool(
+    'sales_tax_return',
+    {
+      title: 'Sales tax return',
+      description:
+        "A sales tax return computed from the entries posted in a period: every line (GST34 lines 90 to 115 for CA, or 101, 103, 106, 109 for CA-QC's QST and the PST of CA-BC, CA-SK, CA-MB), the exceptions to look at before filing (SUPPLIER_BN_MISSING, MEALS_HALF_RECOVERABLE, TAX_WITHOUT_CODE, UNPOSTED_IN_PERIOD, each with its event), and whether line 109 ties out to the tax accounts. Reads only; filing is for a person.",
+      inputSchema: {
+        startDate: z.string().describe('First day of the period, YYYY-MM-DD'),
+        endDate: z.string().describe('Last day of the period, YYYY-MM-DD'),
+        jurisdiction: z
+          .string()
+          .optional()
+          .describe('CA (GST/HST, the default), CA-QC, CA-BC, CA-SK or CA-MB'),
+        method: z.string().optional().describe("regular or quick; the organization's by default"),
+      },
+      annotations: reads,
+    },
+    (args) => query(documents.salesTaxReturn, args),
   )
 }

@@ -510,7 +510,8 @@ export class SalesTaxService {
         eventId: event.id,
         journalEntryId: null,
         amount: formatMoney(event.amountMinor, currencyDecimals(event.currency)),
-        message: `${event.merchantName} (${event.transactionDate}) is still in the review queue: confirm or reject it before this return is filed.`,
+        // The event is named by its id: a merchant's words stay out of Daybook's own sentences.
+        message: `The event of ${event.transactionDate} is still in the review queue: confirm or reject it before this return is filed.`,
       })
     }
 
