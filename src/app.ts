@@ -261,6 +261,7 @@ export async function buildCore(
       taxLines: new TaxLineStore(),
       taxCodes: taxCodeStore,
       organizations,
+      receipts,
     }),
     intake: new IntakeService({ ...withAccess, store: new IntakeAddressStore(), receipts }),
     jobs,

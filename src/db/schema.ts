@@ -320,6 +320,8 @@ export interface ReceiptsTable {
   event_id: string | null
   source: string
   status: string
+  /** Read from the receipt (DESIGN 8.1). */
+  supplier_business_number: string | null
   vendor_name: string | null
   vendor_key: string | null
   amount_minor: Int | null

@@ -1,5 +1,6 @@
 // Sales tax returns from the books (DESIGN 8.3): every line of an Ontario quarter to the cent, a Quebec business's returns, the quick method across two quarters, the exceptions, each line's detail, bad arguments and other tenants.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { multipart, pdfWithText } from '../support/files.js'
 import { accountsByName, createTenant, type Tenant } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
 
@@ -795,5 +796,53 @@ describe('filing a return', () => {
       // 1,300.00 collected, 881.40 remitted
       'Quick Method Gain': '418.60',
     })
+  })
+})
+
+describe("the supplier's business number", () => {
+  it('is looked for on the contact and on the receipt attached to the purchase', async () => {
+    const tenant = await createTenant(server)
+    const ids = await accountsByName(server, tenant)
+    const eventId = await book(tenant, ids, {
+      merchant: 'Hardware Depot',
+      amount: '226.00',
+      date: '2026-02-05',
+      type: 'expense',
+      category: 'Office Expenses',
+      taxCode: 'HST_ON',
+    })
+    const missing = async () =>
+      (await taxReturn(tenant, '2026-01-01', '2026-03-31')).exceptions.filter(
+        (e) => e.code === 'SUPPLIER_BN_MISSING',
+      )
+    expect((await missing()).map((e) => e.eventId)).toEqual([eventId])
+
+    const pdf = await pdfWithText(['HARDWARE DEPOT', '2026-02-05', 'HST # 811234567 RT0001', 'TOTAL 226.00'])
+    const uploaded = await fetch(`${server.url}/uploads`, {
+      method: 'POST',
+      headers: tenant.bearer,
+      body: multipart([{ name: 'file', filename: 'receipt.pdf', bytes: pdf, type: 'application/pdf' }]),
+    })
+    const { s3Key } = (await uploaded.json()) as { s3Key: string }
+    await must(
+      tenant,
+      'mutation ($org: UUID!, $e: UUID!, $k: String!) { attachReceiptToEvent(organizationId: $org, eventId: $e, s3Key: $k) { success error } }',
+      { e: eventId, k: s3Key },
+      'attachReceiptToEvent',
+    )
+    let read: string | null = null
+    for (let attempt = 0; attempt < 100 && read === null; attempt++) {
+      const receipts = dataOf<{ items: Array<{ supplierBusinessNumber: string | null }> }>(
+        await gql(
+          tenant,
+          'query ($org: UUID!) { listReceipts(organizationId: $org) { items { supplierBusinessNumber } } }',
+        ),
+        'listReceipts',
+      )
+      read = receipts.items[0]?.supplierBusinessNumber ?? null
+      if (read === null) await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(read).toBe('811234567RT0001')
+    expect(await missing()).toEqual([])
   })
 })

@@ -33,7 +33,7 @@ async function cliTenant() {
     bearer,
   )
   const id = (account: string) =>
-    (accounts.body.data?.listAccounts.items as Array<{ id: string; name: string }>).find(
+    ((accounts.body.data?.listAccounts.items ?? []) as Array<{ id: string; name: string }>).find(
       (a) => a.name === account,
     )?.id
   async function post(merchant: string, amount: string, date: string, eventType: string, category: string) {

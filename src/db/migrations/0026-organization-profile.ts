@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely'
 
 // The organization's profile (DESIGN 8.1): its fiscal year end, business number, province and how
 // it files sales tax; the year-end lock is set by the year-end close. Contacts keep a supplier's
-// business number, which an input tax credit of 100.00 or more needs on record.
+// business number, which an input tax credit of 100.00 or more needs on record, and receipts the
+// number they print.
 export async function up(db: Kysely<unknown>): Promise<void> {
   const organizations = [
     ['fiscal_year_end', '12-31'],
@@ -20,6 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .execute()
   }
   await db.schema.alterTable('contacts').addColumn('business_number', 'text').execute()
+  await db.schema.alterTable('receipts').addColumn('supplier_business_number', 'text').execute()
 }
 
 export async function down(): Promise<void> {

@@ -1626,6 +1626,8 @@ export type Receipt = {
   /** How sure the reading of amount is, from 0 to 1 (1 once a person gave it); null while it is unknown. Only an amount and a date at 0.8 or above match the receipt to an event by themselves. */
   amountConfidence: Maybe<Scalars['Float']['output']>;
   receiptDate: Maybe<Scalars['String']['output']>;
+  /** The supplier's business number when the receipt prints one (GST Reg, HST #, BN), without spaces. */
+  supplierBusinessNumber: Maybe<Scalars['String']['output']>;
   /** How sure the reading of receiptDate is, from 0 to 1; a date whose day and month could be swapped, with nothing to decide, stays below 0.8 and matches no event by itself. */
   receiptDateConfidence: Maybe<Scalars['Float']['output']>;
   /** Where reading the document stands, whatever status says: pending (waiting to be read), done (a field was found), nothing_found (read, but no total, date or vendor found), failed (see extractionError). */
@@ -2929,6 +2931,7 @@ export type ReceiptResolvers<ContextType = GraphQLContext, ParentType extends Re
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   amountConfidence?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   receiptDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  supplierBusinessNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   receiptDateConfidence?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   extractionStatus?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

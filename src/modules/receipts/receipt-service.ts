@@ -39,6 +39,7 @@ export interface ReadReceipt {
   amountMinor: bigint | null
   currency: string
   receiptDate: string | null
+  supplierBusinessNumber: string | null
   confidence: FieldConfidence
 }
 
@@ -241,6 +242,7 @@ export class ReceiptService {
         amountMinor: amount.value,
         currency: current.amountMinor !== null ? current.currency : read.value.currency,
         receiptDate: date.value,
+        supplierBusinessNumber: current.supplierBusinessNumber ?? read.value.supplierBusinessNumber,
         vendorConfidence: vendor.confidence,
         amountConfidence: amount.confidence,
         dateConfidence: date.confidence,

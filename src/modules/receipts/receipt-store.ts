@@ -14,6 +14,8 @@ export interface ReceiptRecord {
   amountMinor: bigint | null
   currency: string
   receiptDate: string | null
+  /** The supplier's business number as the receipt prints it; null when it prints none. */
+  supplierBusinessNumber: string | null
   filename: string
   s3Key: string
   contentType: string
@@ -58,6 +60,7 @@ const columns = [
   'amount_minor',
   'currency',
   'receipt_date',
+  'supplier_business_number',
   'filename',
   's3_key',
   'content_type',
@@ -93,6 +96,7 @@ type Row = {
   vendor_confidence: number | null
   amount_confidence: number | null
   date_confidence: number | null
+  supplier_business_number: string | null
   created_at: string
   updated_at: string
 }
@@ -106,6 +110,7 @@ const toRecord = (row: Row): ReceiptRecord => ({
   amountMinor: row.amount_minor === null ? null : BigInt(row.amount_minor),
   currency: row.currency,
   receiptDate: row.receipt_date,
+  supplierBusinessNumber: row.supplier_business_number,
   filename: row.filename,
   s3Key: row.s3_key,
   contentType: row.content_type,
@@ -123,6 +128,21 @@ const toRecord = (row: Row): ReceiptRecord => ({
 
 // The only SQL of the receipts module.
 export class ReceiptStore {
+  async eventsWithSupplierNumber(ex: Executor, scope: OrgScope, eventIds: string[]): Promise<Set<string>> {
+    const found = new Set<string>()
+    for (let start = 0; start < eventIds.length; start += limits.sqlIdsPerQueryMax) {
+      const rows = await ex
+        .selectFrom('receipts')
+        .select('event_id')
+        .where('organization_id', '=', scope.organizationId)
+        .where('event_id', 'in', eventIds.slice(start, start + limits.sqlIdsPerQueryMax))
+        .where('supplier_business_number', 'is not', null)
+        .execute()
+      for (const row of rows) if (row.event_id !== null) found.add(row.event_id)
+    }
+    return found
+  }
+
   /** Returns false when a receipt with the same dedup key exists already (the same file again). */
   async insert(
     ex: Executor,
@@ -135,6 +155,7 @@ export class ReceiptStore {
       | 'vendorConfidence'
       | 'amountConfidence'
       | 'dateConfidence'
+      | 'supplierBusinessNumber'
     > & {
       dedupKey: string | null
       intakeAddressId: string | null
@@ -269,6 +290,7 @@ export class ReceiptStore {
         | 'vendorConfidence'
         | 'amountConfidence'
         | 'dateConfidence'
+        | 'supplierBusinessNumber'
       >
     >,
     updatedAt: string,
@@ -290,6 +312,8 @@ export class ReceiptStore {
     if (changes.vendorConfidence !== undefined) set.vendor_confidence = changes.vendorConfidence
     if (changes.amountConfidence !== undefined) set.amount_confidence = changes.amountConfidence
     if (changes.dateConfidence !== undefined) set.date_confidence = changes.dateConfidence
+    if (changes.supplierBusinessNumber !== undefined)
+      set.supplier_business_number = changes.supplierBusinessNumber
     let query = ex
       .updateTable('receipts')
       .set(set)

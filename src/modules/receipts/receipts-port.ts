@@ -41,4 +41,6 @@ export interface ReceiptsPort {
   detachFromEvents(tx: Executor, scope: OrgScope, eventIds: string[]): Promise<number>
   /** Receipts dated in the range, or uploaded in it when they carry no date. */
   countDated(ex: Executor, scope: OrgScope, range: { from: string; to: string }): Promise<number>
+  /** The events among these with a receipt attached that prints its supplier's business number. */
+  eventsWithSupplierNumber(ex: Executor, scope: OrgScope, eventIds: string[]): Promise<Set<string>>
 }

@@ -17,6 +17,7 @@ export function receiptToGraphQL(receipt: ReceiptView, baseUrl: string): Receipt
     amountConfidence: receipt.amountConfidence,
     receiptDate: receipt.receiptDate,
     receiptDateConfidence: receipt.dateConfidence,
+    supplierBusinessNumber: receipt.supplierBusinessNumber,
     extractionStatus: receipt.extractionStatus,
     status: receipt.status,
     source: receipt.source,

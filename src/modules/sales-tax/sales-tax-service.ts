@@ -22,6 +22,7 @@ import type {
 } from '../journal/journal-port.js'
 import type { LedgerEventsPort } from '../ledger-events/ledger-events-port.js'
 import type { OrganizationRecord, OrganizationsPort } from '../organizations/organizations-port.js'
+import type { ReceiptsPort } from '../receipts/receipts-port.js'
 import type { TaxCodesPort } from '../tax-codes/tax-codes-port.js'
 import { loadSalesTaxCodes } from '../tax-codes/tax-codes-port.js'
 import type { FiledReturn, SalesTaxReturnStore } from './sales-tax-return-store.js'
@@ -100,6 +101,7 @@ export class SalesTaxService {
       taxLines: TaxLinesPort
       taxCodes: TaxCodesPort
       organizations: OrganizationsPort
+      receipts: ReceiptsPort
     },
   ) {}
 
@@ -571,7 +573,7 @@ export class SalesTaxService {
     return exceptions
   }
 
-  /** Purchases of 100.00 or more claiming GST/HST whose contact holds no business number. */
+  /** Purchases of 100.00 or more claiming GST/HST with no business number on their contact or receipt. */
   private async suppliersWithoutNumber(
     ex: Executor,
     scope: OrgScope,
@@ -595,8 +597,13 @@ export class SalesTaxService {
           .filter((contact) => contact.businessNumber !== null)
           .map((contact) => contact.id),
       )
+      const eventIds = [...new Set(page.lines.flatMap((line) => line.eventId ?? []))]
+      const onReceipt = await this.deps.receipts.eventsWithSupplierNumber(db, scope, eventIds)
       for (const line of page.lines) {
-        if (seen.has(line.entryId) || (line.contactId !== null && numbered.has(line.contactId))) continue
+        const known =
+          (line.contactId !== null && numbered.has(line.contactId)) ||
+          (line.eventId !== null && onReceipt.has(line.eventId))
+        if (seen.has(line.entryId) || known) continue
         seen.add(line.entryId)
         if (found.length === exceptionsPerCodeMax) break
         found.push({
@@ -604,7 +611,7 @@ export class SalesTaxService {
           eventId: line.eventId,
           journalEntryId: line.entryId,
           amount: formatMoney(line.debitMinor - line.creditMinor, decimals),
-          message: `A purchase of ${formatMoney(line.entryTotalMinor, decimals)} claims GST/HST, and no business number of its supplier is on record: an input tax credit on a purchase of 100.00 or more needs one (give the contact its businessNumber).`,
+          message: `A purchase of ${formatMoney(line.entryTotalMinor, decimals)} claims GST/HST, and no business number of its supplier is on record, on its contact or its receipt: an input tax credit on a purchase of 100.00 or more needs one (give the contact its businessNumber).`,
         })
       }
       if (offset + pageSize >= page.totalCount) break

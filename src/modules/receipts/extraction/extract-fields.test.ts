@@ -497,3 +497,28 @@ describe('robustness', () => {
     expect(performance.now() - started).toBeLessThan(2_000)
   })
 })
+
+describe('supplierBusinessNumber', () => {
+  it.each([
+    ['GST Reg # 123456789 RT0001', '123456789RT0001'],
+    ['HST #: 811-234-567', '811234567'],
+    ['H.S.T. No. 811234567RT0001', '811234567RT0001'],
+    ['BN 87654 3210', null],
+    ['TPS/TVH: 123 456 789 RT 0001', '123456789RT0001'],
+    ['Business Number 987654321', '987654321'],
+    ['GST 5% $1.23', null],
+    ['Tel 416 555 0199', null],
+    ['Order 123456789', null],
+    ['Card ****1234 Auth 123456789012', null],
+  ])('reads %s as %s', (printed, expected) => {
+    const text = `THE STORE\n${printed}\nTOTAL 12.34`
+    expect(extractFields(text).supplierBusinessNumber).toBe(expected)
+  })
+
+  it('takes the first number printed, and finds none in a receipt without one', () => {
+    expect(extractFields('SHOP\nGST# 111111118\nHST# 222222226\nTOTAL 5.00').supplierBusinessNumber).toBe(
+      '111111118',
+    )
+    expect(extractFields('SHOP\nTOTAL 5.00').supplierBusinessNumber).toBeNull()
+  })
+})

@@ -1,3 +1,4 @@
+import { parseBusinessNumber } from '../../../kernel/business-number.js'
 import { addDays, type CalendarDate, daysInMonth } from '../../../kernel/calendar-date.js'
 import { currencyDecimals, defaultCurrency } from '../../../kernel/currency.js'
 import { limits } from '../../../kernel/limits.js'
@@ -13,6 +14,8 @@ export interface ExtractedFields {
   amountMinor: bigint | null
   currency: string
   receiptDate: CalendarDate | null
+  /** The supplier's GST/HST registration as printed (GST Reg, HST #, BN, 123456789RT0001). */
+  supplierBusinessNumber: string | null
   /** From 0 to 1 for each field read; null where the field was not found. */
   confidence: FieldConfidence
 }
@@ -76,12 +79,39 @@ export function extractFields(text: string, options: ExtractOptions = {}): Extra
     amountMinor: total?.minor ?? null,
     currency: total?.currency ?? fallbackCurrency,
     receiptDate: date?.date ?? null,
+    supplierBusinessNumber: findBusinessNumber(lines),
     confidence: {
       vendorName: vendor?.confidence ?? null,
       amount: total?.confidence ?? null,
       receiptDate: date?.confidence ?? null,
     },
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The supplier's business number
+
+// Nine digits, in threes or whole, then the GST/HST program account: "123456789 RT0001". Every
+// part has a fixed length, so the patterns cannot backtrack.
+const programAccountPattern = /(?<!\d)(\d{3}[ -]?\d{3}[ -]?\d{3})[ -]?rt[ -]?(\d{4})(?!\d)/
+const nineDigitsPattern = /(?<!\d)(\d{3}[ -]?\d{3}[ -]?\d{3})(?![\d.,])/
+// What receipts print before the number: GST Reg #, HST No., TPS/TVH, BN, Business Number.
+const businessNumberLabel = /\b(gst|hst|tps|tvh|bn|business (number|no)|reg(istration)? ?(no|#))\b/
+
+function findBusinessNumber(lines: readonly Line[]): string | null {
+  for (const line of lines) {
+    const program = programAccountPattern.exec(line.folded)
+    const bare = program
+      ? null
+      : businessNumberLabel.test(line.folded)
+        ? nineDigitsPattern.exec(line.folded)
+        : null
+    const digits = (program ?? bare)?.[1]
+    if (digits === undefined) continue
+    const parsed = parseBusinessNumber(program ? `${digits}RT${program[2]}` : digits)
+    if (parsed.ok) return parsed.value
+  }
+  return null
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -27,6 +27,7 @@ export type ExtractionReply =
               amountMinor: bigint | null
               currency: string
               receiptDate: string | null
+              supplierBusinessNumber: string | null
               confidence: FieldConfidence
             }
           }
@@ -62,6 +63,7 @@ process.on('message', async (request: ExtractionRequest) => {
               amountMinor: read.value.amountMinor,
               currency: read.value.currency,
               receiptDate: read.value.receiptDate,
+              supplierBusinessNumber: read.value.supplierBusinessNumber,
               confidence: read.value.confidence,
             },
           },
