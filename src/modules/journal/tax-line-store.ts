@@ -7,6 +7,21 @@ import type { TaxKind, TaxLineFilter, TaxLineRecord, TaxLinesPort, TaxTotal } fr
 // The lines a sales tax return reads (DESIGN 8.3): those a posting tagged (migration 0027). Every
 // query names `tax_kind IS NOT NULL`, the condition of the partial index journal_lines_tax, so a
 // quarter's return reads the quarter's tagged lines and nothing of other years.
+const lineColumns = [
+  'l.entry_id as entryId',
+  'e.event_id as eventId',
+  'l.txn_date as txnDate',
+  'l.line_no as lineNo',
+  'l.account_id as accountId',
+  'l.contact_id as contactId',
+  'l.tax_kind as kind',
+  'l.tax_code as code',
+  'l.tax_base_line_no as baseLineNo',
+  'l.debit_minor as debit',
+  'l.credit_minor as credit',
+  'e.total_minor as entryTotal',
+] as const
+
 export class TaxLineStore implements TaxLinesPort {
   async totals(ex: Executor, scope: OrgScope, range: { from: string; to: string }): Promise<TaxTotal[]> {
     const rows = await ex
@@ -91,20 +106,7 @@ export class TaxLineStore implements TaxLinesPort {
     }
     const [rows, count] = await Promise.all([
       base
-        .select([
-          'l.entry_id as entryId',
-          'e.event_id as eventId',
-          'l.txn_date as txnDate',
-          'l.line_no as lineNo',
-          'l.account_id as accountId',
-          'l.contact_id as contactId',
-          'l.tax_kind as kind',
-          'l.tax_code as code',
-          'l.tax_base_line_no as baseLineNo',
-          'l.debit_minor as debit',
-          'l.credit_minor as credit',
-          'e.total_minor as entryTotal',
-        ])
+        .select(lineColumns)
         .orderBy('l.txn_date')
         .orderBy('l.entry_id')
         .orderBy('l.line_no')
@@ -124,20 +126,7 @@ export class TaxLineStore implements TaxLinesPort {
         .innerJoin('journal_entries as e', (join) =>
           join.onRef('e.organization_id', '=', 'l.organization_id').onRef('e.id', '=', 'l.entry_id'),
         )
-        .select([
-          'l.entry_id as entryId',
-          'e.event_id as eventId',
-          'l.txn_date as txnDate',
-          'l.line_no as lineNo',
-          'l.account_id as accountId',
-          'l.contact_id as contactId',
-          'l.tax_kind as kind',
-          'l.tax_code as code',
-          'l.tax_base_line_no as baseLineNo',
-          'l.debit_minor as debit',
-          'l.credit_minor as credit',
-          'e.total_minor as entryTotal',
-        ])
+        .select(lineColumns)
         .where('l.organization_id', '=', scope.organizationId)
         .where('l.tax_kind', 'is not', null)
         .where('l.entry_id', 'in', entryIds.slice(start, start + limits.sqlIdsPerQueryMax))
