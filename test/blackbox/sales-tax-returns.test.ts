@@ -796,6 +796,14 @@ describe('filing a return', () => {
       // 1,300.00 collected, 881.40 remitted
       'Quick Method Gain': '418.60',
     })
+    // A later change of method leaves the filed period as it was filed.
+    await setProfile(tenant, { salesTaxMethod: 'regular' })
+    const asFiled = await taxReturn(tenant, '2026-01-01', '2026-03-31')
+    expect(asFiled).toMatchObject({ filed: true, method: 'quick' })
+    expect(amountsOf(asFiled)).toMatchObject({ '103': '994.40', '109': '881.40' })
+    const regular = await taxReturn(tenant, '2026-01-01', '2026-03-31', 'CA', 'regular')
+    expect(regular).toMatchObject({ filed: false, method: 'regular' })
+    expect(amountsOf(regular)).toMatchObject({ '103': '1300.00' })
   })
 })
 

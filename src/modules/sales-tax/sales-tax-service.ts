@@ -123,14 +123,16 @@ export class SalesTaxService {
     const asked = await this.returnArgs(scope, args)
     if (!asked.ok) return asked
     const { range, kind } = asked.value
-    const [computed, overlapping] = await Promise.all([
-      this.compute(this.deps.db, scope, asked.value),
-      this.deps.store.overlapping(this.deps.db, scope, kind.jurisdiction, range),
-    ])
+    const overlapping = await this.deps.store.overlapping(this.deps.db, scope, kind.jurisdiction, range)
+    // A filed period answers as filed, under the method it was filed with, unless another is asked.
     const filed = overlapping.find(
-      (found) => found.startDate === range.from && found.endDate === range.to && found.method === kind.method,
+      (found) =>
+        found.startDate === range.from &&
+        found.endDate === range.to &&
+        (args.method == null || found.method === kind.method),
     )
-    return ok(await this.recordOf(scope, asked.value, computed, filed))
+    const shown = filed ? { ...asked.value, kind: { ...kind, method: filed.method } } : asked.value
+    return ok(await this.recordOf(scope, shown, await this.compute(this.deps.db, scope, shown), filed))
   }
 
   /**
@@ -281,12 +283,13 @@ export class SalesTaxService {
     const decimals = currencyDecimals(organization.functionalCurrency)
     let lines: ReturnLine[]
     if (kind.jurisdiction !== 'CA') lines = provincialLines(figures, kind.jurisdiction)
-    else if (kind.method === 'quick') {
+    // A return filed under the quick method reads its lines as filed, whatever the rate is now.
+    else if (kind.method === 'quick' && kind.quickMethodRate !== null) {
       lines = gstHstLines(
         figures,
         {},
         {
-          rate: kind.quickMethodRate as string,
+          rate: kind.quickMethodRate,
           eligibleEarlierInYearMinor: await this.eligibleEarlierInYear(
             ex,
             scope,
