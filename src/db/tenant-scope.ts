@@ -29,6 +29,7 @@ export const tenantTables: ReadonlySet<string> = new Set([
   'exchange_rates',
   'reconciliations',
   'reconciliation_events',
+  'sales_tax_returns',
   'audit_records',
   'audit_heads',
   'receipts',
