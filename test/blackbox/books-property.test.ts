@@ -83,16 +83,32 @@ function rateOf(code: (typeof taxCodes)[number], date: string): { num: bigint; d
   }
 }
 
-/** The tax inside a tax-inclusive amount, gross * r / (1 + r), ties to the even cent. */
-function taxIncluded(gross: bigint, code: (typeof taxCodes)[number], date: string): bigint {
-  const { num, den } = rateOf(code, date)
-  const numerator = gross * num
-  const denominator = den + num
+/** numerator / denominator of non-negative integers, ties to the even integer. */
+function halfEven(numerator: bigint, denominator: bigint): bigint {
   const quotient = numerator / denominator
   const twice = 2n * (numerator % denominator)
   if (twice < denominator) return quotient
   if (twice > denominator) return quotient + 1n
   return quotient % 2n === 0n ? quotient : quotient + 1n
+}
+
+/** The tax inside a tax-inclusive amount, gross * r / (1 + r), ties to the even cent. */
+function taxIncluded(gross: bigint, code: (typeof taxCodes)[number], date: string): bigint {
+  const { num, den } = rateOf(code, date)
+  return halfEven(gross * num, den + num)
+}
+
+/**
+ * DESIGN 8.2: of the tax on a meal bought (a purchase on Meals & Entertainment, GIFI 8523), half of
+ * each tax its code holds is claimed back and the rest stays in the expense; GST_QST's GST part is
+ * 5/14.975 of the whole.
+ */
+function claimedTax(tax: bigint, code: string | null, category: Account, categoryName: string): bigint {
+  if (code === null || categoryName !== 'Meals & Entertainment' || category.classification !== 'expense')
+    return tax
+  const parts = code === 'GST_QST' ? [halfEven(tax * 5000n, 14975n)] : [tax]
+  if (code === 'GST_QST') parts.push(tax - (parts[0] as bigint))
+  return parts.reduce((sum, part) => sum + halfEven(part, 2n), 0n)
 }
 
 const isDebitNatural = (classification: string) => classification === 'asset' || classification === 'expense'
@@ -149,8 +165,8 @@ class Books {
   /** DESIGN 5.4: the lines confirming an event posts. */
   linesOf(event: ModelEvent): Line[] {
     const a = event.amount
-    const t = event.tax ?? 0n
     const category = event.category as string
+    const t = claimedTax(event.tax ?? 0n, event.taxCode, this.account(category), category)
     const payment = event.payment as string
     const taxAccount = event.taxAccount ?? 'GST/HST Payable'
     const dr = (account: string, amount: bigint): Line => ({ account, debit: amount, credit: 0n })

@@ -11,7 +11,7 @@ describe('validateContact', () => {
   it.each(contactTypes)('accepts a %s with only a name, blank e-mail and phone', (contactType) => {
     expect(validateContact({ contactType, displayName: 'Acme' })).toEqual({
       ok: true,
-      value: { contactType, displayName: 'Acme', email: '', phone: '' },
+      value: { contactType, displayName: 'Acme', email: '', phone: '', businessNumber: null },
     })
   })
 
