@@ -142,6 +142,7 @@ export async function buildCore(
     contacts,
     journal,
     rates,
+    taxCodes: taxCodeStore,
     functionalCurrencyOf,
   })
   // What the modules that write the books from events are built with.
@@ -212,7 +213,7 @@ export async function buildCore(
       recorder: events,
       functionalCurrencyOf,
     }),
-    ledgerEventEdits: new LedgerEventEditService({ ...eventParts, functionalCurrencyOf }),
+    ledgerEventEdits: new LedgerEventEditService({ ...eventParts, contacts, functionalCurrencyOf }),
     eventQueries,
     bankImport,
     bankFiles,

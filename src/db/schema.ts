@@ -196,6 +196,23 @@ export interface JournalLinesTable {
   tax_base_line_no: number | null
 }
 
+/** An event's lines, when it is classified line by line (migration 0029). */
+export interface LedgerEventLinesTable {
+  organization_id: string
+  event_id: string
+  /** From 1, in the order the lines were given. */
+  line_no: number
+  account_id: string
+  /** The line's share of the event's amount, its tax included. */
+  amount_minor: Int
+  tax_code: string | null
+  tax_amount_minor: Int | null
+  /** 1 when the tax was worked out from tax_code, so a new date works it out again. */
+  tax_from_code: Generated<number>
+  memo: Generated<string>
+  contact_id: string | null
+}
+
 export interface SalesTaxReturnsTable {
   organization_id: string
   id: string
@@ -459,6 +476,7 @@ export interface Database {
   journal_entries: JournalEntriesTable
   journal_lines: JournalLinesTable
   sales_tax_returns: SalesTaxReturnsTable
+  ledger_event_lines: LedgerEventLinesTable
   exchange_rates: ExchangeRatesTable
   account_day_totals: AccountDayTotalsTable
   account_totals: AccountTotalsTable

@@ -22,6 +22,7 @@ export const tenantTables: ReadonlySet<string> = new Set([
   'account_day_totals',
   'contacts',
   'ledger_events',
+  'ledger_event_lines',
   'journal_entries',
   'journal_lines',
   'category_rules',

@@ -169,6 +169,8 @@ export const errorCodeDocs: Readonly<Record<ErrorCode, ErrorCodeDoc>> = {
   INVALID_EXCHANGE_RATE: business,
   EXCHANGE_RATE_MISSING: business,
   FUNCTIONAL_CURRENCY_IN_USE: business,
+  INVALID_LINES: business,
+  LINES_DO_NOT_ADD_UP: business,
   INVALID_SPLIT: {
     section: 'business',
     // The split's own checks pass their messages through a local helper the generator cannot follow.

@@ -208,6 +208,8 @@ const sharedId = (kind: PlainKind): ArgSpec[] => [{ probe: false, shared: true, 
 const probe = (make: (ids: Ids) => unknown): ArgSpec[] => [{ probe: true, make }]
 /** One alternative per kind: an eventId is tried with events in every state, and so on. */
 const id = (...kinds: IdKind[]): ArgSpec[] => kinds.map((kind) => ({ probe: true, make: (ids) => ids[kind] }))
+/** The specs, then the argument left out: an alternative where another argument stands in for it. */
+const orNot = (specs: ArgSpec[]): ArgSpec[] => [...specs, { probe: specs[0]?.probe ?? false, make: () => null }]
 const idList = (...kinds: IdKind[]): ArgSpec[] =>
   kinds.map((kind) => ({ probe: true, make: (ids) => [ids[kind]] }))
 
@@ -364,13 +366,21 @@ const argTable: Record<string, ArgSpec[]> = {
   'updateLedgerEvent.amount': fixed('2.00'),
   'updateLedgerEvent.eventType': fixed('expense'),
   'updateStagedEntry.eventId': id('event', 'classifiedEvent', 'confirmedEvent', 'ignoredEvent'),
-  'updateStagedEntry.categoryId': id('expenseAccount'),
+  // The first alternative classifies by one category, the second line by line (never both at once).
+  'updateStagedEntry.categoryId': orNot(id('expenseAccount')),
   'updateStagedEntry.paymentId': id('bankAccount', 'processorAccount'),
-  'updateStagedEntry.taxAmount': fixed('0.05'),
-  'updateStagedEntry.taxAccountId': id('taxAccount'),
-  'updateStagedEntry.taxCode': own((ids) => ids.salesTaxCode),
+  'updateStagedEntry.taxAmount': orNot(fixed('0.05')),
+  'updateStagedEntry.taxAccountId': orNot(id('taxAccount')),
+  'updateStagedEntry.taxCode': orNot(own((ids) => ids.salesTaxCode)),
   'updateStagedEntry.contactId': id('contact'),
-  'updateStagedEntry.splitAccountId': id('splitAccount'),
+  'updateStagedEntry.splitAccountId': orNot(id('splitAccount')),
+  'updateStagedEntry.lines': [
+    { probe: true, make: () => null },
+    ...probe((ids) => [
+      { accountId: ids.expenseAccount, amount: '40.00', contactId: ids.contact },
+      { accountId: ids.splitAccount, amount: '3.21', taxCode: 'HST_ON' },
+    ]),
+  ],
   'confirmLedgerEvent.eventId': id('classifiedEvent', 'event', 'confirmedEvent', 'ignoredEvent'),
   'rejectLedgerEvent.eventId': id('confirmedEvent', 'classifiedEvent', 'event', 'ignoredEvent'),
   'markLedgerEventsSynced.eventIds': idList('confirmedEvent', 'event', 'ignoredEvent'),
@@ -436,13 +446,19 @@ function hasIdField(type: GraphQLInputType): boolean {
   return Object.values(named.getFields()).some((f) => getNamedType(f.type).name === 'UUID')
 }
 
-/** Every field, nested four levels deep, so that anything an answer could carry is asked for. */
+/**
+ * Every field, nested four levels deep, so that anything an answer could carry is asked for. An
+ * event's lines are left out of a page of events: every field of 200 events with theirs costs more
+ * than a request may, and getLedgerEvent asks for each event's lines whole.
+ */
 function selection(type: GraphQLOutputType, depth = 0, path: string[] = []): string {
   const named = getNamedType(type)
   if (!isObjectType(named)) return ''
   if (depth >= 4 || path.includes(named.name)) return '{ __typename }'
+  const inPage = path.some((name) => name.endsWith('Page'))
   const fields = Object.values(named.getFields())
     .filter((f) => f.args.every((a) => !isNonNullType(a.type)))
+    .filter((f) => !(inPage && named.name === 'LedgerEvent' && f.name === 'lines'))
     .map((f) =>
       isLeafType(getNamedType(f.type))
         ? f.name

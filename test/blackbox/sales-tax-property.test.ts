@@ -1,4 +1,4 @@
-// For random sets of classified events, reversals among them, every return ties out: line 109 equals the change of the tax accounts over the period, on each jurisdiction's return.
+// For random sets of classified events, some of them line by line and some reversed, every return ties out: line 109 equals the change of the tax accounts over the period, on each jurisdiction's return.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accountsByName, createTenant, type Tenant } from '../support/fixtures.js'
@@ -35,6 +35,18 @@ const eventArb = fc.record({
   // A refund books a sale's amount back out of income, or a purchase's back into the expense.
   refund: fc.boolean(),
   reverse: fc.boolean(),
+  // Classified line by line instead: each line's share of the amount, its code and account.
+  lines: fc.option(
+    fc.array(
+      fc.record({
+        share: fc.integer({ min: 1, max: 100 }),
+        code: fc.constantFrom(...codes),
+        account: fc.nat({ max: 3 }),
+      }),
+      { minLength: 2, maxLength: 4 },
+    ),
+    { nil: undefined },
+  ),
 })
 
 function dateOf(day: number): string {
@@ -53,6 +65,22 @@ async function ask(tenant: Tenant, query: string, variables: Record<string, unkn
 
 type RandomEvent = typeof eventArb extends fc.Arbitrary<infer T> ? T : never
 
+/** The event's lines, its amount shared out by their shares; none when a line would get nothing. */
+function linesOf(event: RandomEvent, ids: Record<string, string>) {
+  const lines = event.lines
+  if (!lines) return undefined
+  const shares = lines.reduce((sum, line) => sum + line.share, 0)
+  const amounts = lines.map((line) => Math.floor((event.cents * line.share) / shares))
+  amounts[amounts.length - 1] = event.cents - amounts.slice(0, -1).reduce((sum, cents) => sum + cents, 0)
+  if (amounts.some((cents) => cents < 1)) return undefined
+  return lines.map((line, index) => ({
+    accountId:
+      ids[(event.income ? incomeAccounts[line.account % 2] : expenseAccounts[line.account]) as string],
+    amount: money(amounts[index] as number),
+    taxCode: line.code,
+  }))
+}
+
 async function post(tenant: Tenant, ids: Record<string, string>, event: RandomEvent) {
   const account = event.income
     ? (incomeAccounts[event.account % 2] as string)
@@ -70,11 +98,18 @@ async function post(tenant: Tenant, ids: Record<string, string>, event: RandomEv
     },
   )
   const eventId = created.createLedgerEvent?.eventId as string
-  const classified = await ask(
-    tenant,
-    'mutation ($org: UUID!, $e: UUID!, $code: String!, $t: UUID!) { updateStagedEntry(organizationId: $org, eventId: $e, taxCode: $code, taxAccountId: $t) { success error } }',
-    { e: eventId, code: event.code, t: ids[event.income ? 'GST/HST Payable' : 'Taxes Recoverable'] },
-  )
+  const lines = linesOf(event, ids)
+  const classified = lines
+    ? await ask(
+        tenant,
+        'mutation ($org: UUID!, $e: UUID!, $lines: [EntryLineInput!]!) { updateStagedEntry(organizationId: $org, eventId: $e, lines: $lines) { success error } }',
+        { e: eventId, lines },
+      )
+    : await ask(
+        tenant,
+        'mutation ($org: UUID!, $e: UUID!, $code: String!, $t: UUID!) { updateStagedEntry(organizationId: $org, eventId: $e, taxCode: $code, taxAccountId: $t) { success error } }',
+        { e: eventId, code: event.code, t: ids[event.income ? 'GST/HST Payable' : 'Taxes Recoverable'] },
+      )
   expect(classified.updateStagedEntry?.success, String(classified.updateStagedEntry?.error)).toBe(true)
   const confirmed = await ask(
     tenant,

@@ -625,6 +625,7 @@ export type MutationUpdateStagedEntryArgs = {
   contactId?: InputMaybe<Scalars['UUID']['input']>;
   splitAmount?: InputMaybe<Scalars['String']['input']>;
   splitAccountId?: InputMaybe<Scalars['UUID']['input']>;
+  lines?: InputMaybe<Array<EntryLineInput>>;
 };
 
 
@@ -1040,6 +1041,8 @@ export type LedgerEvent = {
   updatedAt: Scalars['String']['output'];
   /** The finished reconciliation that holds this event; null unless it is reconciled. */
   reconciliationId: Maybe<Scalars['UUID']['output']>;
+  /** The accounts the event posts to, each with its share and its tax; an event classified by one category reads as that line and its split; empty while unclassified. */
+  lines: Array<EntryLine>;
   receipts: Array<ReceiptAttachment>;
 };
 
@@ -1430,6 +1433,35 @@ export type JournalEntry = {
   totalAmount: Scalars['String']['output'];
   /** The functional currency the entry is kept in. */
   currency: Scalars['String']['output'];
+};
+
+/** One account of an event classified line by line (DESIGN 8.2). */
+export type EntryLine = {
+  __typename?: 'EntryLine';
+  accountId: Scalars['UUID']['output'];
+  account: Maybe<AccountRef>;
+  /** Its share of the event's amount, its tax included. */
+  amount: Scalars['String']['output'];
+  /** amount less taxAmount. */
+  netAmount: Scalars['String']['output'];
+  taxCode: Maybe<Scalars['String']['output']>;
+  /** null when the line has no tax. */
+  taxAmount: Maybe<Scalars['String']['output']>;
+  /** The share of taxAmount claimed back (posted to Taxes Recoverable): all of a purchase's GST/HST and QST, half on meals and entertainment (GIFI 8523), never PST, nothing on a sale. */
+  taxRecoverable: Scalars['String']['output'];
+  /** Empty string when unset. */
+  memo: Scalars['String']['output'];
+  contact: Maybe<ContactRef>;
+};
+
+/** A line of updateStagedEntry's lines: amount includes its tax; taxCode alone works out the tax included at the code's rate on the event's date. */
+export type EntryLineInput = {
+  accountId: Scalars['UUID']['input'];
+  amount: Scalars['String']['input'];
+  taxCode?: InputMaybe<Scalars['String']['input']>;
+  taxAmount?: InputMaybe<Scalars['String']['input']>;
+  memo?: InputMaybe<Scalars['String']['input']>;
+  contactId?: InputMaybe<Scalars['UUID']['input']>;
 };
 
 export type LedgerEventAccount = {
@@ -2142,6 +2174,8 @@ export type ResolversTypes = {
   IntakeAddress: ResolverTypeWrapper<IntakeAddress>;
   IntakeAddressPayload: ResolverTypeWrapper<IntakeAddressPayload>;
   JournalEntry: ResolverTypeWrapper<JournalEntry>;
+  EntryLine: ResolverTypeWrapper<EntryLine>;
+  EntryLineInput: EntryLineInput;
   LedgerEventAccount: ResolverTypeWrapper<LedgerEventAccount>;
   AccountRef: ResolverTypeWrapper<AccountRef>;
   ContactRef: ResolverTypeWrapper<ContactRef>;
@@ -2253,6 +2287,8 @@ export type ResolversParentTypes = {
   IntakeAddress: IntakeAddress;
   IntakeAddressPayload: IntakeAddressPayload;
   JournalEntry: JournalEntry;
+  EntryLine: EntryLine;
+  EntryLineInput: EntryLineInput;
   LedgerEventAccount: LedgerEventAccount;
   AccountRef: AccountRef;
   ContactRef: ContactRef;
@@ -2556,6 +2592,7 @@ export type LedgerEventResolvers<ContextType = GraphQLContext, ParentType extend
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reconciliationId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['EntryLine']>, ParentType, ContextType>;
   receipts?: Resolver<Array<ResolversTypes['ReceiptAttachment']>, ParentType, ContextType>;
 };
 
@@ -2783,6 +2820,18 @@ export type JournalEntryResolvers<ContextType = GraphQLContext, ParentType exten
   txnDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   totalAmount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type EntryLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EntryLine'] = ResolversParentTypes['EntryLine']> = {
+  accountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  account?: Resolver<Maybe<ResolversTypes['AccountRef']>, ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  netAmount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  taxCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  taxAmount?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  taxRecoverable?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  memo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  contact?: Resolver<Maybe<ResolversTypes['ContactRef']>, ParentType, ContextType>;
 };
 
 export type LedgerEventAccountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LedgerEventAccount'] = ResolversParentTypes['LedgerEventAccount']> = {
@@ -3279,6 +3328,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   IntakeAddress?: IntakeAddressResolvers<ContextType>;
   IntakeAddressPayload?: IntakeAddressPayloadResolvers<ContextType>;
   JournalEntry?: JournalEntryResolvers<ContextType>;
+  EntryLine?: EntryLineResolvers<ContextType>;
   LedgerEventAccount?: LedgerEventAccountResolvers<ContextType>;
   AccountRef?: AccountRefResolvers<ContextType>;
   ContactRef?: ContactRefResolvers<ContextType>;

@@ -9,10 +9,13 @@ import type { JournalEntryRecord, LedgerLine } from './journal-store.js'
 export {
   type EntryKind,
   type EntryPlan,
+  type LinesPostingInput,
   type LineTax,
   type NetTaxKind,
   type PostingInput,
   type PostingLine,
+  type PostingLinePart,
+  planLinesPosting,
   planPosting,
 } from './journal.js'
 export type { JournalEntryRecord, LedgerLine } from './journal-store.js'

@@ -1,4 +1,4 @@
-// The pure shape of an entry: every posting plan and its reversal balance, in either direction, split or converted.
+// The pure shape of an entry: every posting plan and its reversal balance, in either direction, split, converted or line by line.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { convertMinor, parseExchangeRate } from '../../kernel/exchange-rate.js'
@@ -7,6 +7,7 @@ import {
   type EntryPlan,
   type PostingInput,
   type PostingLine,
+  planLinesPosting,
   planPosting,
   planReversal,
   totalDebits,
@@ -189,6 +190,87 @@ describe('planPosting', () => {
     expect(() =>
       planPosting({ ...input, grossMinor: 100n, taxParts: [{ code: null, minor: -1n }] }),
     ).toThrow()
+  })
+})
+
+describe('planLinesPosting', () => {
+  const lineOf = (
+    accountId: string,
+    grossMinor: bigint,
+    taxes: bigint[] = [],
+    kind: 'sale' | 'purchase' = 'purchase',
+  ) => ({
+    accountId,
+    grossMinor,
+    taxParts: taxes.map((minor, i) => ({
+      code: i === 0 ? 'GST' : 'PST_BC',
+      minor,
+      accountId: 'recoverable',
+    })),
+    salesTax: { kind, code: taxes.length > 0 ? 'GST_PST_BC' : null },
+    contactId: null,
+  })
+  const input = {
+    direction: 'out' as const,
+    paymentAccountId: 'payment',
+    contactId: 'vendor',
+    txnDate: '2026-03-02',
+    currency: 'CAD',
+  }
+
+  it('posts each line’s net and its taxes, the taxes naming their net line', () => {
+    const plan = planLinesPosting({
+      ...input,
+      lines: [lineOf('office', 11_200n, [500n]), lineOf('travel', 5_000n)],
+    })
+    expect(plan?.lines.map((l) => [l.accountId, l.side, l.amountMinor, l.tax])).toEqual([
+      ['office', 'debit', 10_700n, { kind: 'purchase', code: 'GST_PST_BC' }],
+      ['recoverable', 'debit', 500n, { kind: 'input_credit', code: 'GST', baseLineNo: 1 }],
+      ['travel', 'debit', 5_000n, { kind: 'purchase', code: null }],
+      ['payment', 'credit', 16_200n, undefined],
+    ])
+  })
+
+  it('always balances, converted or not, the largest net taking the rounding', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.bigInt({ min: 2n, max: 10_000_000n }), fc.nat({ max: 100 })), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        fc.constantFrom('1', '1.3542', '0.0071', '158.25'),
+        fc.constantFrom<'in' | 'out'>('in', 'out'),
+        (parts, rateText, direction) => {
+          const rate = rateOf(rateText)
+          const lines = parts.map(([gross, percent], i) =>
+            lineOf(`line${i}`, gross, [(gross * BigInt(percent)) / 101n]),
+          )
+          const plan = planLinesPosting({
+            ...input,
+            direction,
+            lines,
+            ...(rateText === '1'
+              ? {}
+              : {
+                  conversion: {
+                    originalCurrency: 'USD',
+                    toFunctional: (m: bigint) => convertMinor(m, 2, rate, 2),
+                  },
+                }),
+          })
+          if (!plan) return
+          assertBalanced(plan)
+          const payment = plan.lines.find((l) => l.accountId === 'payment')
+          const gross = parts.reduce((sum, [g]) => sum + g, 0n)
+          expect(payment?.amountMinor).toBe(rateText === '1' ? gross : convertMinor(gross, 2, rate, 2))
+          for (const l of plan.lines) {
+            if (l.tax && 'baseLineNo' in l.tax && l.tax.baseLineNo !== null) {
+              expect(plan.lines[l.tax.baseLineNo - 1]?.tax?.kind).toBe('purchase')
+            }
+          }
+        },
+      ),
+    )
   })
 })
 

@@ -152,6 +152,116 @@ export function planPosting(input: PostingInput): EntryPlan | undefined {
   return plan
 }
 
+/** One of an event's lines as it posts: its account's net, and the tax beside it. */
+export interface PostingLinePart {
+  accountId: string
+  /** Its share of the event's amount, its tax included, in the event's currency. */
+  grossMinor: bigint
+  /** The tax posted apart, a part per tax; the rest of the line stays on its account. */
+  taxParts: ReadonlyArray<{ code: string | null; minor: bigint; accountId: string }>
+  /** What the net is to a sales tax return (with the line's code); null: nothing. */
+  salesTax: { kind: NetTaxKind; code: string | null } | null
+  contactId: string | null
+}
+
+export interface LinesPostingInput {
+  direction: 'in' | 'out'
+  paymentAccountId: string
+  /** The payment line's contact: the event's. */
+  contactId: string | null
+  txnDate: string
+  currency: string
+  conversion?: PostingInput['conversion']
+  lines: readonly PostingLinePart[]
+}
+
+/**
+ * DESIGN 8.2: the entry of an event classified line by line. The payment account takes the whole
+ * amount; each line posts its net to its account and each tax apart to the tax account, the tax
+ * lines naming the net line they were paid on. In another currency every part is converted and
+ * rounded once, and the largest net takes the cents the rounding left, so the entry balances.
+ * Undefined when the converted amount rounds to nothing or no net can take the difference.
+ */
+export function planLinesPosting(input: LinesPostingInput): EntryPlan | undefined {
+  assert(input.lines.length > 0, 'an event posted by lines has a line')
+  const grossMinor = input.lines.reduce((sum, part) => sum + part.grossMinor, 0n)
+  assert(grossMinor > 0n, 'a posted amount is positive')
+  const convert = input.conversion?.toFunctional ?? ((minor: bigint) => minor)
+  const functionalGross = convert(grossMinor)
+  if (functionalGross === 0n) return undefined
+  const [partSide, paymentSide]: Array<PostingLine['side']> =
+    input.direction === 'out' ? ['debit', 'credit'] : ['credit', 'debit']
+  const line = (
+    accountId: string,
+    side: PostingLine['side'],
+    originalMinor: bigint,
+    contactId: string | null,
+    lineTax?: LineTax,
+  ): PostingLine => ({
+    accountId,
+    side,
+    amountMinor: convert(originalMinor),
+    contactId,
+    ...(input.conversion ? { originalMinor } : {}),
+    ...(lineTax ? { tax: lineTax } : {}),
+  })
+  const groups = input.lines.map((part) => {
+    const taxMinor = part.taxParts.reduce((sum, tax) => sum + tax.minor, 0n)
+    assert(taxMinor >= 0n && taxMinor < part.grossMinor, "a line's tax lies within its amount")
+    const net = line(
+      part.accountId,
+      partSide as PostingLine['side'],
+      part.grossMinor - taxMinor,
+      part.contactId,
+      part.salesTax ?? undefined,
+    )
+    const taxKind = part.salesTax?.kind === 'sale' ? 'collected' : 'input_credit'
+    const taxes = part.taxParts.map((tax) =>
+      line(
+        tax.accountId,
+        partSide as PostingLine['side'],
+        tax.minor,
+        part.contactId,
+        part.salesTax ? { kind: taxKind, code: tax.code, baseLineNo: null } : undefined,
+      ),
+    )
+    return { net, taxes }
+  })
+  const parts = groups.flatMap((group) => [group.net, ...group.taxes])
+  const rounding = functionalGross - parts.reduce((sum, l) => sum + l.amountMinor, 0n)
+  if (rounding !== 0n) {
+    const largest = groups.reduce((best, group) =>
+      group.net.amountMinor > best.net.amountMinor ? group : best,
+    )
+    largest.net.amountMinor += rounding
+    if (largest.net.amountMinor < 0n) return undefined
+  }
+  const payment = line(
+    input.paymentAccountId,
+    paymentSide as PostingLine['side'],
+    grossMinor,
+    input.contactId,
+  )
+  payment.amountMinor = functionalGross
+  const lines = (input.direction === 'out' ? [...parts, payment] : [payment, ...parts]).filter(
+    (l) => l.amountMinor > 0n,
+  )
+  for (const group of groups) {
+    const baseLineNo = lines.indexOf(group.net) + 1
+    for (const tax of group.taxes) {
+      if (tax.tax && 'baseLineNo' in tax.tax) tax.tax.baseLineNo = baseLineNo > 0 ? baseLineNo : null
+    }
+  }
+  const plan: EntryPlan = {
+    txnDate: input.txnDate,
+    currency: input.currency,
+    ...(input.conversion ? { originalCurrency: input.conversion.originalCurrency } : {}),
+    lines,
+  }
+  assertBalanced(plan)
+  return plan
+}
+
 /** The mirror image of an entry: every debit becomes a credit and back, on the same date. */
 export function planReversal(original: EntryPlan): EntryPlan {
   const plan = {

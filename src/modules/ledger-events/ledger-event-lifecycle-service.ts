@@ -197,9 +197,11 @@ export class LedgerEventLifecycleService {
     }
     const open = await this.deps.periodLock.checkOpen(tx, scope, [event.transactionDate], 'eventId')
     if (!open.ok) return open
+    const lines = (await this.deps.store.lines.linesOf(tx, scope, [eventId])).get(eventId)
     let taxAccountId = event.taxAccountId
     const taxMinor = event.taxAmountMinor ?? 0n
     if (
+      !lines &&
       taxMinor > 0n &&
       taxMinor < event.amountMinor &&
       !taxAccountId &&
@@ -217,7 +219,9 @@ export class LedgerEventLifecycleService {
       taxAccountId = payable.id
       await this.deps.store.update(tx, scope, eventId, ['confirmed'], { taxAccountId }, this.now())
     }
-    const posted = await this.deps.posting.post(tx, scope, [{ ...event, taxAccountId, journalEntryId }])
+    const posted = await this.deps.posting.post(tx, scope, [
+      { ...event, taxAccountId, journalEntryId, ...(lines ? { lines } : {}) },
+    ])
     if (!posted.ok) return posted
     const exchangeRate = posted.value.get(eventId)
     await this.deps.audit.record(tx, scope, [

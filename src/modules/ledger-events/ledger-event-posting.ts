@@ -6,9 +6,14 @@ import type { OrgScope } from '../access/principal.js'
 import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
 import type { ExchangeRatesPort } from '../exchange-rates/exchange-rates-port.js'
 import type { JournalPort, NetTaxKind, PostingInput } from '../journal/journal-port.js'
-import { type EntryPlan, planPosting } from '../journal/journal-port.js'
+import {
+  type EntryPlan,
+  type PostingLinePart,
+  planLinesPosting,
+  planPosting,
+} from '../journal/journal-port.js'
 import type { TaxCodesPort } from '../tax-codes/tax-codes-port.js'
-import { recoverableMinor, salesTaxCode, taxParts } from '../tax-codes/tax-codes-port.js'
+import { type EntryLineRecord, linesAddUp, lineTaxParts, taxedEventTypes } from './entry-lines.js'
 import { categoryProblem, paymentProblem, splitProblem, taxAccountProblem } from './ledger-event.js'
 import type { LedgerEventRecord } from './ledger-event-row-store.js'
 import type { LedgerEventStore } from './ledger-event-store.js'
@@ -31,7 +36,11 @@ export type PostingEvent = Pick<
   | 'transactionDate'
   | 'currency'
   | 'exchangeRate'
-> & { journalEntryId: string }
+> & {
+  journalEntryId: string
+  /** An event classified line by line; absent, it posts by its category, split and tax. */
+  lines?: readonly EntryLineRecord[]
+}
 
 type Planned = { eventId: string; entryId: string; plan: EntryPlan }
 
@@ -94,17 +103,21 @@ export class LedgerEventPosting {
       if (event.paymentAccountId) ids.add(event.paymentAccountId)
       if (event.taxAccountId) ids.add(event.taxAccountId)
       if (event.splitAccountId) ids.add(event.splitAccountId)
+      for (const line of event.lines ?? []) ids.add(line.accountId)
     }
     const accounts = new Map(
       (await this.deps.accounts.accountsByIds(ex, scope, [...ids])).map((account) => [account.id, account]),
     )
-    const meals = await this.mealsAccounts(ex, accounts)
+    const meals = await mealsAccounts(this.deps.taxCodes, ex, accounts)
+    const taxAccounts = await this.lineTaxAccounts(ex, scope, events)
     const rates = await this.ratesOf(ex, scope, events)
     if (!rates.ok) return rates
     const { functional, rateOf, found } = rates.value
     const planned: Planned[] = []
     for (const event of events) {
-      const checked = postingProblem(event, accounts)
+      const checked = event.lines
+        ? linesPostingProblem(event, event.lines, accounts)
+        : postingProblem(event, accounts)
       if (checked) return checked
       const paymentAccountId = event.paymentAccountId as string
       const rate = rateOf.get(event.id)
@@ -112,6 +125,25 @@ export class LedgerEventPosting {
         ? (minor: bigint) =>
             convertMinor(minor, currencyDecimals(event.currency), rate, currencyDecimals(functional))
         : undefined
+      const conversion = toFunctional
+        ? { conversion: { originalCurrency: event.currency, toFunctional } }
+        : {}
+      if (event.lines) {
+        const lined = linesPlan(event, event.lines, accounts, meals, taxAccounts)
+        if (!lined.ok) return lined
+        const plan = planLinesPosting({
+          direction: event.direction,
+          paymentAccountId,
+          contactId: event.contactId,
+          txnDate: event.transactionDate,
+          currency: functional,
+          ...conversion,
+          lines: lined.value,
+        })
+        if (!plan) return conversionLeavesNothing(rate?.text, functional)
+        planned.push({ eventId: event.id, entryId: event.journalEntryId, plan })
+        continue
+      }
       const plan = planPosting({
         direction: event.direction,
         grossMinor: event.amountMinor,
@@ -124,16 +156,10 @@ export class LedgerEventPosting {
         contactId: event.contactId,
         txnDate: event.transactionDate,
         currency: functional,
-        ...(toFunctional ? { conversion: { originalCurrency: event.currency, toFunctional } } : {}),
+        ...conversion,
       })
       if (!plan) {
-        if (toFunctional?.(event.amountMinor) === 0n) {
-          return fail(
-            'INVALID_AMOUNT',
-            `At the rate ${rate?.text}, this event's amount is less than the smallest unit of ${functional}; there is nothing to post.`,
-            'amount',
-          )
-        }
+        if (toFunctional?.(event.amountMinor) === 0n) return conversionLeavesNothing(rate?.text, functional)
         return fail(
           'INVALID_SPLIT',
           `At the rate ${rate?.text}, the tax and split of this event come to more than its whole amount in ${functional}.`,
@@ -145,17 +171,30 @@ export class LedgerEventPosting {
     return ok({ planned, ratesFound: found })
   }
 
-  /** The accounts among these keyed to GIFI 8523, whose purchases claim back half their tax. */
-  private async mealsAccounts(ex: Executor, accounts: Map<string, AccountRecord>): Promise<Set<string>> {
-    const keyed = [...accounts.values()].filter((account) => account.taxCodeId !== null)
-    if (keyed.length === 0) return new Set()
-    const codes = await this.deps.taxCodes.findByIds(ex, [
-      ...new Set(keyed.map((a) => a.taxCodeId as string)),
+  /**
+   * Where the tax of events classified line by line posts (DESIGN 8.2): a sale's to GST/HST
+   * Payable, a purchase's claim to Taxes Recoverable, each found by its system role. Read only
+   * when some line has tax.
+   */
+  private async lineTaxAccounts(
+    ex: Executor,
+    scope: OrgScope,
+    events: readonly PostingEvent[],
+  ): Promise<Result<LineTaxAccounts>> {
+    const taxed = events.some((event) => event.lines?.some((line) => (line.taxAmountMinor ?? 0n) > 0n))
+    if (!taxed) return ok({ sale: '', purchase: '' })
+    const [payable, recoverable] = await Promise.all([
+      this.deps.accounts.accountByRole(ex, scope, 'gst_hst_payable'),
+      this.deps.accounts.accountByRole(ex, scope, 'taxes_recoverable'),
     ])
-    const mealsCodes = new Set(
-      codes.filter((code) => code.code === mealsAndEntertainmentGifi).map((c) => c.id),
-    )
-    return new Set(keyed.filter((account) => mealsCodes.has(account.taxCodeId as string)).map((a) => a.id))
+    if (!payable || !recoverable) {
+      return fail(
+        'TAX_ACCOUNT_NOT_FOUND',
+        `This organization has no ${payable ? 'Taxes Recoverable' : 'GST/HST Payable'} account for the lines' tax.`,
+        'lines',
+      )
+    }
+    return ok({ sale: payable.id, purchase: recoverable.id })
   }
 
   /**
@@ -195,11 +234,31 @@ export class LedgerEventPosting {
   }
 }
 
-const taxed = (eventType: PostingEvent['eventType']) => eventType === 'income' || eventType === 'expense'
-
 const mealsAndEntertainmentGifi = '8523'
 
-const netTaxKindOf = (account: AccountRecord | undefined): NetTaxKind | null =>
+/** The accounts among these keyed to GIFI 8523, whose purchases claim back half their tax. */
+export async function mealsAccounts(
+  taxCodes: TaxCodesPort,
+  ex: Executor,
+  accounts: Map<string, AccountRecord>,
+): Promise<Set<string>> {
+  const keyed = [...accounts.values()].filter((account) => account.taxCodeId !== null)
+  if (keyed.length === 0) return new Set()
+  const codes = await taxCodes.findByIds(ex, [...new Set(keyed.map((a) => a.taxCodeId as string))])
+  const mealsCodes = new Set(codes.filter((code) => code.code === mealsAndEntertainmentGifi).map((c) => c.id))
+  return new Set(keyed.filter((account) => mealsCodes.has(account.taxCodeId as string)).map((a) => a.id))
+}
+
+/** What a net line of this account is to a sales tax return, on an event that posts its tax. */
+export function netTaxKindOf(
+  eventType: PostingEvent['eventType'],
+  account: AccountRecord | undefined,
+): NetTaxKind | null {
+  if (!taxedEventTypes.has(eventType)) return null
+  return account?.classification === 'revenue' ? 'sale' : 'purchase'
+}
+
+const splitTaxKindOf = (account: AccountRecord | undefined): NetTaxKind | null =>
   account?.classification === 'revenue'
     ? 'sale'
     : account?.classification === 'expense' || account?.classification === 'asset'
@@ -217,32 +276,95 @@ function salesTaxOf(
   accounts: Map<string, AccountRecord>,
   meals: Set<string>,
 ): Pick<PostingInput, 'taxParts' | 'salesTax'> {
-  if (!taxed(event.eventType)) return { taxParts: [] }
-  const category = netTaxKindOf(accounts.get(event.categoryId as string)) ?? 'purchase'
-  const split = event.splitAccountId ? netTaxKindOf(accounts.get(event.splitAccountId)) : null
-  const taxMinor = event.taxAmountMinor ?? 0n
-  const code = event.salesTaxCode ? salesTaxCode(event.salesTaxCode) : undefined
-  const parts =
-    taxMinor === 0n
-      ? []
-      : code
-        ? taxParts(code, event.transactionDate, taxMinor)
-        : [{ code: null, minor: taxMinor }]
-  const isMeals = meals.has(event.categoryId as string)
+  const category = netTaxKindOf(event.eventType, accounts.get(event.categoryId as string))
+  if (category === null) return { taxParts: [] }
+  const split = event.splitAccountId ? splitTaxKindOf(accounts.get(event.splitAccountId)) : null
+  const parts = lineTaxParts(
+    { taxCode: event.salesTaxCode, taxAmountMinor: event.taxAmountMinor },
+    event.transactionDate,
+    category,
+    meals.has(event.categoryId as string),
+  )
   return {
-    taxParts:
-      category === 'purchase'
-        ? parts.map((part) => ({
-            code: part.code,
-            minor:
-              part.code === null
-                ? part.minor
-                : recoverableMinor({ code: part.code, minor: part.minor }, isMeals),
-          }))
-        : parts,
+    taxParts: parts.map((part) => ({ code: part.code, minor: part.postedMinor })),
     salesTax: { category, split, code: event.salesTaxCode },
   }
 }
+
+/** Where the tax of lines posts: the accounts with the roles of GST/HST Payable and Taxes Recoverable. */
+interface LineTaxAccounts {
+  sale: string
+  purchase: string
+}
+
+/** The parts an event classified line by line posts, each line's tax beside its net. */
+function linesPlan(
+  event: PostingEvent,
+  lines: readonly EntryLineRecord[],
+  accounts: Map<string, AccountRecord>,
+  meals: Set<string>,
+  taxAccounts: Result<LineTaxAccounts>,
+): Result<PostingLinePart[]> {
+  const parts: PostingLinePart[] = []
+  for (const line of lines) {
+    const kind = netTaxKindOf(event.eventType, accounts.get(line.accountId))
+    const taxes = lineTaxParts(line, event.transactionDate, kind, meals.has(line.accountId))
+    const posted = taxes.filter((tax) => tax.postedMinor > 0n)
+    if (posted.length > 0 && !taxAccounts.ok) return taxAccounts
+    const taxAccountId = taxAccounts.ok ? taxAccounts.value[kind ?? 'purchase'] : ''
+    parts.push({
+      accountId: line.accountId,
+      grossMinor: line.amountMinor,
+      taxParts: posted.map((tax) => ({ code: tax.code, minor: tax.postedMinor, accountId: taxAccountId })),
+      salesTax: kind === null ? null : { kind, code: line.taxCode },
+      contactId: line.contactId ?? event.contactId,
+    })
+  }
+  return ok(parts)
+}
+
+/** Why an event classified line by line cannot be posted with these accounts, if it cannot. */
+export function linesPostingProblem(
+  event: PostingEvent,
+  lines: readonly EntryLineRecord[],
+  accounts: Map<string, AccountRecord>,
+) {
+  if (!event.paymentAccountId) {
+    return fail(
+      'EVENT_NOT_CLASSIFIED',
+      'Assign a payment account (updateStagedEntry) before confirming.',
+      'paymentId',
+    )
+  }
+  const payment = accounts.get(event.paymentAccountId)
+  if (!payment) return fail('PAYMENT_ACCOUNT_NOT_FOUND', 'No account with this paymentId.', 'paymentId')
+  const paymentRefused = paymentProblem(payment, 'paymentId')
+  if (paymentRefused) return paymentRefused
+  for (const [index, line] of lines.entries()) {
+    const problem = lineAccountProblem(event, accounts.get(line.accountId), index)
+    if (problem) return problem
+  }
+  return linesAddUp(lines, { amountMinor: event.amountMinor, currency: event.currency })
+}
+
+/** Whether a line's account fits the event: one of the organization's, as its category would. */
+export function lineAccountProblem(
+  event: Pick<PostingEvent, 'eventType' | 'paymentAccountId'>,
+  account: AccountRecord | undefined,
+  index: number,
+) {
+  const field = `lines[${index}].accountId`
+  if (!account) return fail('INVALID_LINES', `Line ${index + 1}: no account with this accountId.`, field)
+  const refused = categoryProblem(event.eventType, account, event.paymentAccountId)
+  return refused && fail(refused.error.code, `Line ${index + 1}: ${refused.error.message}`, field)
+}
+
+const conversionLeavesNothing = (rate: string | undefined, functional: string) =>
+  fail(
+    'INVALID_AMOUNT',
+    `At the rate ${rate}, this event's amount is less than the smallest unit of ${functional}; there is nothing to post.`,
+    'amount',
+  )
 
 export const exchangeRateMissing = (currency: string, date: string) =>
   fail(

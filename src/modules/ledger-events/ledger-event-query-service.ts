@@ -13,6 +13,8 @@ import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
 import type { ContactRecord, ContactsPort } from '../contacts/contacts-port.js'
 import type { ExchangeRatesPort } from '../exchange-rates/exchange-rates-port.js'
 import type { JournalEntryRecord, JournalPort } from '../journal/journal-port.js'
+import type { TaxCodesPort } from '../tax-codes/tax-codes-port.js'
+import { type EntryLineRecord, lineTaxParts, recoverableOf } from './entry-lines.js'
 import {
   categoryProblem,
   type EventType,
@@ -22,6 +24,7 @@ import {
   type Status,
   statuses,
 } from './ledger-event.js'
+import { mealsAccounts, netTaxKindOf } from './ledger-event-posting.js'
 import type { LedgerEventRecord } from './ledger-event-row-store.js'
 import type { EventFilters, EventSort, LedgerEventStore } from './ledger-event-store.js'
 
@@ -47,6 +50,21 @@ export interface LedgerEventView {
    * currency, or one no rate is known for yet.
    */
   rate: ExchangeRate | null
+  /** The accounts the event posts to, as DESIGN 8.2 reads them back; empty unless read. */
+  lines: EntryLineView[]
+}
+
+/** A line of an event, with what its tax posts. Amounts are in the event's own currency. */
+export interface EntryLineView {
+  accountId: string
+  account: AccountRecord | null
+  amountMinor: bigint
+  netMinor: bigint
+  taxCode: string | null
+  taxMinor: bigint | null
+  recoverableMinor: bigint
+  memo: string
+  contact: ContactRecord | null
 }
 
 /**
@@ -57,9 +75,10 @@ export interface RelatedParts {
   accounts: boolean
   contacts: boolean
   journalEntries: boolean
+  lines: boolean
 }
 
-const everyRelatedPart: RelatedParts = { accounts: true, contacts: true, journalEntries: true }
+const everyRelatedPart: RelatedParts = { accounts: true, contacts: true, journalEntries: true, lines: true }
 
 export interface ListEventsArgs extends PageArgs {
   status?: string[] | null
@@ -96,6 +115,7 @@ export class LedgerEventQueryService {
       contacts: ContactsPort
       journal: JournalPort
       rates: ExchangeRatesPort
+      taxCodes: TaxCodesPort
       functionalCurrencyOf: (organizationId: string) => Promise<string>
     },
   ) {}
@@ -192,14 +212,28 @@ export class LedgerEventQueryService {
     events: LedgerEventRecord[],
     related: RelatedParts = everyRelatedPart,
   ): Promise<LedgerEventView[]> {
-    const accountIds = related.accounts
-      ? events.flatMap((e) =>
-          [e.categoryId, e.paymentAccountId, e.taxAccountId, e.splitAccountId].filter(
-            (id): id is string => id !== null,
-          ),
+    const linesOf = related.lines
+      ? await this.deps.store.lines.linesOf(
+          ex,
+          scope,
+          events.filter((e) => e.categoryId !== null).map((e) => e.id),
         )
-      : []
-    const contactIds = related.contacts ? events.flatMap((e) => (e.contactId ? [e.contactId] : [])) : []
+      : new Map<string, EntryLineRecord[]>()
+    const lineRecords = [...linesOf.values()].flat()
+    const accountIds = [
+      ...(related.accounts || related.lines
+        ? events.flatMap((e) =>
+            [e.categoryId, e.paymentAccountId, e.taxAccountId, e.splitAccountId].filter(
+              (id): id is string => id !== null,
+            ),
+          )
+        : []),
+      ...lineRecords.map((line) => line.accountId),
+    ]
+    const contactIds = [
+      ...(related.contacts || related.lines ? events.flatMap((e) => (e.contactId ? [e.contactId] : [])) : []),
+      ...lineRecords.flatMap((line) => (line.contactId ? [line.contactId] : [])),
+    ]
     const entryIds = related.journalEntries
       ? events.flatMap((e) => [e.journalEntryId, e.reversalEntryId].filter((id): id is string => id !== null))
       : []
@@ -234,8 +268,30 @@ export class LedgerEventQueryService {
     // An empty map answers null without hashing the id, a new string on every row.
     const lookup = <T>(map: Map<string, T>, id: string | null) =>
       id === null || map.size === 0 ? null : (map.get(id) ?? null)
+    const meals = related.lines ? await mealsAccounts(this.deps.taxCodes, ex, accountById) : new Set<string>()
+    const linesFor = (event: LedgerEventRecord): EntryLineView[] => {
+      if (!related.lines) return []
+      const stored = linesOf.get(event.id) ?? oneCategoryLines(event)
+      return stored.map((line) => {
+        const account = lookup(accountById, line.accountId)
+        const kind = netTaxKindOf(event.eventType, account ?? undefined)
+        const parts = lineTaxParts(line, event.transactionDate, kind, meals.has(line.accountId))
+        return {
+          accountId: line.accountId,
+          account,
+          amountMinor: line.amountMinor,
+          netMinor: line.amountMinor - (line.taxAmountMinor ?? 0n),
+          taxCode: line.taxCode,
+          taxMinor: line.taxAmountMinor,
+          recoverableMinor: recoverableOf(parts, kind),
+          memo: line.memo,
+          contact: lookup(contactById, line.contactId),
+        }
+      })
+    }
     return events.map((event) => ({
       event,
+      lines: linesFor(event),
       category: lookup(accountById, event.categoryId),
       paymentAccount: lookup(accountById, event.paymentAccountId),
       taxAccount: lookup(accountById, event.taxAccountId),
@@ -277,6 +333,36 @@ export class LedgerEventQueryService {
     }
     return ok(true as const)
   }
+}
+
+/** An event classified the old way, read as its lines: the category, and the split beside it. */
+function oneCategoryLines(event: LedgerEventRecord): EntryLineRecord[] {
+  if (event.categoryId === null) return []
+  const splitMinor = event.splitAccountId !== null ? (event.splitAmountMinor ?? 0n) : 0n
+  const category: EntryLineRecord = {
+    lineNo: 1,
+    accountId: event.categoryId,
+    amountMinor: event.amountMinor - splitMinor,
+    taxCode: event.salesTaxCode,
+    taxAmountMinor: event.taxAmountMinor,
+    taxFromCode: event.taxFromCode,
+    memo: '',
+    contactId: event.contactId,
+  }
+  if (splitMinor === 0n || event.splitAccountId === null) return [category]
+  return [
+    category,
+    {
+      lineNo: 2,
+      accountId: event.splitAccountId,
+      amountMinor: splitMinor,
+      taxCode: null,
+      taxAmountMinor: null,
+      taxFromCode: false,
+      memo: '',
+      contactId: event.contactId,
+    },
+  ]
 }
 
 export const eventNotFound = () => fail('EVENT_NOT_FOUND', 'No ledger event with this id.', 'eventId')

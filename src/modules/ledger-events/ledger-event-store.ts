@@ -5,6 +5,7 @@ import { likeContains, type PageRequest, type SortDirection } from '../../kernel
 import { assert } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
 import type { Status } from './ledger-event.js'
+import { LedgerEventLineStore } from './ledger-event-line-store.js'
 import {
   type EventChanges,
   insertInChunks,
@@ -189,6 +190,9 @@ function isEqualityShape(shape: PageShape): boolean {
 }
 
 export class LedgerEventStore {
+  /** The lines of events classified line by line, kept beside the events. */
+  readonly lines = new LedgerEventLineStore()
+
   async insertMany(ex: Executor, scope: OrgScope, events: NewLedgerEvent[]): Promise<void> {
     await insertInChunks(ex, scope, events, () => null)
   }

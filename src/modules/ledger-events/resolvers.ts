@@ -44,6 +44,7 @@ class LedgerEventAnswer implements LedgerEventParent {
   #taxAccount: LedgerEventParent['taxAccount'] | undefined
   #contact: LedgerEventParent['contact'] | undefined
   #receipts: LedgerEventParent['receipts'] | undefined
+  #lines: LedgerEventParent['lines'] | undefined
 
   constructor(
     private readonly view: LedgerEventView,
@@ -175,6 +176,22 @@ class LedgerEventAnswer implements LedgerEventParent {
   get updatedAt() {
     return this.view.event.updatedAt
   }
+  get lines() {
+    const decimals = currencyDecimals(this.view.event.currency)
+    const money = (minor: bigint) => formatMoney(minor, decimals)
+    this.#lines ??= this.view.lines.map((line) => ({
+      accountId: line.accountId,
+      account: accountRef(line.account),
+      amount: money(line.amountMinor),
+      netAmount: money(line.netMinor),
+      taxCode: line.taxCode,
+      taxAmount: line.taxMinor === null ? null : money(line.taxMinor),
+      taxRecoverable: money(line.recoverableMinor),
+      memo: line.memo,
+      contact: line.contact && { id: line.contact.id, displayName: line.contact.displayName },
+    }))
+    return this.#lines
+  }
   get receipts() {
     const eventId = this.view.event.id
     this.#receipts ??= this.pageReceipts
@@ -215,6 +232,7 @@ function relatedPartsOf(fields: ReadonlySet<string>): RelatedParts {
     accounts: ['account', 'category', 'paymentAccount', 'taxAccount'].some((f) => fields.has(f)),
     contacts: fields.has('contact'),
     journalEntries: fields.has('journalEntry') || fields.has('reversalEntry'),
+    lines: fields.has('lines'),
   }
 }
 
