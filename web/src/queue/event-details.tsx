@@ -2,6 +2,7 @@ import type { Client } from '@urql/core'
 import { useEffect, useState } from 'preact/hooks'
 import { errorInWords } from '../api/errors'
 import {
+  type CategoryAccountFragment,
   type QueueEventFragment,
   type SameAmountEventFragment,
   SameAmountEventsDocument,
@@ -38,6 +39,8 @@ export function EventDetails(props: {
   suggestion: Suggestion
   /** Rejects the focused event through the queue, as X does, so its row shows the outcome. */
   onRejectAsDuplicate: () => void
+  /** The accounts a line may go to. */
+  accounts: Outcome<CategoryAccountFragment[]> | null
 }) {
   const { event, client, organizationId } = props
   const sameAmount = useSameAmountEvents(client, organizationId, event)
@@ -87,6 +90,7 @@ export function EventDetails(props: {
         session={props.session}
         organizationId={organizationId}
         event={event}
+        accounts={props.accounts}
       />
       <h3>Same amount within {duplicateWindowDays} days</h3>
       {sameAmount === null && <p class="muted">Looking…</p>}

@@ -2,6 +2,7 @@ import type { Client } from '@urql/core'
 import { useEffect, useState } from 'preact/hooks'
 import { errorInWords } from '../api/errors'
 import {
+  type CategoryAccountFragment,
   EventPanelDocument,
   type EventPanelQuery,
   MatchReceiptDocument,
@@ -16,6 +17,7 @@ import { toUnits } from '../format/decimal'
 import { groupDigits } from '../format/money'
 import type { SessionStore } from '../session/session-store'
 import { ReceiptPreview } from './receipt-preview'
+import { SplitEditor } from './split-editor'
 
 type EventRecord = NonNullable<EventPanelQuery['getLedgerEvent']>
 
@@ -42,6 +44,7 @@ export function EventRecordDetails(props: {
   session: SessionStore
   organizationId: string
   event: QueueEventFragment
+  accounts: Outcome<CategoryAccountFragment[]> | null
 }) {
   const { client, organizationId, event } = props
   const [version, setVersion] = useState(0)
@@ -94,6 +97,15 @@ export function EventRecordDetails(props: {
 
   return (
     <>
+      <SplitEditor
+        client={client}
+        organizationId={organizationId}
+        event={event}
+        status={record.status}
+        lines={record.lines}
+        accounts={props.accounts}
+        onSaved={() => setVersion((count) => count + 1)}
+      />
       <h3>Journal entry</h3>
       {record.journalEntry ? (
         <p>

@@ -86,6 +86,7 @@ export function ReviewQueueScreen({
             event={focused}
             state={focused ? store.rowStates.get(focused.id) : undefined}
             suggestion={focusedSuggestion}
+            accounts={accounts}
           />
         )}
       </div>
