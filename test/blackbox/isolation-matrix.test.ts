@@ -209,7 +209,10 @@ const probe = (make: (ids: Ids) => unknown): ArgSpec[] => [{ probe: true, make }
 /** One alternative per kind: an eventId is tried with events in every state, and so on. */
 const id = (...kinds: IdKind[]): ArgSpec[] => kinds.map((kind) => ({ probe: true, make: (ids) => ids[kind] }))
 /** The specs, then the argument left out: an alternative where another argument stands in for it. */
-const orNot = (specs: ArgSpec[]): ArgSpec[] => [...specs, { probe: specs[0]?.probe ?? false, make: () => null }]
+const orNot = (specs: ArgSpec[]): ArgSpec[] => [
+  ...specs,
+  { probe: specs[0]?.probe ?? false, make: () => null },
+]
 const idList = (...kinds: IdKind[]): ArgSpec[] =>
   kinds.map((kind) => ({ probe: true, make: (ids) => [ids[kind]] }))
 
