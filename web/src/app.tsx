@@ -17,12 +17,14 @@ const loadBankFiles = () => import('./bank-files/bank-files-screen').then((modul
 const loadReconciliation = () =>
   import('./reconciliation/reconciliation-screen').then((module) => module.ReconciliationScreen)
 const loadReports = () => import('./reports/reports-screen').then((module) => module.ReportsScreen)
+const loadSalesTax = () => import('./sales-tax/sales-tax-screen').then((module) => module.SalesTaxScreen)
 const lazyLoaders: Partial<Record<ScreenName, typeof loadSettings>> = {
   settings: loadSettings,
   receipts: loadReceipts,
   bankFiles: loadBankFiles,
   reconciliation: loadReconciliation,
   reports: loadReports,
+  salesTax: loadSalesTax,
 }
 
 export function App({ session, navigation }: { session: SessionStore; navigation: Navigation }) {

@@ -1,7 +1,14 @@
 import { Observable } from '../components/observable'
 
 /** The app's screens, each at its own path under /app/ so that a link or Back reaches it. */
-export type ScreenName = 'queue' | 'receipts' | 'bankFiles' | 'reconciliation' | 'reports' | 'settings'
+export type ScreenName =
+  | 'queue'
+  | 'receipts'
+  | 'bankFiles'
+  | 'reconciliation'
+  | 'reports'
+  | 'salesTax'
+  | 'settings'
 
 export const screens: ReadonlyArray<{ name: ScreenName; path: string; label: string }> = [
   { name: 'queue', path: '', label: 'Review queue' },
@@ -9,6 +16,7 @@ export const screens: ReadonlyArray<{ name: ScreenName; path: string; label: str
   { name: 'bankFiles', path: 'bank-files', label: 'Bank files' },
   { name: 'reconciliation', path: 'reconciliation', label: 'Reconciliation' },
   { name: 'reports', path: 'reports', label: 'Reports' },
+  { name: 'salesTax', path: 'sales-tax', label: 'Sales tax' },
   { name: 'settings', path: 'settings', label: 'Settings' },
 ]
 

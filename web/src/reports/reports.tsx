@@ -1,6 +1,7 @@
 import type { AnyVariables, Client, TypedDocumentNode } from '@urql/core'
 import { useClient, useQuery } from '@urql/preact'
 import { useState } from 'preact/hooks'
+import { ask as askApi } from '../api/ask'
 import { errorInWords } from '../api/errors'
 import {
   BalanceSheetReportDocument,
@@ -32,17 +33,12 @@ const ledgerPageSize = 200
 const ledgerPagesMax = 10
 const accountsMax = 200
 
-async function ask<Data, Variables extends AnyVariables, Answer>(
+const ask = <Data, Variables extends AnyVariables, Answer>(
   client: Client,
   document: TypedDocumentNode<Data, Variables>,
   variables: Variables,
   pick: (data: Data) => Answer | null | undefined,
-): Promise<Outcome<Answer>> {
-  const result = await client.query(document, variables).toPromise()
-  const answer = result.data ? pick(result.data) : null
-  if (answer) return succeeded(answer)
-  return failed(result.error ? errorInWords(result.error) : 'Daybook answered nothing for this report.')
-}
+) => askApi(client, document, variables, pick, 'Daybook answered nothing for this report.')
 
 function Loading({ answer }: { answer: Outcome<unknown> | null }) {
   if (answer === null) return <p class="screen-loading">Loading…</p>
