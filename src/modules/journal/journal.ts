@@ -134,13 +134,27 @@ export function planPosting(input: PostingInput): EntryPlan | undefined {
     salesTax?.split ? { kind: salesTax.split, code: null } : undefined,
   )
   const payment = line(input.paymentAccountId, paymentSide as PostingLine['side'], functionalGross, gross)
-  const parts = [category, ...taxes, splitLine]
+  return entryOf(input, [category, ...taxes, splitLine], payment, [{ net: category, taxes }])
+}
+
+/**
+ * An entry from its lines: the payment line first for money in and last for money out, lines of
+ * nothing left out, and each tax line naming the number of the net line it was paid on.
+ */
+function entryOf(
+  input: Pick<PostingInput, 'direction' | 'txnDate' | 'currency' | 'conversion'>,
+  parts: PostingLine[],
+  payment: PostingLine,
+  groups: ReadonlyArray<{ net: PostingLine; taxes: readonly PostingLine[] }>,
+): EntryPlan {
   const lines = (input.direction === 'out' ? [...parts, payment] : [payment, ...parts]).filter(
     (l) => l.amountMinor > 0n,
   )
-  const categoryLineNo = lines.indexOf(category) + 1
-  for (const l of lines) {
-    if (l.tax && 'baseLineNo' in l.tax) l.tax.baseLineNo = categoryLineNo > 0 ? categoryLineNo : null
+  for (const group of groups) {
+    const baseLineNo = lines.indexOf(group.net) + 1
+    for (const tax of group.taxes) {
+      if (tax.tax && 'baseLineNo' in tax.tax) tax.tax.baseLineNo = baseLineNo > 0 ? baseLineNo : null
+    }
   }
   const plan: EntryPlan = {
     txnDate: input.txnDate,
@@ -243,23 +257,7 @@ export function planLinesPosting(input: LinesPostingInput): EntryPlan | undefine
     input.contactId,
   )
   payment.amountMinor = functionalGross
-  const lines = (input.direction === 'out' ? [...parts, payment] : [payment, ...parts]).filter(
-    (l) => l.amountMinor > 0n,
-  )
-  for (const group of groups) {
-    const baseLineNo = lines.indexOf(group.net) + 1
-    for (const tax of group.taxes) {
-      if (tax.tax && 'baseLineNo' in tax.tax) tax.tax.baseLineNo = baseLineNo > 0 ? baseLineNo : null
-    }
-  }
-  const plan: EntryPlan = {
-    txnDate: input.txnDate,
-    currency: input.currency,
-    ...(input.conversion ? { originalCurrency: input.conversion.originalCurrency } : {}),
-    lines,
-  }
-  assertBalanced(plan)
-  return plan
+  return entryOf(input, parts, payment, groups)
 }
 
 /** The mirror image of an entry: every debit becomes a credit and back, on the same date. */

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks'
 import { ErrorText } from '../components/error-text'
+import { PeriodFields } from '../components/period-fields'
 import type { ScreenProps } from '../navigation/lazy-screen'
 import { todayUtc } from './periods'
 import {
@@ -46,26 +47,7 @@ export function ReportsScreen({ organization }: ScreenProps) {
     <div class="page-screen reports-screen">
       <h1>Reports</h1>
       <form class="inline-form report-period" onSubmit={show} aria-label="Period">
-        <div class="field">
-          <label for="report-start">From</label>
-          <input
-            id="report-start"
-            type="date"
-            required
-            value={draft.startDate}
-            onInput={(event) => setDraft({ ...draft, startDate: event.currentTarget.value })}
-          />
-        </div>
-        <div class="field">
-          <label for="report-end">To</label>
-          <input
-            id="report-end"
-            type="date"
-            required
-            value={draft.endDate}
-            onInput={(event) => setDraft({ ...draft, endDate: event.currentTarget.value })}
-          />
-        </div>
+        <PeriodFields idPrefix="report" {...draft} onChange={setDraft} />
         <button type="submit" class="primary">
           Show
         </button>

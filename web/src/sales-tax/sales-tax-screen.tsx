@@ -12,6 +12,7 @@ import {
 import { mutate } from '../api/mutate'
 import { ConfirmButton } from '../components/confirm-button'
 import { ErrorText } from '../components/error-text'
+import { PeriodFields } from '../components/period-fields'
 import type { ScreenProps } from '../navigation/lazy-screen'
 import { useReport } from '../reports/use-report'
 import { currentQuarter, jurisdictions, type ReturnPeriod } from './periods'
@@ -41,26 +42,7 @@ export function SalesTaxScreen({ organization }: ScreenProps) {
     <div class="page-screen sales-tax-screen">
       <h1>Sales tax</h1>
       <form class="inline-form report-period" onSubmit={show} aria-label="Return period">
-        <div class="field">
-          <label for="tax-start">From</label>
-          <input
-            id="tax-start"
-            type="date"
-            required
-            value={draft.startDate}
-            onInput={(event) => setDraft({ ...draft, startDate: event.currentTarget.value })}
-          />
-        </div>
-        <div class="field">
-          <label for="tax-end">To</label>
-          <input
-            id="tax-end"
-            type="date"
-            required
-            value={draft.endDate}
-            onInput={(event) => setDraft({ ...draft, endDate: event.currentTarget.value })}
-          />
-        </div>
+        <PeriodFields idPrefix="tax" {...draft} onChange={(dates) => setDraft({ ...draft, ...dates })} />
         <div class="field">
           <label for="tax-jurisdiction">Return</label>
           <select
