@@ -31,3 +31,10 @@ export function PeriodFields(props: {
     </>
   )
 }
+
+/** Why a period cannot be asked for, if it cannot: a date missing, or the end before the start. */
+export function periodProblem(period: { startDate: string; endDate: string }): string | null {
+  if (!period.startDate || !period.endDate) return 'Give both dates of the period.'
+  if (period.startDate > period.endDate) return 'The period must start on or before its last day.'
+  return null
+}

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks'
 import { ErrorText } from '../components/error-text'
-import { PeriodFields } from '../components/period-fields'
+import { PeriodFields, periodProblem } from '../components/period-fields'
 import type { ScreenProps } from '../navigation/lazy-screen'
 import { todayUtc } from './periods'
 import {
@@ -35,11 +35,9 @@ export function ReportsScreen({ organization }: ScreenProps) {
 
   function show(event: Event) {
     event.preventDefault()
-    if (!draft.startDate || !draft.endDate) return setRangeError('Give both dates of the period.')
-    if (draft.startDate > draft.endDate)
-      return setRangeError('The period must start on or before its last day.')
-    setRangeError(null)
-    setPeriod(draft)
+    const problem = periodProblem(draft)
+    setRangeError(problem)
+    if (!problem) setPeriod(draft)
   }
 
   const props = { organizationId: organization.id, ...period }

@@ -12,7 +12,7 @@ import {
 import { mutate } from '../api/mutate'
 import { ConfirmButton } from '../components/confirm-button'
 import { ErrorText } from '../components/error-text'
-import { PeriodFields } from '../components/period-fields'
+import { PeriodFields, periodProblem } from '../components/period-fields'
 import type { ScreenProps } from '../navigation/lazy-screen'
 import { useReport } from '../reports/use-report'
 import { currentQuarter, jurisdictions, type ReturnPeriod } from './periods'
@@ -31,11 +31,9 @@ export function SalesTaxScreen({ organization }: ScreenProps) {
 
   function show(event: Event) {
     event.preventDefault()
-    if (!draft.startDate || !draft.endDate) return setRangeError('Give both dates of the period.')
-    if (draft.startDate > draft.endDate)
-      return setRangeError('The period must start on or before its last day.')
-    setRangeError(null)
-    setPeriod(draft)
+    const problem = periodProblem(draft)
+    setRangeError(problem)
+    if (!problem) setPeriod(draft)
   }
 
   return (
