@@ -767,6 +767,40 @@ describe('filing a return', () => {
     expect(listed.data?.listSalesTaxReturns).toEqual({ totalCount: 1 })
   })
 
+  it('refuses to file a period of a closed fiscal year, writing nothing', async () => {
+    const tenant = await createTenant(server)
+    const ids = await accountsByName(server, tenant)
+    await book(tenant, ids, {
+      merchant: 'Client',
+      amount: '105.00',
+      date: '2025-11-10',
+      type: 'income',
+      category: 'Sales Revenue',
+      taxCode: 'GST',
+    })
+    // No operation closes a fiscal year yet (closeFiscalYear comes with the year-end); the year-end
+    // lock it sets is written as it will write it.
+    await server.app.core.database.db
+      .updateTable('organizations')
+      .set({ year_end_lock_date: '2025-12-31' })
+      .where('id', '=', tenant.organizationId)
+      .execute()
+    const before = await balances(tenant)
+    const refused = await file(tenant, '2025-10-01', '2025-12-31')
+    expect(refused.data?.fileSalesTaxReturn).toMatchObject({
+      success: false,
+      errorCode: 'YEAR_CLOSED',
+      error: 'The fiscal year is closed through 2025-12-31: its returns cannot be filed.',
+      journalEntryId: null,
+    })
+    expect(await balances(tenant)).toEqual(before)
+    const listed = await gql(
+      tenant,
+      'query ($org: UUID!) { listSalesTaxReturns(organizationId: $org) { totalCount } }',
+    )
+    expect(listed.data?.listSalesTaxReturns).toEqual({ totalCount: 0 })
+  })
+
   it('books what the quick method keeps to Quick Method Gain', async () => {
     const tenant = await createTenant(server)
     const ids = await accountsByName(server, tenant)
