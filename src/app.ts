@@ -109,7 +109,7 @@ export async function buildCore(
     audit,
   })
   const withAccess = { ...base, access, audit }
-  const taxCodeStore = new TaxCodeStore()
+  const taxCodes = new TaxCodeStore()
   const accounts = new AccountsProvider(engine, { clock, audit, organizations })
   const contacts = new ContactStore()
   const categoryRuleStore = new CategoryRuleStore()
@@ -121,7 +121,7 @@ export async function buildCore(
     accounts,
     journal,
     rates,
-    taxCodes: taxCodeStore,
+    taxCodes,
     store: eventStore,
     functionalCurrency,
   })
@@ -134,15 +134,13 @@ export async function buildCore(
     posting,
   })
   const eventQueries = new LedgerEventQueryService({
-    db,
-    clock,
+    ...withAccess,
     store: eventStore,
-    access,
     accounts,
     contacts,
     journal,
     rates,
-    taxCodes: taxCodeStore,
+    taxCodes,
     functionalCurrencyOf,
   })
   // What the modules that write the books from events are built with.
@@ -195,8 +193,8 @@ export async function buildCore(
       organizations,
       notices,
     }),
-    taxCodes: new TaxCodeService({ db, store: taxCodeStore, access }),
-    accounts: new AccountService({ ...withAccess, store: accounts, taxCodes: taxCodeStore }),
+    taxCodes: new TaxCodeService({ db, store: taxCodes, access }),
+    accounts: new AccountService({ ...withAccess, store: accounts, taxCodes }),
     contacts: new ContactService({ ...withAccess, store: contacts }),
     categoryRules: new CategoryRuleService({
       ...withAccess,
@@ -238,30 +236,14 @@ export async function buildCore(
       functionalCurrencyOf,
       store: new ReconciliationStore(),
     }),
-    reports: new ReportService({
-      db,
-      clock,
-      access,
-      accounts,
-      journal,
-      events,
-      receipts,
-      functionalCurrencyOf,
-    }),
+    reports: new ReportService({ ...withAccess, accounts, journal, events, receipts, functionalCurrencyOf }),
     salesTax: new SalesTaxService({
-      db,
-      engine,
-      clock,
-      audit,
+      ...bookParts,
       store: new SalesTaxReturnStore(),
-      access,
-      accounts,
-      contacts,
-      events,
-      journal,
       taxLines: new TaxLineStore(),
-      taxCodes: taxCodeStore,
+      taxCodes,
       organizations,
+      contacts,
       receipts,
     }),
     intake: new IntakeService({ ...withAccess, store: new IntakeAddressStore(), receipts }),
