@@ -135,7 +135,7 @@ describe('the Sales tax screen in a browser', () => {
       tenant.owner.jwt,
     )
     const mine = (
-      organizations.body.data?.myOrganizations as Array<{ id: string; lockDate: string | null }>
+      (organizations.body.data?.myOrganizations ?? []) as Array<{ id: string; lockDate: string | null }>
     ).find((each) => each.id === tenant.organizationId)
     expect(mine?.lockDate).toBe('2026-03-31')
     const balances = await api(
