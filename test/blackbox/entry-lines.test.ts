@@ -265,6 +265,54 @@ describe('an event classified the old way', () => {
   })
 })
 
+describe('an imported event split into lines', () => {
+  it('goes with its lines when its import is deleted', async () => {
+    const tenant = await createTenant(server)
+    const ids = await accountsByName(server, tenant)
+    const header =
+      'balance_transaction_id,created_utc,created,available_on_utc,currency,gross,fee,net,reporting_category,source_id,description'
+    const csv = `${header}\ntxn_l1,2024-03-01 10:00:00,2024-03-01 10:00:00,2024-03-05 00:00:00,cad,113.00,0.00,113.00,charge,ch_l1,Invoice 1`
+    const imported = await field(
+      tenant,
+      'mutation ($org: UUID!, $csv: String!) { importProcessorBalance(organizationId: $org, csv: $csv, review: true) { success error batchId } }',
+      { csv },
+      tenant.owner.jwt,
+    )
+    expect(imported.success, imported.error).toBe(true)
+    const page = await field(
+      tenant,
+      'query ($org: UUID!) { listLedgerEvents(organizationId: $org, status: ["needs_review"]) { items { id } } }',
+    )
+    const [event] = page.items as Array<{ id: string }>
+    const split = await classifyEvent(tenant, event?.id as string, {
+      lines: [
+        { accountId: ids['Sales Revenue'], amount: '100.00' },
+        { accountId: ids['Other Revenue'], amount: '13.00' },
+      ],
+    })
+    expect(split.success, split.error ?? '').toBe(true)
+    const deleted = await field(
+      tenant,
+      'mutation ($org: UUID!, $batch: String) { deleteProcessorImports(organizationId: $org, batchId: $batch) { success error deleted } }',
+      { batch: imported.batchId },
+      tenant.owner.jwt,
+    )
+    expect(deleted).toMatchObject({ success: true, deleted: 1 })
+    const gone = await gql(
+      tenant,
+      'query ($org: UUID!, $e: UUID!) { getLedgerEvent(organizationId: $org, eventId: $e) { id } }',
+      { e: event?.id },
+    )
+    expect(gone.data?.getLedgerEvent ?? null).toBeNull()
+    const lines = await server.app.core.database.db
+      .selectFrom('ledger_event_lines')
+      .select('event_id')
+      .where('organization_id', '=', tenant.organizationId)
+      .execute()
+    expect(lines).toEqual([])
+  })
+})
+
 describe('bad lines', () => {
   let tenant: Tenant
   let ids: Record<string, string>

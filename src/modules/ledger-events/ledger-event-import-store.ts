@@ -60,10 +60,24 @@ export class LedgerEventImportStore {
   ): Promise<number> {
     let deleted = 0
     for (let start = 0; start < batchIds.length; start += limits.sqlIdsPerQueryMax) {
+      const batch = batchIds.slice(start, start + limits.sqlIdsPerQueryMax)
+      // An event classified line by line takes its lines with it.
+      await ex
+        .deleteFrom('ledger_event_lines')
+        .where('organization_id', '=', scope.organizationId)
+        .where('event_id', 'in', (eb) =>
+          eb
+            .selectFrom('ledger_events')
+            .select('id')
+            .where('organization_id', '=', scope.organizationId)
+            .where('batch_id', 'in', batch)
+            .where('source', '=', source),
+        )
+        .execute()
       const result = await ex
         .deleteFrom('ledger_events')
         .where('organization_id', '=', scope.organizationId)
-        .where('batch_id', 'in', batchIds.slice(start, start + limits.sqlIdsPerQueryMax))
+        .where('batch_id', 'in', batch)
         .where('source', '=', source)
         .executeTakeFirst()
       deleted += Number(result.numDeletedRows)
