@@ -31,10 +31,13 @@ export async function generateResolverTypes(): Promise<string> {
       // The types with a history leave it to the audit module's resolver.
       mappers: {
         Organization: '../../modules/organizations/organization.js#OrganizationRecord',
-        LedgerEvent: "Omit<LedgerEvent, 'history'>",
+        // An event's entries are answered as the journal answers them, their lines read when selected.
+        LedgerEvent:
+          "Omit<LedgerEvent, 'history' | 'journalEntry' | 'reversalEntry'> & { journalEntry: JournalEntryParent | null; reversalEntry: JournalEntryParent | null }",
         Account: "Omit<Account, 'history'>",
         Contact: "Omit<Contact, 'history'>",
         Reconciliation: "Omit<Reconciliation, 'history'>",
+        JournalEntry: '../../modules/journal/journal-entry-view.js#JournalEntryParent',
       },
       useIndexSignature: false,
     },

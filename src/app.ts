@@ -37,6 +37,7 @@ import { startSmtpListener } from './modules/intake/smtp-listener.js'
 import { JobQueue } from './modules/jobs/job-queue.js'
 import { JobStore } from './modules/jobs/job-store.js'
 import { JournalProvider } from './modules/journal/journal-provider.js'
+import { JournalService } from './modules/journal/journal-service.js'
 import { TaxLineStore } from './modules/journal/tax-line-store.js'
 import { LedgerEventEditService } from './modules/ledger-events/ledger-event-edit-service.js'
 import { LedgerEventImportStore } from './modules/ledger-events/ledger-event-import-store.js'
@@ -237,6 +238,7 @@ export async function buildCore(
       store: new ReconciliationStore(),
     }),
     reports: new ReportService({ ...withAccess, accounts, journal, events, receipts, functionalCurrencyOf }),
+    journal: new JournalService({ ...withAccess, accounts, contacts, organizations, journal }),
     salesTax: new SalesTaxService({
       ...bookParts,
       store: new SalesTaxReturnStore(),

@@ -12,6 +12,7 @@ import type { FileService } from './modules/files/file-service.js'
 import type { IdempotencyService } from './modules/idempotency/idempotency-service.js'
 import type { IntakeService } from './modules/intake/intake-service.js'
 import type { JobQueue } from './modules/jobs/job-queue.js'
+import type { JournalService } from './modules/journal/journal-service.js'
 import type { LedgerEventEditService } from './modules/ledger-events/ledger-event-edit-service.js'
 import type { LedgerEventLifecycleService } from './modules/ledger-events/ledger-event-lifecycle-service.js'
 import type { LedgerEventQueryService } from './modules/ledger-events/ledger-event-query-service.js'
@@ -45,6 +46,7 @@ export interface Services {
   files: FileService
   reconciliations: ReconciliationService
   reports: ReportService
+  journal: JournalService
   salesTax: SalesTaxService
   intake: IntakeService
   jobs: JobQueue

@@ -176,6 +176,9 @@ export interface JournalEntriesTable {
   /** The event's own currency when it is not the functional one; lines then hold original_minor. */
   original_currency: string | null
   created_at: string
+  /** A manual entry's memo and reference (migration 0030); null on entries of events. */
+  memo: string | null
+  reference: string | null
 }
 
 export interface JournalLinesTable {
@@ -194,6 +197,8 @@ export interface JournalLinesTable {
   tax_code: string | null
   /** On a tax line, the line_no of the net line of the same entry the tax was paid on. */
   tax_base_line_no: number | null
+  /** A manual entry's line memo (migration 0030). */
+  memo: string | null
 }
 
 /** An event's lines, when it is classified line by line (migration 0029). */

@@ -7,6 +7,7 @@ import { categoryRuleResolvers } from '../modules/category-rules/resolvers.js'
 import { contactResolvers } from '../modules/contacts/resolvers.js'
 import { exchangeRateResolvers } from '../modules/exchange-rates/resolvers.js'
 import { intakeResolvers } from '../modules/intake/resolvers.js'
+import { journalResolvers } from '../modules/journal/resolvers.js'
 import { ledgerEventResolvers } from '../modules/ledger-events/resolvers.js'
 import { organizationResolvers } from '../modules/organizations/resolvers.js'
 import { processorImportResolvers } from '../modules/processor-import/resolvers.js'
@@ -28,6 +29,7 @@ const moduleResolvers: Resolvers[] = [
   categoryRuleResolvers,
   exchangeRateResolvers,
   ledgerEventResolvers,
+  journalResolvers,
   bankImportResolvers,
   bankFileResolvers,
   processorImportResolvers,

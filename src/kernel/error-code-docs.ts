@@ -171,6 +171,12 @@ export const errorCodeDocs: Readonly<Record<ErrorCode, ErrorCodeDoc>> = {
   FUNCTIONAL_CURRENCY_IN_USE: business,
   INVALID_LINES: business,
   LINES_DO_NOT_ADD_UP: business,
+  ENTRY_NOT_BALANCED: business,
+  ENTRY_ALREADY_REVERSED: business,
+  ENTRY_BELONGS_TO_EVENT: business,
+  ENTRY_NOT_REVERSIBLE: business,
+  JOURNAL_ENTRY_NOT_FOUND: business,
+  ACCOUNT_INACTIVE: business,
   INVALID_SPLIT: {
     section: 'business',
     // The split's own checks pass their messages through a local helper the generator cannot follow.

@@ -127,6 +127,8 @@ export const limits = {
   merchantNameLengthMax: 200,
   memoLengthMax: 2_000,
   referenceLengthMax: 200,
+  /** Lines of one manual journal entry (DESIGN 8.4). */
+  journalLinesMax: 500,
   /** A longer sinceDays is taken as this one (some 8,000 years), so the date arithmetic stays in range. */
   sinceDaysMax: 3_000_000,
   /** An account's free-text sub-type. */

@@ -75,3 +75,17 @@ export function pageOf<T>(
 export function likeContains(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
+
+/** A plain limit and offset, for lists that sort one way; a limit over the largest page is refused. */
+export function limitOffsetArgs(
+  args: { limit?: number | null; offset?: number | null },
+  bounds: { defaultSize: number; max: number } = { defaultSize: 100, max: 1000 },
+): Result<{ limit: number; offset: number }> {
+  const limit = args.limit ?? bounds.defaultSize
+  const offset = args.offset ?? 0
+  if (limit < 1 || limit > bounds.max) {
+    return fail('INVALID_LIMIT', `limit must be between 1 and ${bounds.max}.`, 'limit')
+  }
+  if (offset < 0) return fail('INVALID_OFFSET', 'offset must not be negative.', 'offset')
+  return ok({ limit, offset })
+}

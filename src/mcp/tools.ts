@@ -4,6 +4,7 @@ import { registerBankFileTools } from './tools/bank-files.js'
 import { registerEventDecisionTools } from './tools/event-decisions.js'
 import { registerEventFeedTool } from './tools/event-feed.js'
 import { registerExplainSuggestionTool } from './tools/explain-suggestion.js'
+import { registerJournalTools } from './tools/journal.js'
 import { registerReceiptTools } from './tools/receipts.js'
 import { registerReportTools } from './tools/reports.js'
 import { registerReviewQueueTools } from './tools/review-queue.js'
@@ -25,4 +26,5 @@ export function registerDaybookTools(server: McpServer, context: ToolContext): v
   registerReportTools(server, calls)
   registerEventFeedTool(server, calls)
   registerAccountTools(server, calls)
+  registerJournalTools(server, calls)
 }

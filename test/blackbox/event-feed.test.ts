@@ -180,7 +180,7 @@ describe('events', () => {
     expect(await refused({ limit: 1001 })).toBe('INVALID_LIMIT')
     expect(await refused({ limit: 0 })).toBe('INVALID_LIMIT')
     expect(await refused({ after: -1 })).toBe('INVALID_OFFSET')
-    expect(await refused({ types: ['journal_entry.created'] })).toBe('INVALID_FILTER')
+    expect(await refused({ types: ['api_key.created'] })).toBe('INVALID_FILTER')
   })
 
   it('numbers concurrent writes once each, without gaps', async () => {

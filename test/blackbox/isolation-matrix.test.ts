@@ -115,6 +115,11 @@ const operations: Record<string, { admin?: true }> = {
   salesTaxReturnLineDetail: {},
   listSalesTaxReturns: {},
   fileSalesTaxReturn: { admin: true },
+  journalEntry: {},
+  listJournalEntries: {},
+  createJournalEntry: {},
+  reverseJournalEntry: {},
+  setOpeningBalances: { admin: true },
   listTaxCodes: {},
   listSalesTaxCodes: {},
   listWebhookEndpoints: { admin: true },
@@ -160,6 +165,8 @@ const idKinds = [
   'deletableWebhookEndpoint',
   /** A feed event sent to the organization's webhookEndpoint. */
   'webhookEvent',
+  /** A manual journal entry, not yet reversed. */
+  'journalEntry',
 ] as const
 /** Text an organization wrote, probed through search and duplicate checks. */
 const textKinds = ['merchant', 'accountName', 'contactName', 'rulePattern', 'processorTxn'] as const
@@ -191,6 +198,7 @@ const consumable = new Set<Kind>([
   'reconcilableAccount',
   'batchId',
   'deletableWebhookEndpoint',
+  'journalEntry',
   'freshEmail',
   'freshName',
 ])
@@ -413,6 +421,28 @@ const argTable: Record<string, ArgSpec[]> = {
   'fileSalesTaxReturn.startDate': fixed('2000-01-01'),
   'fileSalesTaxReturn.endDate': fixed('2000-01-31'),
   'balanceSheet.asOf': fixed('2026-12-31'),
+  'journalEntry.journalEntryId': id('journalEntry'),
+  'listJournalEntries.dateFrom': fixed('2026-01-01'),
+  'listJournalEntries.dateTo': fixed('2026-12-31'),
+  'listJournalEntries.sources': fixed(['manual', 'event']),
+  'listJournalEntries.accountId': orNot(id('expenseAccount', 'bankAccount')),
+  'listJournalEntries.limit': fixed(200),
+  'listJournalEntries.offset': fixed(0),
+  'createJournalEntry.date': fixed(eventDate),
+  'createJournalEntry.memo': fixed('isolation'),
+  'createJournalEntry.reference': fixed('ISO-1'),
+  'createJournalEntry.lines': probe((ids) => [
+    { accountId: ids.expenseAccount, debit: '7.00', contactId: ids.contact, taxReturnLine: '107' },
+    { accountId: ids.bankAccount, credit: '7.00' },
+  ]),
+  'createJournalEntry.reverseOn': orNot(fixed('2026-03-02')),
+  'reverseJournalEntry.journalEntryId': id('journalEntry'),
+  'reverseJournalEntry.date': fixed('2026-03-02'),
+  'setOpeningBalances.date': fixed('2026-01-01'),
+  'setOpeningBalances.lines': probe((ids) => [
+    { accountId: ids.bankAccount, debit: '100.00', contactId: ids.contact },
+    { accountId: ids.expenseAccount, credit: '40.00' },
+  ]),
   'generalLedger.accountId': id('bankAccount', 'expenseAccount', 'taxAccount', 'processorAccount'),
   'generalLedger.startDate': fixed('2026-01-01'),
   'generalLedger.endDate': fixed('2026-12-31'),
@@ -450,9 +480,9 @@ function hasIdField(type: GraphQLInputType): boolean {
 }
 
 /**
- * Every field, nested four levels deep, so that anything an answer could carry is asked for. An
- * event's lines are left out of a page of events: every field of 200 events with theirs costs more
- * than a request may, and getLedgerEvent asks for each event's lines whole.
+ * Every field, nested four levels deep, so that anything an answer could carry is asked for. The
+ * lines of events and of journal entries are left out of a page: every field of 200 events with
+ * theirs costs more than a request may, and getLedgerEvent and journalEntry ask for them whole.
  */
 function selection(type: GraphQLOutputType, depth = 0, path: string[] = []): string {
   const named = getNamedType(type)
@@ -461,7 +491,10 @@ function selection(type: GraphQLOutputType, depth = 0, path: string[] = []): str
   const inPage = path.some((name) => name.endsWith('Page'))
   const fields = Object.values(named.getFields())
     .filter((f) => f.args.every((a) => !isNonNullType(a.type)))
-    .filter((f) => !(inPage && named.name === 'LedgerEvent' && f.name === 'lines'))
+    .filter(
+      (f) =>
+        !(inPage && (named.name === 'LedgerEvent' || named.name === 'JournalEntry') && f.name === 'lines'),
+    )
     .map((f) =>
       isLeafType(getNamedType(f.type))
         ? f.name
@@ -753,8 +786,27 @@ class Maker {
   }
 
   /** A fresh object of a kind that an operation may use up. */
+  /** A manual entry from the expense account to the bank account. */
+  async journalEntry(): Promise<string> {
+    const ids = this.fixedIds()
+    const data = await ok(
+      this.key,
+      'mutation ($org: UUID!, $l: [JournalLineInput!]!) { createJournalEntry(organizationId: $org, date: "2026-03-01", lines: $l) { success error journalEntry { id } } }',
+      this.org({
+        l: [
+          { accountId: ids.expenseAccount, debit: '3.00' },
+          { accountId: ids.bankAccount, credit: '3.00' },
+        ],
+      }),
+    )
+    expect(data.createJournalEntry).toMatchObject({ success: true })
+    return data.createJournalEntry.journalEntry.id
+  }
+
   async fresh(kind: Kind): Promise<string> {
     switch (kind) {
+      case 'journalEntry':
+        return this.journalEntry()
       case 'event':
         return this.event()
       case 'classifiedEvent': {
@@ -943,6 +995,7 @@ const snapshotQueries: Array<[string, string, Record<string, unknown>]> = [
   ['dashboardSummary', 'query', { startDate: '2026-01-01', endDate: '2026-12-31' }],
   ['salesTaxReturn', 'query', { startDate: '2026-01-01', endDate: '2026-12-31' }],
   ['listSalesTaxReturns', 'query', {}],
+  ['listJournalEntries', 'query', { limit: 200 }],
 ]
 
 async function waitForJobs(): Promise<void> {
@@ -1083,6 +1136,7 @@ beforeAll(async () => {
   bFixed.webhookEndpoint = await bMaker.webhookEndpoint()
   bFixed.deletableWebhookEndpoint = bFixed.webhookEndpoint
   bFixed.webhookEvent = await bMaker.webhookEvent(bFixed.webhookEndpoint)
+  bFixed.journalEntry = await bMaker.journalEntry()
   bIds = { ...missingIds(), ...bFixed } as Ids
 
   // ---- A: the fixed objects; the rest is made fresh for each call

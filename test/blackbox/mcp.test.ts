@@ -127,9 +127,11 @@ const toolNames = [
   'events',
   'explain_suggestion',
   'get_event',
+  'get_journal_entry',
   'import_bank_file',
   'income_statement',
   'list_accounts',
+  'list_journal_entries',
   'list_receipts',
   'list_review_queue',
   'preview_bank_file',
@@ -256,6 +258,15 @@ describe('daybook mcp', () => {
     const badReturn = await tool(session, 'sales_tax_return', { ...march31, jurisdiction: 'CA-ON' })
     expect(badReturn.isError).toBe(true)
     expect(JSON.stringify(badReturn.json)).toContain('INVALID_JURISDICTION')
+
+    // The two confirmed events' entries, read back from the journal.
+    const journal = (await answered(session, 'list_journal_entries', { sources: ['event'] }))
+      .listJournalEntries
+    expect(journal.totalCount).toBe(2)
+    const [newest] = journal.items
+    expect(newest.lines.length).toBeGreaterThanOrEqual(2)
+    const one = (await answered(session, 'get_journal_entry', { journalEntryId: newest.id })).journalEntry
+    expect(one).toMatchObject({ id: newest.id, source: 'event', eventId: expect.any(String) })
 
     const after = (await answered(session, 'income_statement', march)).incomeStatement
     expect(after).toMatchObject({ totalExpenses: '60.75', netIncome: '-60.75' })

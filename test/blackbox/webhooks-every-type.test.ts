@@ -330,6 +330,20 @@ describe('webhooks of every feed type', () => {
       tenant.owner.jwt,
     )
 
+    // journal_entry.created and journal_entry.reversed: an accrual reversed on a later day
+    await act(
+      tenant,
+      `mutation ($org: UUID!, $lines: [JournalLineInput!]!) {
+        createJournalEntry(organizationId: $org, date: "2026-02-27", lines: $lines, reverseOn: "2026-03-01") { success error }
+      }`,
+      {
+        lines: [
+          { accountId: accounts['Office Expenses'], debit: '75.00' },
+          { accountId: accounts['Accounts Payable'], credit: '75.00' },
+        ],
+      },
+    )
+
     // The other organization's events, which its own endpoint is sent.
     await createEvent(other, 'Elsewhere Ltd')
     await act(

@@ -1,6 +1,7 @@
 // Generated from the SDL by scripts/codegen.ts; do not edit. Run npm run codegen.
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { OrganizationRecord } from '../../modules/organizations/organization.js';
+import type { JournalEntryParent } from '../../modules/journal/journal-entry-view.js';
 import type { GraphQLContext } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = T | null | undefined;
@@ -38,6 +39,9 @@ export type Query = {
   /** Newest first unless sortDir is asc. */
   listExchangeRates: Maybe<ExchangeRatePage>;
   listIntakeAddresses: Maybe<Array<IntakeAddress>>;
+  journalEntry: Maybe<JournalEntry>;
+  /** The whole journal, newest first, whatever posted each entry (limit at most 200, default 25). */
+  listJournalEntries: Maybe<JournalEntryPage>;
   /** Every filter is optional; sortBy transactionDate (default), functionalAmount, merchantName or status; sortDir desc by default. */
   listLedgerEvents: Maybe<LedgerEventPage>;
   getLedgerEvent: Maybe<LedgerEvent>;
@@ -152,6 +156,23 @@ export type QueryListExchangeRatesArgs = {
 
 export type QueryListIntakeAddressesArgs = {
   organizationId: Scalars['UUID']['input'];
+};
+
+
+export type QueryJournalEntryArgs = {
+  organizationId: Scalars['UUID']['input'];
+  journalEntryId: Scalars['UUID']['input'];
+};
+
+
+export type QueryListJournalEntriesArgs = {
+  organizationId: Scalars['UUID']['input'];
+  dateFrom?: InputMaybe<Scalars['Date']['input']>;
+  dateTo?: InputMaybe<Scalars['Date']['input']>;
+  sources?: InputMaybe<Array<Scalars['String']['input']>>;
+  accountId?: InputMaybe<Scalars['UUID']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -344,6 +365,18 @@ export type Mutation = {
   createIntakeAddress: Maybe<IntakeAddressPayload>;
   /** Mail and messages to the address stop reaching the organization; the address can be created again. */
   deleteIntakeAddress: Maybe<MutationResult>;
+  /**
+   * A balanced entry of 2 to 500 lines, posted at once (no review queue). With reverseOn, its
+   * reversal is posted on that date too (an accrual).
+   */
+  createJournalEntry: Maybe<JournalEntryPayload>;
+  /** The mirror image of a manual entry, dated date; the payload holds the reversing entry. */
+  reverseJournalEntry: Maybe<JournalEntryPayload>;
+  /**
+   * The opening balances (owner or admin): one entry dated date; a second call reverses the first
+   * and posts the new one. What the lines leave unbalanced goes to "Opening Balance Equity".
+   */
+  setOpeningBalances: Maybe<JournalEntryPayload>;
   createLedgerEvent: Maybe<CreateLedgerEventPayload>;
   /** Only events in needs_review or pending. */
   updateLedgerEvent: Maybe<LedgerEventPayload>;
@@ -583,6 +616,30 @@ export type MutationCreateIntakeAddressArgs = {
 export type MutationDeleteIntakeAddressArgs = {
   organizationId: Scalars['UUID']['input'];
   intakeAddressId: Scalars['UUID']['input'];
+};
+
+
+export type MutationCreateJournalEntryArgs = {
+  organizationId: Scalars['UUID']['input'];
+  date: Scalars['Date']['input'];
+  memo?: InputMaybe<Scalars['String']['input']>;
+  reference?: InputMaybe<Scalars['String']['input']>;
+  lines: Array<JournalLineInput>;
+  reverseOn?: InputMaybe<Scalars['Date']['input']>;
+};
+
+
+export type MutationReverseJournalEntryArgs = {
+  organizationId: Scalars['UUID']['input'];
+  journalEntryId: Scalars['UUID']['input'];
+  date: Scalars['Date']['input'];
+};
+
+
+export type MutationSetOpeningBalancesArgs = {
+  organizationId: Scalars['UUID']['input'];
+  date: Scalars['Date']['input'];
+  lines: Array<JournalLineInput>;
 };
 
 
@@ -962,7 +1019,7 @@ export type DaybookEvent = {
   id: Scalars['UUID']['output'];
   /** 1 for the organization's first event, then one more for each, with no gaps. */
   seq: Scalars['Int']['output'];
-  /** ledger_event.created|updated|classified|confirmed|rejected|synced|reconciled, bank_import.completed, receipt.received|extracted|matched|failed, account.created|updated, contact.created|updated, reconciliation.finished|undone|cancelled, organization.lock_date_changed|profile_changed, sales_tax_return.filed, webhook_endpoint.disabled */
+  /** ledger_event.created|updated|classified|confirmed|rejected|synced|reconciled, bank_import.completed, receipt.received|extracted|matched|failed, account.created|updated, contact.created|updated, reconciliation.finished|undone|cancelled, organization.lock_date_changed|profile_changed, sales_tax_return.filed, journal_entry.created|reversed (entries of no event), webhook_endpoint.disabled */
   type: Scalars['String']['output'];
   occurredAt: Scalars['String']['output'];
   /** user, api_key, operator or system */
@@ -1427,12 +1484,77 @@ export type IntakeAddressPayload = {
 export type JournalEntry = {
   __typename?: 'JournalEntry';
   id: Scalars['UUID']['output'];
-  /** The event's transactionDate; a reversing entry carries the same date. */
+  /** The entry's date: an event's transactionDate, the date given to a manual entry or a reversal. */
   txnDate: Scalars['String']['output'];
   /** The sum of the entry's debits (equal to the sum of its credits), as a decimal string. */
   totalAmount: Scalars['String']['output'];
   /** The functional currency the entry is kept in. */
   currency: Scalars['String']['output'];
+  memo: Maybe<Scalars['String']['output']>;
+  reference: Maybe<Scalars['String']['output']>;
+  /** event, manual, reversal, opening, reconciliation, tax_filing, invoice or payment. */
+  source: Scalars['String']['output'];
+  lines: Array<JournalLine>;
+  /** The entry this one reverses. */
+  reversesEntryId: Maybe<Scalars['UUID']['output']>;
+  /** The entry that reverses this one; an entry is reversed at most once. */
+  reversedByEntryId: Maybe<Scalars['UUID']['output']>;
+  /** The ledger event that posted the entry (its entry, or the reversal when it was rejected). */
+  eventId: Maybe<Scalars['UUID']['output']>;
+  createdAt: Scalars['String']['output'];
+};
+
+export type JournalLine = {
+  __typename?: 'JournalLine';
+  id: Scalars['UUID']['output'];
+  account: JournalLineAccount;
+  /** A decimal string, or null on a credit line. */
+  debit: Maybe<Scalars['String']['output']>;
+  /** A decimal string, or null on a debit line. */
+  credit: Maybe<Scalars['String']['output']>;
+  memo: Maybe<Scalars['String']['output']>;
+  contact: Maybe<JournalLineContact>;
+  /** The GST/HST return line the line counts on: 104, 107, 110, 111, 205 or 405. */
+  taxReturnLine: Maybe<Scalars['String']['output']>;
+};
+
+export type JournalLineAccount = {
+  __typename?: 'JournalLineAccount';
+  id: Scalars['UUID']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type JournalLineContact = {
+  __typename?: 'JournalLineContact';
+  id: Scalars['UUID']['output'];
+  displayName: Scalars['String']['output'];
+};
+
+export type JournalLineInput = {
+  accountId: Scalars['UUID']['input'];
+  /** Exactly one of debit and credit, a positive decimal string. */
+  debit?: InputMaybe<Scalars['String']['input']>;
+  credit?: InputMaybe<Scalars['String']['input']>;
+  memo?: InputMaybe<Scalars['String']['input']>;
+  contactId?: InputMaybe<Scalars['UUID']['input']>;
+  /** 104, 107, 110, 111, 205 or 405: the GST/HST return line the line's amount counts on. */
+  taxReturnLine?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type JournalEntryPayload = {
+  __typename?: 'JournalEntryPayload';
+  success: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+  journalEntry: Maybe<JournalEntry>;
+};
+
+export type JournalEntryPage = {
+  __typename?: 'JournalEntryPage';
+  items: Array<JournalEntry>;
+  totalCount: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
 };
 
 /** One account of an event classified line by line (DESIGN 8.2). */
@@ -1816,7 +1938,7 @@ export type GeneralLedgerLine = {
   __typename?: 'GeneralLedgerLine';
   entryId: Scalars['UUID']['output'];
   eventId: Maybe<Scalars['UUID']['output']>;
-  /** posting, reversal, adjustment (a reconciliation's) or tax_filing (a filed sales tax return's clearing entry) */
+  /** posting, reversal, adjustment (a reconciliation's), tax_filing (a filed sales tax return's clearing entry), manual or opening */
   kind: Scalars['String']['output'];
   txnDate: Scalars['String']['output'];
   debit: Scalars['String']['output'];
@@ -2144,7 +2266,7 @@ export type ResolversTypes = {
   DaybookEvent: ResolverTypeWrapper<DaybookEvent>;
   DaybookEventPage: ResolverTypeWrapper<DaybookEventPage>;
   AuditChainHead: ResolverTypeWrapper<AuditChainHead>;
-  LedgerEvent: ResolverTypeWrapper<Omit<LedgerEvent, 'history'>>;
+  LedgerEvent: ResolverTypeWrapper<Omit<LedgerEvent, 'history' | 'journalEntry' | 'reversalEntry'> & { journalEntry: JournalEntryParent | null; reversalEntry: JournalEntryParent | null }>;
   Contact: ResolverTypeWrapper<Omit<Contact, 'history'>>;
   Reconciliation: ResolverTypeWrapper<Omit<Reconciliation, 'history'>>;
   BankFileFormat: BankFileFormat;
@@ -2173,7 +2295,13 @@ export type ResolversTypes = {
   SetExchangeRatesPayload: ResolverTypeWrapper<SetExchangeRatesPayload>;
   IntakeAddress: ResolverTypeWrapper<IntakeAddress>;
   IntakeAddressPayload: ResolverTypeWrapper<IntakeAddressPayload>;
-  JournalEntry: ResolverTypeWrapper<JournalEntry>;
+  JournalEntry: ResolverTypeWrapper<JournalEntryParent>;
+  JournalLine: ResolverTypeWrapper<JournalLine>;
+  JournalLineAccount: ResolverTypeWrapper<JournalLineAccount>;
+  JournalLineContact: ResolverTypeWrapper<JournalLineContact>;
+  JournalLineInput: JournalLineInput;
+  JournalEntryPayload: ResolverTypeWrapper<Omit<JournalEntryPayload, 'journalEntry'> & { journalEntry?: Maybe<ResolversTypes['JournalEntry']> }>;
+  JournalEntryPage: ResolverTypeWrapper<Omit<JournalEntryPage, 'items'> & { items: Array<ResolversTypes['JournalEntry']> }>;
   EntryLine: ResolverTypeWrapper<EntryLine>;
   EntryLineInput: EntryLineInput;
   LedgerEventAccount: ResolverTypeWrapper<LedgerEventAccount>;
@@ -2258,7 +2386,7 @@ export type ResolversParentTypes = {
   DaybookEvent: DaybookEvent;
   DaybookEventPage: DaybookEventPage;
   AuditChainHead: AuditChainHead;
-  LedgerEvent: Omit<LedgerEvent, 'history'>;
+  LedgerEvent: Omit<LedgerEvent, 'history' | 'journalEntry' | 'reversalEntry'> & { journalEntry: JournalEntryParent | null; reversalEntry: JournalEntryParent | null };
   Contact: Omit<Contact, 'history'>;
   Reconciliation: Omit<Reconciliation, 'history'>;
   CsvImportProfile: CsvImportProfile;
@@ -2286,7 +2414,13 @@ export type ResolversParentTypes = {
   SetExchangeRatesPayload: SetExchangeRatesPayload;
   IntakeAddress: IntakeAddress;
   IntakeAddressPayload: IntakeAddressPayload;
-  JournalEntry: JournalEntry;
+  JournalEntry: JournalEntryParent;
+  JournalLine: JournalLine;
+  JournalLineAccount: JournalLineAccount;
+  JournalLineContact: JournalLineContact;
+  JournalLineInput: JournalLineInput;
+  JournalEntryPayload: Omit<JournalEntryPayload, 'journalEntry'> & { journalEntry?: Maybe<ResolversParentTypes['JournalEntry']> };
+  JournalEntryPage: Omit<JournalEntryPage, 'items'> & { items: Array<ResolversParentTypes['JournalEntry']> };
   EntryLine: EntryLine;
   EntryLineInput: EntryLineInput;
   LedgerEventAccount: LedgerEventAccount;
@@ -2363,6 +2497,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   listContacts?: Resolver<Maybe<ResolversTypes['ContactPage']>, ParentType, ContextType, RequireFields<QueryListContactsArgs, 'organizationId'>>;
   listExchangeRates?: Resolver<Maybe<ResolversTypes['ExchangeRatePage']>, ParentType, ContextType, RequireFields<QueryListExchangeRatesArgs, 'organizationId'>>;
   listIntakeAddresses?: Resolver<Maybe<Array<ResolversTypes['IntakeAddress']>>, ParentType, ContextType, RequireFields<QueryListIntakeAddressesArgs, 'organizationId'>>;
+  journalEntry?: Resolver<Maybe<ResolversTypes['JournalEntry']>, ParentType, ContextType, RequireFields<QueryJournalEntryArgs, 'organizationId' | 'journalEntryId'>>;
+  listJournalEntries?: Resolver<Maybe<ResolversTypes['JournalEntryPage']>, ParentType, ContextType, RequireFields<QueryListJournalEntriesArgs, 'organizationId'>>;
   listLedgerEvents?: Resolver<Maybe<ResolversTypes['LedgerEventPage']>, ParentType, ContextType, RequireFields<QueryListLedgerEventsArgs, 'organizationId'>>;
   getLedgerEvent?: Resolver<Maybe<ResolversTypes['LedgerEvent']>, ParentType, ContextType, RequireFields<QueryGetLedgerEventArgs, 'organizationId' | 'eventId'>>;
   myOrganizations?: Resolver<Maybe<Array<ResolversTypes['Organization']>>, ParentType, ContextType>;
@@ -2407,6 +2543,9 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   setExchangeRates?: Resolver<Maybe<ResolversTypes['SetExchangeRatesPayload']>, ParentType, ContextType, RequireFields<MutationSetExchangeRatesArgs, 'organizationId' | 'rates'>>;
   createIntakeAddress?: Resolver<Maybe<ResolversTypes['IntakeAddressPayload']>, ParentType, ContextType, RequireFields<MutationCreateIntakeAddressArgs, 'organizationId' | 'addressType' | 'address'>>;
   deleteIntakeAddress?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationDeleteIntakeAddressArgs, 'organizationId' | 'intakeAddressId'>>;
+  createJournalEntry?: Resolver<Maybe<ResolversTypes['JournalEntryPayload']>, ParentType, ContextType, RequireFields<MutationCreateJournalEntryArgs, 'organizationId' | 'date' | 'lines'>>;
+  reverseJournalEntry?: Resolver<Maybe<ResolversTypes['JournalEntryPayload']>, ParentType, ContextType, RequireFields<MutationReverseJournalEntryArgs, 'organizationId' | 'journalEntryId' | 'date'>>;
+  setOpeningBalances?: Resolver<Maybe<ResolversTypes['JournalEntryPayload']>, ParentType, ContextType, RequireFields<MutationSetOpeningBalancesArgs, 'organizationId' | 'date' | 'lines'>>;
   createLedgerEvent?: Resolver<Maybe<ResolversTypes['CreateLedgerEventPayload']>, ParentType, ContextType, RequireFields<MutationCreateLedgerEventArgs, 'organizationId' | 'merchantName' | 'amount' | 'transactionDate'>>;
   updateLedgerEvent?: Resolver<Maybe<ResolversTypes['LedgerEventPayload']>, ParentType, ContextType, RequireFields<MutationUpdateLedgerEventArgs, 'organizationId' | 'eventId'>>;
   updateStagedEntry?: Resolver<Maybe<ResolversTypes['LedgerEventPayload']>, ParentType, ContextType, RequireFields<MutationUpdateStagedEntryArgs, 'organizationId' | 'eventId'>>;
@@ -2820,6 +2959,48 @@ export type JournalEntryResolvers<ContextType = GraphQLContext, ParentType exten
   txnDate?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   totalAmount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  memo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reference?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['JournalLine']>, ParentType, ContextType>;
+  reversesEntryId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  reversedByEntryId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  eventId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type JournalLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['JournalLine'] = ResolversParentTypes['JournalLine']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  account?: Resolver<ResolversTypes['JournalLineAccount'], ParentType, ContextType>;
+  debit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  credit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  memo?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contact?: Resolver<Maybe<ResolversTypes['JournalLineContact']>, ParentType, ContextType>;
+  taxReturnLine?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type JournalLineAccountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['JournalLineAccount'] = ResolversParentTypes['JournalLineAccount']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type JournalLineContactResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['JournalLineContact'] = ResolversParentTypes['JournalLineContact']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  displayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type JournalEntryPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['JournalEntryPayload'] = ResolversParentTypes['JournalEntryPayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  journalEntry?: Resolver<Maybe<ResolversTypes['JournalEntry']>, ParentType, ContextType>;
+};
+
+export type JournalEntryPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['JournalEntryPage'] = ResolversParentTypes['JournalEntryPage']> = {
+  items?: Resolver<Array<ResolversTypes['JournalEntry']>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type EntryLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EntryLine'] = ResolversParentTypes['EntryLine']> = {
@@ -3328,6 +3509,11 @@ export type Resolvers<ContextType = GraphQLContext> = {
   IntakeAddress?: IntakeAddressResolvers<ContextType>;
   IntakeAddressPayload?: IntakeAddressPayloadResolvers<ContextType>;
   JournalEntry?: JournalEntryResolvers<ContextType>;
+  JournalLine?: JournalLineResolvers<ContextType>;
+  JournalLineAccount?: JournalLineAccountResolvers<ContextType>;
+  JournalLineContact?: JournalLineContactResolvers<ContextType>;
+  JournalEntryPayload?: JournalEntryPayloadResolvers<ContextType>;
+  JournalEntryPage?: JournalEntryPageResolvers<ContextType>;
   EntryLine?: EntryLineResolvers<ContextType>;
   LedgerEventAccount?: LedgerEventAccountResolvers<ContextType>;
   AccountRef?: AccountRefResolvers<ContextType>;

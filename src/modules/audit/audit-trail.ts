@@ -24,7 +24,7 @@ import {
   unkeyedChainHash,
 } from './audit-record.js'
 import type { AuditStore, ChainHead, StoredLine } from './audit-store.js'
-import { feedEventOf, feedTypes, isFeedType } from './event-feed.js'
+import { feedEventOf, feedTypes, isFedRecord, isFeedType } from './event-feed.js'
 
 // Who changed what and when (DESIGN 7.4). Services append their changes in their own database
 // transaction; the records are sealed into the organization's hash chain shortly after, one sealer
@@ -407,7 +407,7 @@ export class AuditTrail implements AuditRecorder, AuditFeed {
             seq++
             // Numbered in the order the chain takes them, which is the order they committed in
             // as far as any reader could see: a feed reader never finds a number below one it read.
-            const feed = isFeedType(record.operation) ? ++feedSeq : null
+            const feed = isFedRecord(record) ? ++feedSeq : null
             hash = chainHash(key, hash, { ...record, seq, feedSeq: feed })
             chained.push({ id: record.id, seq, hash, feedSeq: feed })
           }

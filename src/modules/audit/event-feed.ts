@@ -1,8 +1,9 @@
 import type { AuditRecord } from './audit-record.js'
 
 // The event feed (DESIGN 7.5): the business facts of the audit trail that other systems are told
-// of, each named by its operation. Bookkeeping internals (journal entries, rules, keys, members,
-// profiles) stay in the audit log alone.
+// of, each named by its operation. Bookkeeping internals (rules, keys, members) stay in the audit
+// log alone. Journal entries are told when no event made them (DESIGN 8.4): an event's entry and
+// its reversal are told as the event's confirmation and rejection.
 export const feedTypes = [
   'ledger_event.created',
   'ledger_event.updated',
@@ -26,6 +27,8 @@ export const feedTypes = [
   'organization.lock_date_changed',
   'organization.profile_changed',
   'sales_tax_return.filed',
+  'journal_entry.created',
+  'journal_entry.reversed',
   'webhook_endpoint.disabled',
 ] as const
 export type FeedType = (typeof feedTypes)[number]
@@ -33,6 +36,14 @@ export type FeedType = (typeof feedTypes)[number]
 const feedTypeSet: ReadonlySet<string> = new Set(feedTypes)
 
 export const isFeedType = (operation: string): operation is FeedType => feedTypeSet.has(operation)
+
+/**
+ * Whether a record goes to the feed. An entry's record holds its `eventId` as a key of the JSON
+ * text; a memo holding those characters would be escaped, so the text alone tells.
+ */
+export const isFedRecord = (record: { operation: string; after: string | null }): boolean =>
+  isFeedType(record.operation) &&
+  (record.operation !== 'journal_entry.created' || (record.after?.includes('"eventId":null') ?? false))
 
 export interface FeedEvent {
   id: string

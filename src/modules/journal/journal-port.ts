@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/schema.js'
 import type { OrgScope } from '../access/principal.js'
-import type { EntryPlan, LineTax, PostingLine } from './journal.js'
+import type { EntryKind, EntryPlan, LineTax, PostingLine } from './journal.js'
 import type { JournalEntryRecord, LedgerLine } from './journal-store.js'
 
 // What the books offer other modules, inside their own database transaction: every entry is
@@ -9,6 +9,8 @@ import type { JournalEntryRecord, LedgerLine } from './journal-store.js'
 export {
   type EntryKind,
   type EntryPlan,
+  type EntrySource,
+  isTaxReturnLineTag,
   type LinesPostingInput,
   type LineTax,
   type NetTaxKind,
@@ -17,7 +19,11 @@ export {
   type PostingLinePart,
   planLinesPosting,
   planPosting,
+  sourceOfKind,
+  type TaxReturnLineTag,
+  taxReturnLineTags,
 } from './journal.js'
+export type { JournalEntryParent, JournalLineView } from './journal-entry-view.js'
 export type { JournalEntryRecord, LedgerLine } from './journal-store.js'
 
 export interface JournalPort {
@@ -36,8 +42,8 @@ export interface JournalPort {
     postings: Array<{ eventId: string; entryId: string; plan: EntryPlan }>,
   ): Promise<void>
   /**
-   * Posts the mirror image of an entry, dated like the original so every period nets to zero: an
-   * event's entry (`eventId`), or a reconciliation's adjustment (null).
+   * Posts the mirror image of an entry, dated like the original so every period nets to zero
+   * unless a date is given: an event's entry (`eventId`), or an entry of no event (null).
    */
   reverseEntry(
     tx: Executor,
@@ -45,6 +51,7 @@ export interface JournalPort {
     eventId: string | null,
     originalEntryId: string,
     entryId: string,
+    txnDate?: string,
   ): Promise<boolean>
   /** reverseEntry for many entries at once; each reversal is dated like its original. */
   reverseEntries(
@@ -53,15 +60,16 @@ export interface JournalPort {
     reversals: Array<{ eventId: string; originalEntryId: string; entryId: string }>,
   ): Promise<void>
   /**
-   * An entry of no event: a reconciliation's adjustment for the difference to the statement, or
-   * a filed tax return's clearing entry. The caller has checked the period.
+   * An entry of no event: a reconciliation's adjustment for the difference to the statement, a
+   * filed tax return's clearing entry, a manual entry or the opening balances. The caller has
+   * checked the period.
    */
   postAdjustment(
     tx: Executor,
     scope: OrgScope,
     plan: EntryPlan,
     entryId: string,
-    kind?: 'adjustment' | 'tax_filing',
+    kind?: 'adjustment' | 'tax_filing' | 'manual' | 'opening',
   ): Promise<void>
   findEntries(ex: Executor, scope: OrgScope, ids: string[]): Promise<JournalEntryRecord[]>
   /** One entry's lines in order. */
@@ -82,6 +90,31 @@ export interface JournalPort {
     range: { from: string; to: string },
     page: { limit: number; offset: number },
   ): Promise<{ lines: LedgerLine[]; totalCount: number }>
+  /** A page of the journal, newest first, by date, kinds and an account its lines touch. */
+  entryPage(
+    ex: Executor,
+    scope: OrgScope,
+    filter: { from?: string; to?: string; kinds?: readonly EntryKind[]; accountId?: string },
+    page: { limit: number; offset: number },
+  ): Promise<{ entries: JournalEntryRecord[]; totalCount: number }>
+  /** Many entries with their lines, keyed by id. */
+  entriesWithLines(
+    ex: Executor,
+    scope: OrgScope,
+    entryIds: string[],
+  ): Promise<Map<string, JournalEntryRecord & { lines: PostingLine[] }>>
+  /** The lines of these entries with their ids, in order. */
+  lineRowsOf(
+    ex: Executor,
+    scope: OrgScope,
+    entryIds: string[],
+  ): Promise<Array<{ id: string; entryId: string; line: PostingLine }>>
+  /** The entry reversing each of these that has one, keyed by the reversed entry's id. */
+  reversalsOf(ex: Executor, scope: OrgScope, entryIds: string[]): Promise<Map<string, string>>
+  /** The opening balances in force. */
+  openingEntry(ex: Executor, scope: OrgScope): Promise<JournalEntryRecord | undefined>
+  /** Holds an entry (PostgreSQL) until the transaction ends, so that it is reversed once. */
+  lockEntry(tx: Executor, scope: OrgScope, entryId: string): Promise<JournalEntryRecord | undefined>
   /** Every currency the books hold, booked or original. */
   currenciesUsed(ex: Executor, scope: OrgScope): Promise<string[]>
   /** Entries in posting order after a cursor, with their lines: the export reads the books in pages. */

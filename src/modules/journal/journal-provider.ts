@@ -49,8 +49,8 @@ export class JournalProvider extends JournalStore implements JournalPort {
   }
 
   /**
-   * Posts the mirror image of an entry, dated like the original so every period nets to zero: an
-   * event's entry (`eventId`), or a reconciliation's adjustment (null).
+   * Posts the mirror image of an entry, dated like the original so every period nets to zero
+   * unless a date is given: an event's entry (`eventId`), or an entry of no event (null).
    */
   async reverseEntry(
     tx: Executor,
@@ -58,6 +58,7 @@ export class JournalProvider extends JournalStore implements JournalPort {
     eventId: string | null,
     originalEntryId: string,
     entryId: string,
+    txnDate?: string,
   ): Promise<boolean> {
     const [original] = await this.findEntries(tx, scope, [originalEntryId])
     if (!original || original.eventId !== eventId) {
@@ -66,7 +67,7 @@ export class JournalProvider extends JournalStore implements JournalPort {
       )
     }
     const lines = await this.linesOf(tx, scope, originalEntryId)
-    const plan = planReversal(planOf(original, lines))
+    const plan = planReversal(planOf(original, lines), txnDate)
     return this.write(
       tx,
       scope,
@@ -80,7 +81,7 @@ export class JournalProvider extends JournalStore implements JournalPort {
     scope: OrgScope,
     plan: EntryPlan,
     entryId: string,
-    kind: 'adjustment' | 'tax_filing' = 'adjustment',
+    kind: 'adjustment' | 'tax_filing' | 'manual' | 'opening' = 'adjustment',
   ): Promise<void> {
     const written = await this.write(
       tx,
@@ -273,6 +274,7 @@ function planOf(entry: JournalEntryRecord, lines: PostingLine[]): EntryPlan {
     txnDate: entry.txnDate,
     currency: entry.currency,
     ...(entry.originalCurrency ? { originalCurrency: entry.originalCurrency } : {}),
+    ...(entry.memo !== null ? { memo: entry.memo } : {}),
     lines,
   }
 }

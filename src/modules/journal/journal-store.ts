@@ -11,7 +11,13 @@ import { unindexed } from '../../db/sql-helpers.js'
 import { limits } from '../../kernel/limits.js'
 import { assert } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
-import type { EntryKind, EntryPlan, LineTax, PostingLine } from './journal.js'
+import {
+  type EntryKind,
+  type EntryPlan,
+  isTaxReturnLineTag,
+  type LineTax,
+  type PostingLine,
+} from './journal.js'
 
 export interface JournalEntryRecord {
   id: string
@@ -22,6 +28,10 @@ export interface JournalEntryRecord {
   currency: string
   /** The event's currency when it is not the functional one; its lines then carry originalMinor. */
   originalCurrency: string | null
+  memo: string | null
+  reference: string | null
+  reversesEntryId: string | null
+  createdAt: string
 }
 
 /** A journal line as stored: one of its two amounts is zero. */
@@ -34,6 +44,7 @@ function lineOf(row: {
   tax_kind: string | null
   tax_code: string | null
   tax_base_line_no: number | bigint | null
+  memo: string | null
 }): PostingLine {
   const debit = BigInt(row.debit_minor)
   const line: PostingLine = {
@@ -44,12 +55,17 @@ function lineOf(row: {
   }
   if (row.original_minor !== null) line.originalMinor = BigInt(row.original_minor)
   if (row.tax_kind !== null) line.tax = lineTaxOf(row.tax_kind, row.tax_code, row.tax_base_line_no)
+  if (row.memo !== null) line.memo = row.memo
   return line
 }
 
 // Only insertEntries writes the kinds, from a LineTax.
 function lineTaxOf(kind: string, code: string | null, baseLineNo: number | bigint | null): LineTax {
   if (kind === 'sale' || kind === 'purchase') return { kind, code }
+  if (kind === 'return_line') {
+    assert(code !== null && isTaxReturnLineTag(code), `a journal line's tax return line is known: ${code}`)
+    return { kind, code }
+  }
   assert(kind === 'collected' || kind === 'input_credit', `a journal line's tax kind is known: ${kind}`)
   return { kind, code, baseLineNo: baseLineNo === null ? null : Number(baseLineNo) }
 }
@@ -63,6 +79,7 @@ const lineColumns = [
   'tax_kind',
   'tax_code',
   'tax_base_line_no',
+  'memo',
 ] as const
 const entryColumns = [
   'id',
@@ -72,7 +89,39 @@ const entryColumns = [
   'total_minor',
   'currency',
   'original_currency',
+  'memo',
+  'reference',
+  'reverses_entry_id',
+  'created_at',
 ] as const
+
+function entryRecordOf(row: {
+  id: string
+  event_id: string | null
+  kind: string
+  txn_date: string
+  total_minor: number | bigint
+  currency: string
+  original_currency: string | null
+  memo: string | null
+  reference: string | null
+  reverses_entry_id: string | null
+  created_at: string
+}): JournalEntryRecord {
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    kind: row.kind as EntryKind,
+    txnDate: row.txn_date,
+    totalMinor: BigInt(row.total_minor),
+    currency: row.currency,
+    originalCurrency: row.original_currency,
+    memo: row.memo,
+    reference: row.reference,
+    reversesEntryId: row.reverses_entry_id,
+    createdAt: row.created_at,
+  }
+}
 
 // Entries and lines are only ever inserted; a correction is a new (reversing) entry.
 export class JournalStore {
@@ -91,15 +140,7 @@ export class JournalStore {
       .where('organization_id', '=', scope.organizationId)
       .where('id', 'in', ids)
       .execute()
-    return rows.map((row) => ({
-      id: row.id,
-      eventId: row.event_id,
-      kind: row.kind as EntryKind,
-      txnDate: row.txn_date,
-      totalMinor: BigInt(row.total_minor),
-      currency: row.currency,
-      originalCurrency: row.original_currency,
-    }))
+    return rows.map(entryRecordOf)
   }
 
   async linesOf(ex: Executor, scope: OrgScope, entryId: string): Promise<PostingLine[]> {
@@ -243,7 +284,7 @@ export class JournalStore {
   ): Promise<Array<JournalEntryRecord & { createdAt: string; lines: PostingLine[] }>> {
     let query = ex
       .selectFrom('journal_entries')
-      .select([...entryColumns, 'created_at'])
+      .select(entryColumns)
       .where('organization_id', '=', scope.organizationId)
     if (after) {
       query = query.where((eb) =>
@@ -279,17 +320,112 @@ export class JournalStore {
       if (list) list.push(line)
       else linesByEntry.set(row.entry_id, [line])
     }
-    return entries.map((row) => ({
-      id: row.id,
-      eventId: row.event_id,
-      kind: row.kind as EntryKind,
-      txnDate: row.txn_date,
-      totalMinor: BigInt(row.total_minor),
-      currency: row.currency,
-      originalCurrency: row.original_currency,
-      createdAt: row.created_at,
-      lines: linesByEntry.get(row.id) ?? [],
-    }))
+    return entries.map((row) => ({ ...entryRecordOf(row), lines: linesByEntry.get(row.id) ?? [] }))
+  }
+
+  /** A page of the journal, newest first: listJournalEntries' filters, each optional. */
+  async entryPage(
+    ex: Executor,
+    scope: OrgScope,
+    filter: { from?: string; to?: string; kinds?: readonly EntryKind[]; accountId?: string },
+    page: { limit: number; offset: number },
+  ): Promise<{ entries: JournalEntryRecord[]; totalCount: number }> {
+    let query = ex.selectFrom('journal_entries as e').where('e.organization_id', '=', scope.organizationId)
+    if (filter.from !== undefined) query = query.where('e.txn_date', '>=', filter.from)
+    if (filter.to !== undefined) query = query.where('e.txn_date', '<=', filter.to)
+    if (filter.kinds !== undefined) query = query.where('e.kind', 'in', [...filter.kinds])
+    const accountId = filter.accountId
+    if (accountId !== undefined) {
+      query = query.where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('journal_lines as l')
+            .select('l.id')
+            .whereRef('l.organization_id', '=', 'e.organization_id')
+            .whereRef('l.entry_id', '=', 'e.id')
+            .where('l.account_id', '=', accountId),
+        ),
+      )
+    }
+    const [rows, count] = await Promise.all([
+      query
+        .select(entryColumns.map((column) => `e.${column}` as const))
+        .orderBy('e.txn_date', 'desc')
+        .orderBy('e.created_at', 'desc')
+        .orderBy('e.id', 'desc')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      query.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+    ])
+    return { entries: rows.map(entryRecordOf), totalCount: Number(count.count) }
+  }
+
+  async lockEntry(tx: Executor, scope: OrgScope, entryId: string): Promise<JournalEntryRecord | undefined> {
+    let query = tx
+      .selectFrom('journal_entries')
+      .select(entryColumns)
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', '=', entryId)
+    if (this.engine === 'postgres') query = query.forUpdate()
+    const row = await query.executeTakeFirst()
+    return row && entryRecordOf(row)
+  }
+
+  /** The lines of these entries with their ids, in order. */
+  async lineRowsOf(
+    ex: Executor,
+    scope: OrgScope,
+    entryIds: string[],
+  ): Promise<Array<{ id: string; entryId: string; line: PostingLine }>> {
+    const found: Array<{ id: string; entryId: string; line: PostingLine }> = []
+    for (let start = 0; start < entryIds.length; start += limits.sqlIdsPerQueryMax) {
+      const rows = await ex
+        .selectFrom('journal_lines')
+        .select(['id', 'entry_id', ...lineColumns])
+        .where(this.organizationColumn(), '=', scope.organizationId)
+        .where('entry_id', 'in', entryIds.slice(start, start + limits.sqlIdsPerQueryMax))
+        .orderBy('entry_id')
+        .orderBy('line_no')
+        .execute()
+      for (const row of rows) found.push({ id: row.id, entryId: row.entry_id, line: lineOf(row) })
+    }
+    return found
+  }
+
+  /** The entry reversing each of these that has one, keyed by the reversed entry's id. */
+  async reversalsOf(ex: Executor, scope: OrgScope, entryIds: string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>()
+    for (let start = 0; start < entryIds.length; start += limits.sqlIdsPerQueryMax) {
+      const rows = await ex
+        .selectFrom('journal_entries')
+        .select(['id', 'reverses_entry_id'])
+        .where('organization_id', '=', scope.organizationId)
+        .where('reverses_entry_id', 'in', entryIds.slice(start, start + limits.sqlIdsPerQueryMax))
+        .execute()
+      for (const row of rows) if (row.reverses_entry_id) found.set(row.reverses_entry_id, row.id)
+    }
+    return found
+  }
+
+  /** The opening balances in force: the entry of kind opening no other entry reverses. */
+  async openingEntry(ex: Executor, scope: OrgScope): Promise<JournalEntryRecord | undefined> {
+    const row = await ex
+      .selectFrom('journal_entries as e')
+      .select(entryColumns.map((column) => `e.${column}` as const))
+      .where('e.organization_id', '=', scope.organizationId)
+      .where('e.kind', '=', 'opening')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('journal_entries as r')
+              .select('r.id')
+              .whereRef('r.organization_id', '=', 'e.organization_id')
+              .whereRef('r.reverses_entry_id', '=', 'e.id'),
+          ),
+        ),
+      )
+      .executeTakeFirst()
+    return row && entryRecordOf(row)
   }
 
   // ---- writes: one entry for a confirm, many for an import that posts as it imports ----------
@@ -326,6 +462,8 @@ export class JournalStore {
         currency: entry.plan.currency,
         original_currency: entry.plan.originalCurrency ?? null,
         created_at: entry.createdAt,
+        memo: entry.plan.memo ?? null,
+        reference: entry.plan.reference ?? null,
       })),
     )
     const inserted = new Set(rows.map((row) => row.id))
@@ -346,6 +484,7 @@ export class JournalStore {
           tax_kind: line.tax?.kind ?? null,
           tax_code: line.tax?.code ?? null,
           tax_base_line_no: line.tax && 'baseLineNo' in line.tax ? line.tax.baseLineNo : null,
+          memo: line.memo ?? null,
         })),
       )
     if (lines.length > 0) await insertLineRows(ex, lines)
@@ -392,16 +531,7 @@ export class JournalStore {
         .where('id', 'in', entryIds.slice(start, start + limits.sqlIdsPerQueryMax))
         .execute()
       for (const row of entries) {
-        found.set(row.id, {
-          id: row.id,
-          eventId: row.event_id,
-          kind: row.kind as EntryKind,
-          txnDate: row.txn_date,
-          totalMinor: BigInt(row.total_minor),
-          currency: row.currency,
-          originalCurrency: row.original_currency,
-          lines: [],
-        })
+        found.set(row.id, { ...entryRecordOf(row), lines: [] })
       }
       const owned = entries.filter((row) => found.has(row.id)).map((row) => row.id)
       if (owned.length === 0) continue
@@ -448,6 +578,8 @@ const insertEntryRows = preparedRowsQuery((ex, rows: Array<SlotFor<JournalEntrie
         currency: slot('currency'),
         original_currency: slot('original_currency'),
         created_at: slot('created_at'),
+        memo: slot('memo'),
+        reference: slot('reference'),
       })),
     )
     .onConflict((oc) => oc.columns(['organization_id', 'event_id', 'kind']).doNothing())
@@ -470,6 +602,7 @@ const insertLineRows = preparedRowsQuery((ex, rows: Array<SlotFor<JournalLinesTa
       tax_kind: slot('tax_kind'),
       tax_code: slot('tax_code'),
       tax_base_line_no: slot('tax_base_line_no'),
+      memo: slot('memo'),
     })),
   ),
 )

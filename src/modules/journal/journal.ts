@@ -12,6 +12,8 @@ export interface PostingLine {
   originalMinor?: bigint
   /** What the line is to a sales tax return; absent, nothing. */
   tax?: LineTax
+  /** A manual entry's line memo. */
+  memo?: string
 }
 
 /**
@@ -22,14 +24,32 @@ export interface PostingLine {
 export type LineTax =
   | { kind: 'sale' | 'purchase'; code: string | null }
   | { kind: 'collected' | 'input_credit'; code: string | null; baseLineNo: number | null }
+  | { kind: 'return_line'; code: TaxReturnLineTag }
+
+/** The GST34 lines a manual entry's line may be tagged with (DESIGN 8.3, 8.4). */
+export const taxReturnLineTags = ['104', '107', '110', '111', '205', '405'] as const
+export type TaxReturnLineTag = (typeof taxReturnLineTags)[number]
+export const isTaxReturnLineTag = (line: string): line is TaxReturnLineTag =>
+  (taxReturnLineTags as readonly string[]).includes(line)
 
 export type NetTaxKind = 'sale' | 'purchase'
 
 /**
- * An event's posting, the reversal of an entry, a reconciliation's adjustment, or the clearing
- * entry of a filed sales tax return (the last two of no event).
+ * An event's posting, the reversal of an entry, a reconciliation's adjustment, the clearing entry
+ * of a filed sales tax return, a manual entry, or the opening balances (the last four of no event).
  */
-export type EntryKind = 'posting' | 'reversal' | 'adjustment' | 'tax_filing'
+export type EntryKind = 'posting' | 'reversal' | 'adjustment' | 'tax_filing' | 'manual' | 'opening'
+
+/** DESIGN 8.4: the source a client sees for each kind of entry. */
+export const sourceOfKind = {
+  posting: 'event',
+  reversal: 'reversal',
+  adjustment: 'reconciliation',
+  tax_filing: 'tax_filing',
+  manual: 'manual',
+  opening: 'opening',
+} as const satisfies Record<EntryKind, string>
+export type EntrySource = (typeof sourceOfKind)[EntryKind]
 
 export interface EntryPlan {
   txnDate: string
@@ -38,6 +58,9 @@ export interface EntryPlan {
   /** The event's currency when it is another; every line then carries originalMinor. */
   originalCurrency?: string
   lines: PostingLine[]
+  /** A manual entry's memo and reference. */
+  memo?: string
+  reference?: string
 }
 
 export interface PostingInput {
@@ -260,10 +283,13 @@ export function planLinesPosting(input: LinesPostingInput): EntryPlan | undefine
   return entryOf(input, parts, payment, groups)
 }
 
-/** The mirror image of an entry: every debit becomes a credit and back, on the same date. */
-export function planReversal(original: EntryPlan): EntryPlan {
+/**
+ * The mirror image of an entry: every debit becomes a credit and back, its tags and memos kept,
+ * on the same date unless another is given.
+ */
+export function planReversal(original: EntryPlan, txnDate = original.txnDate): EntryPlan {
   const plan = {
-    txnDate: original.txnDate,
+    txnDate,
     currency: original.currency,
     ...(original.originalCurrency ? { originalCurrency: original.originalCurrency } : {}),
     lines: original.lines.map((l) => ({

@@ -34,6 +34,7 @@ import type { EventFilters, EventSort, LedgerEventStore } from './ledger-event-s
  * 25 events about 100 µs.
  */
 export interface LedgerEventView {
+  organizationId: string
   event: LedgerEventRecord
   category: AccountRecord | null
   paymentAccount: AccountRecord | null
@@ -290,6 +291,7 @@ export class LedgerEventQueryService {
       })
     }
     return events.map((event) => ({
+      organizationId: scope.organizationId,
       event,
       lines: linesFor(event),
       category: lookup(accountById, event.categoryId),

@@ -1,5 +1,5 @@
 import type { LedgerEventParent } from '../../graphql/answers.js'
-import type { JournalEntry, Resolvers } from '../../graphql/generated/resolvers-types.js'
+import type { Resolvers } from '../../graphql/generated/resolvers-types.js'
 import { payloadOf, refusedItems, valueOrError } from '../../graphql/payload.js'
 import { selectedFields } from '../../graphql/selection.js'
 import { currencyDecimals } from '../../kernel/currency.js'
@@ -7,19 +7,15 @@ import { convertMinor } from '../../kernel/exchange-rate.js'
 import { formatMoney } from '../../kernel/money.js'
 import type { Services } from '../../services.js'
 import type { Principal } from '../access/principal.js'
-import type { JournalEntryRecord } from '../journal/journal-port.js'
+import type { JournalEntryParent, JournalEntryRecord } from '../journal/journal-port.js'
 import type { ReceiptRecord } from '../receipts/receipts-port.js'
 import type { LedgerEventView, RelatedParts } from './ledger-event-query-service.js'
 
-function entryToGraphQL(entry: JournalEntryRecord | null): JournalEntry | null {
-  if (!entry) return null
-  return {
-    id: entry.id,
-    txnDate: entry.txnDate,
-    totalAmount: formatMoney(entry.totalMinor, currencyDecimals(entry.currency)),
-    currency: entry.currency,
-  }
-}
+// Its lines and reversal are read when a query selects them (JournalEntry's resolvers).
+const entryToGraphQL = (
+  organizationId: string,
+  entry: JournalEntryRecord | null,
+): JournalEntryParent | null => entry && { organizationId, entry }
 
 const accountRef = (account: { id: string; name: string } | null) =>
   account && { id: account.id, name: account.name }
@@ -137,11 +133,11 @@ class LedgerEventAnswer implements LedgerEventParent {
     return this.#category
   }
   get journalEntry() {
-    this.#journalEntry ??= entryToGraphQL(this.view.journalEntry)
+    this.#journalEntry ??= entryToGraphQL(this.view.organizationId, this.view.journalEntry)
     return this.#journalEntry
   }
   get reversalEntry() {
-    this.#reversalEntry ??= entryToGraphQL(this.view.reversalEntry)
+    this.#reversalEntry ??= entryToGraphQL(this.view.organizationId, this.view.reversalEntry)
     return this.#reversalEntry
   }
   get taxAmount() {

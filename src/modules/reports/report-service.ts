@@ -13,7 +13,7 @@ import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
 import { naturalBalance } from '../accounts/accounts-port.js'
-import type { JournalPort } from '../journal/journal-port.js'
+import type { EntryKind, JournalPort } from '../journal/journal-port.js'
 import type { LedgerEventsPort } from '../ledger-events/ledger-events-port.js'
 import type { ReceiptsPort } from '../receipts/receipts-port.js'
 import { type ExportFormat, exportAccountNames, exportEntry, exportHeader } from './journal-export.js'
@@ -181,12 +181,7 @@ export class ReportService {
       let text = ''
       for (const entry of entries) {
         const description =
-          (entry.eventId && events.get(entry.eventId)) ||
-          (entry.kind === 'tax_filing'
-            ? 'Sales tax return filed'
-            : entry.kind === 'adjustment' || entry.kind === 'reversal'
-              ? 'Reconciliation adjustment'
-              : 'Journal entry')
+          (entry.eventId && events.get(entry.eventId)) || entry.memo || describedByKind[entry.kind]
         text += exportEntry(format, { ...entry, description }, accounts)
       }
       await write(text)
@@ -235,3 +230,13 @@ export class ReportService {
 
 const natural = (account: AccountRecord, totals: { debitMinor: bigint; creditMinor: bigint } | undefined) =>
   totals ? naturalBalance(account.classification, totals.debitMinor, totals.creditMinor) : 0n
+
+/** What an entry of no event, without a memo, is called in an export. */
+const describedByKind: Record<EntryKind, string> = {
+  posting: 'Journal entry',
+  reversal: 'Journal entry',
+  adjustment: 'Reconciliation adjustment',
+  tax_filing: 'Sales tax return filed',
+  manual: 'Journal entry',
+  opening: 'Opening balances',
+}

@@ -6,7 +6,7 @@ import type { Clock } from '../../kernel/clock.js'
 import { currencyDecimals } from '../../kernel/currency.js'
 import { newId } from '../../kernel/ids.js'
 import { formatMoney } from '../../kernel/money.js'
-import { type Page, pageOf } from '../../kernel/page.js'
+import { limitOffsetArgs, type Page, pageOf } from '../../kernel/page.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
@@ -19,7 +19,9 @@ import type {
   TaxLineFilter,
   TaxLineRecord,
   TaxLinesPort,
+  TaxTotal,
 } from '../journal/journal-port.js'
+import { isTaxReturnLineTag } from '../journal/journal-port.js'
 import type { LedgerEventsPort } from '../ledger-events/ledger-events-port.js'
 import type { OrganizationRecord, OrganizationsPort } from '../organizations/organizations-port.js'
 import type { ReceiptsPort } from '../receipts/receipts-port.js'
@@ -38,6 +40,7 @@ import {
   returnKind,
   sourcesOf,
   supplyOf,
+  type TaggedLines,
   taxFiledOn,
 } from './tax-return.js'
 
@@ -241,7 +244,7 @@ export class SalesTaxService {
     args: { jurisdiction?: string | null; limit?: number | null; offset?: number | null },
   ): Promise<Result<Page<SalesTaxReturnRecord>>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
-    const page = pageArgs(args)
+    const page = limitOffsetArgs(args)
     if (!page.ok) return page
     const jurisdiction = args.jurisdiction ?? null
     if (jurisdiction !== null && !(jurisdictions as readonly string[]).includes(jurisdiction)) {
@@ -280,34 +283,31 @@ export class SalesTaxService {
     ])
     const accounts = new Map(accountList.map((account) => [account.id, account]))
     const figures = figuresOf(totals, accounts, kind.jurisdiction)
+    const tagged = kind.jurisdiction === 'CA' ? taggedLinesOf(totals) : {}
     const decimals = currencyDecimals(organization.functionalCurrency)
     let lines: ReturnLine[]
     if (kind.jurisdiction !== 'CA') lines = provincialLines(figures, kind.jurisdiction)
     // A return filed under the quick method reads its lines as filed, whatever the rate is now.
     else if (kind.method === 'quick' && kind.quickMethodRate !== null) {
-      lines = gstHstLines(
-        figures,
-        {},
-        {
-          rate: kind.quickMethodRate,
-          eligibleEarlierInYearMinor: await this.eligibleEarlierInYear(
-            ex,
-            scope,
-            range.from,
-            organization,
-            accounts,
-          ),
-          creditThresholdMinor: 30_000n * 10n ** BigInt(decimals),
-        },
-      )
-    } else lines = gstHstLines(figures, {}, undefined)
+      lines = gstHstLines(figures, tagged, {
+        rate: kind.quickMethodRate,
+        eligibleEarlierInYearMinor: await this.eligibleEarlierInYear(
+          ex,
+          scope,
+          range.from,
+          organization,
+          accounts,
+        ),
+        creditThresholdMinor: 30_000n * 10n ** BigInt(decimals),
+      })
+    } else lines = gstHstLines(figures, tagged, undefined)
     // What the books hold as this jurisdiction's tax: the change of every account its tax lines
     // went to, less the lines there tagged as something else (another return's tax) and the
     // clearing entries of filed returns. A tax with no code stays in: the books hold it, no
     // return claims it, and the difference shows it.
     const taxNetByAccount = new Map<string, bigint>()
     for (const t of totals) {
-      if ((t.kind === 'collected' || t.kind === 'input_credit') && taxFiledOn(t.code, kind.jurisdiction)) {
+      if (isNetTaxOf(t, kind.jurisdiction)) {
         taxNetByAccount.set(
           t.accountId,
           (taxNetByAccount.get(t.accountId) ?? 0n) + t.creditMinor - t.debitMinor,
@@ -328,7 +328,9 @@ export class SalesTaxService {
     }
     for (const t of totals) {
       const isTax = t.kind === 'collected' || t.kind === 'input_credit'
-      const elsewhere = !isTax || (t.code !== null && !taxFiledOn(t.code, kind.jurisdiction))
+      const elsewhere = isTax
+        ? t.code !== null && !taxFiledOn(t.code, kind.jurisdiction)
+        : !isNetTaxOf(t, kind.jurisdiction)
       if (taxAccounts.has(t.accountId) && elsewhere) payableMinor -= t.creditMinor - t.debitMinor
     }
     for (const entryId of clearingEntryIds) {
@@ -419,7 +421,7 @@ export class SalesTaxService {
     const asked = await this.returnArgs(scope, { ...args, method: null })
     if (!asked.ok) return asked
     const { range, kind, organization } = asked.value
-    const page = pageArgs(args)
+    const page = limitOffsetArgs(args)
     if (!page.ok) return page
     const { limit, offset } = page.value
     const sources =
@@ -687,15 +689,29 @@ const clearingAccountRefused = (account: AccountRecord, kind: string) =>
     'jurisdiction',
   )
 
-function pageArgs(args: {
-  limit?: number | null
-  offset?: number | null
-}): Result<{ limit: number; offset: number }> {
-  const limit = args.limit ?? 100
-  const offset = args.offset ?? 0
-  if (limit < 1 || limit > 1000) return fail('INVALID_LIMIT', 'limit must be between 1 and 1000.', 'limit')
-  if (offset < 0) return fail('INVALID_OFFSET', 'offset must not be negative.', 'offset')
-  return ok({ limit, offset })
+/**
+ * Whether tagged lines are this jurisdiction's net tax (line 109): its tax collected and input tax
+ * credits, and the adjustments to them a manual entry tags 104 and 107. Instalments, rebates and
+ * self-assessed tax (110, 111, 205, 405) are paid or owed apart from it.
+ */
+function isNetTaxOf(t: TaxTotal, jurisdiction: Jurisdiction): boolean {
+  if (t.kind === 'collected' || t.kind === 'input_credit') return taxFiledOn(t.code, jurisdiction)
+  return t.kind === 'return_line' && jurisdiction === 'CA' && (t.code === '104' || t.code === '107')
+}
+
+/**
+ * The GST/HST lines manual entries tag (DESIGN 8.4): what adds to the tax owed (104, 205, 405) as
+ * credits, what reduces it (107, 110, 111) as debits, each net of the other side.
+ */
+function taggedLinesOf(totals: readonly TaxTotal[]): TaggedLines {
+  const tagged: TaggedLines = {}
+  for (const t of totals) {
+    if (t.kind !== 'return_line' || t.code === null || !isTaxReturnLineTag(t.code)) continue
+    const owed = t.code === '104' || t.code === '205' || t.code === '405'
+    const amount = owed ? t.creditMinor - t.debitMinor : t.debitMinor - t.creditMinor
+    tagged[t.code] = (tagged[t.code] ?? 0n) + amount
+  }
+  return tagged
 }
 
 /** A line's amount as its return counts it: sales and tax collected as credits, purchases and ITCs as debits. */

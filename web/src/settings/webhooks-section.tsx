@@ -42,6 +42,8 @@ const feedTypes = [
   'organization.lock_date_changed',
   'organization.profile_changed',
   'sales_tax_return.filed',
+  'journal_entry.created',
+  'journal_entry.reversed',
   'webhook_endpoint.disabled',
 ]
 const deliveriesShown = 20

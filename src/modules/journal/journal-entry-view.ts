@@ -1,0 +1,24 @@
+import type { JournalEntryRecord } from './journal-store.js'
+
+// A journal entry as the API answers it (DESIGN 8.4).
+
+export interface JournalLineView {
+  id: string
+  account: { id: string; name: string }
+  debit: string | null
+  credit: string | null
+  memo: string | null
+  contact: { id: string; displayName: string } | null
+  taxReturnLine: string | null
+}
+
+/**
+ * What a JournalEntry is answered from: the entry, and its lines and reversal when the answer
+ * already read them (a page of the journal reads them for the whole page at once).
+ */
+export interface JournalEntryParent {
+  organizationId: string
+  entry: JournalEntryRecord
+  lines?: JournalLineView[]
+  reversedByEntryId?: string | null
+}
