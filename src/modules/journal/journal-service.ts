@@ -22,8 +22,8 @@ import {
   sourceOfKind,
   taxReturnLineTags,
 } from './journal.js'
-import type { JournalPort } from './journal-port.js'
 import type { JournalEntryParent, JournalLineView } from './journal-entry-view.js'
+import type { JournalPort } from './journal-port.js'
 import type { JournalEntryRecord } from './journal-store.js'
 
 // Entries of no event (DESIGN 8.4): manual entries with their reversals, the opening balances,
