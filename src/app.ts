@@ -29,6 +29,7 @@ import { ContactStore } from './modules/contacts/contact-store.js'
 import { ExchangeRateService } from './modules/exchange-rates/exchange-rate-service.js'
 import { ExchangeRateStore } from './modules/exchange-rates/exchange-rate-store.js'
 import { FileService } from './modules/files/file-service.js'
+import { FiscalYearService } from './modules/fiscal-years/fiscal-year-service.js'
 import { IdempotencyService } from './modules/idempotency/idempotency-service.js'
 import { IdempotencyStore } from './modules/idempotency/idempotency-store.js'
 import { IntakeAddressStore } from './modules/intake/intake-address-store.js'
@@ -237,8 +238,9 @@ export async function buildCore(
       functionalCurrencyOf,
       store: new ReconciliationStore(),
     }),
-    reports: new ReportService({ ...withAccess, accounts, journal, events, receipts, functionalCurrencyOf }),
-    journal: new JournalService({ ...withAccess, accounts, contacts, organizations, journal }),
+    reports: new ReportService({ ...bookParts, receipts, organizations, taxCodes }),
+    journal: new JournalService({ ...bookParts, contacts, organizations }),
+    fiscalYears: new FiscalYearService({ ...bookParts, organizations }),
     salesTax: new SalesTaxService({
       ...bookParts,
       store: new SalesTaxReturnStore(),

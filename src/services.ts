@@ -9,6 +9,7 @@ import type { ContactService } from './modules/contacts/contact-service.js'
 import type { ContactsPort } from './modules/contacts/contacts-port.js'
 import type { ExchangeRateService } from './modules/exchange-rates/exchange-rate-service.js'
 import type { FileService } from './modules/files/file-service.js'
+import type { FiscalYearService } from './modules/fiscal-years/fiscal-year-service.js'
 import type { IdempotencyService } from './modules/idempotency/idempotency-service.js'
 import type { IntakeService } from './modules/intake/intake-service.js'
 import type { JobQueue } from './modules/jobs/job-queue.js'
@@ -47,6 +48,7 @@ export interface Services {
   reconciliations: ReconciliationService
   reports: ReportService
   journal: JournalService
+  fiscalYears: FiscalYearService
   salesTax: SalesTaxService
   intake: IntakeService
   jobs: JobQueue

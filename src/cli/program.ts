@@ -6,6 +6,7 @@ import { addBankFileCommands } from './commands/bank-files.js'
 import { addDatabaseCommands } from './commands/database.js'
 import { addEventFeedCommands } from './commands/event-feed.js'
 import { addExchangeRateCommands } from './commands/exchange-rates.js'
+import { addGifiCommands } from './commands/gifi.js'
 import { addJobCommands } from './commands/jobs.js'
 import { addJournalExportCommands } from './commands/journal-export.js'
 import { addMcpCommands } from './commands/mcp.js'
@@ -34,6 +35,7 @@ export function buildProgram(io: CliIo): Command {
   addMcpCommands(program)
   addBankFileCommands(program, io)
   addTaxReturnCommands(program, io)
+  addGifiCommands(program, io)
   return program
 }
 

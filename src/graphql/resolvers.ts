@@ -6,6 +6,7 @@ import { bankImportResolvers } from '../modules/bank-statements/statement-row-re
 import { categoryRuleResolvers } from '../modules/category-rules/resolvers.js'
 import { contactResolvers } from '../modules/contacts/resolvers.js'
 import { exchangeRateResolvers } from '../modules/exchange-rates/resolvers.js'
+import { fiscalYearResolvers } from '../modules/fiscal-years/resolvers.js'
 import { intakeResolvers } from '../modules/intake/resolvers.js'
 import { journalResolvers } from '../modules/journal/resolvers.js'
 import { ledgerEventResolvers } from '../modules/ledger-events/resolvers.js'
@@ -30,6 +31,7 @@ const moduleResolvers: Resolvers[] = [
   exchangeRateResolvers,
   ledgerEventResolvers,
   journalResolvers,
+  fiscalYearResolvers,
   bankImportResolvers,
   bankFileResolvers,
   processorImportResolvers,

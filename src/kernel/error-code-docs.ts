@@ -177,6 +177,11 @@ export const errorCodeDocs: Readonly<Record<ErrorCode, ErrorCodeDoc>> = {
   ENTRY_NOT_REVERSIBLE: business,
   JOURNAL_ENTRY_NOT_FOUND: business,
   ACCOUNT_INACTIVE: business,
+  NOT_A_FISCAL_YEAR_END: business,
+  FISCAL_YEAR_NOT_ENDED: business,
+  FISCAL_YEAR_NOT_LAST_CLOSED: business,
+  GIFI_CODE_MISSING: business,
+  INVALID_GIFI_SCHEDULE: business,
   INVALID_SPLIT: {
     section: 'business',
     // The split's own checks pass their messages through a local helper the generator cannot follow.

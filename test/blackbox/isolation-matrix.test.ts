@@ -120,6 +120,10 @@ const operations: Record<string, { admin?: true }> = {
   createJournalEntry: {},
   reverseJournalEntry: {},
   setOpeningBalances: { admin: true },
+  fiscalYears: {},
+  closeFiscalYear: { admin: true },
+  reopenFiscalYear: { admin: true },
+  gifiSchedule: {},
   listTaxCodes: {},
   listSalesTaxCodes: {},
   listWebhookEndpoints: { admin: true },
@@ -438,6 +442,13 @@ const argTable: Record<string, ArgSpec[]> = {
   'createJournalEntry.reverseOn': orNot(fixed('2026-03-02')),
   'reverseJournalEntry.journalEntryId': id('journalEntry'),
   'reverseJournalEntry.date': fixed('2026-03-02'),
+  // A year long before every other date here, so the close it leaves locks nothing the matrix writes.
+  'closeFiscalYear.endDate': fixed('2000-12-31'),
+  'reopenFiscalYear.endDate': fixed('2000-12-31'),
+  'reopenFiscalYear.reason': fixed('isolation'),
+  // Before any balance, so that accounts the matrix made without a GIFI code hold none.
+  'gifiSchedule.endDate': fixed('2000-12-31'),
+  'gifiSchedule.schedule': fixed(125),
   'setOpeningBalances.date': fixed('2026-01-01'),
   'setOpeningBalances.lines': probe((ids) => [
     { accountId: ids.bankAccount, debit: '100.00', contactId: ids.contact },
@@ -996,6 +1007,7 @@ const snapshotQueries: Array<[string, string, Record<string, unknown>]> = [
   ['salesTaxReturn', 'query', { startDate: '2026-01-01', endDate: '2026-12-31' }],
   ['listSalesTaxReturns', 'query', {}],
   ['listJournalEntries', 'query', { limit: 200 }],
+  ['fiscalYears', 'query', {}],
 ]
 
 async function waitForJobs(): Promise<void> {
@@ -1259,7 +1271,9 @@ describe("another organization's id", () => {
       for (const [headers, message, code] of cases) {
         const answer = await callOperation(op, args, headers)
         expect(answer.status).toBe(200)
-        expect(answer.body.data, answer.text).toEqual({ [op.name]: null })
+        // A refused non-null field (fiscalYears) nulls the whole answer, as GraphQL says.
+        const refusedData = isNonNullType(op.field.type) ? null : { [op.name]: null }
+        expect(answer.body.data, answer.text).toEqual(refusedData)
         expect(answer.body.errors, answer.text).toHaveLength(1)
         expect(answer.body.errors[0]).toMatchObject({ message, path: [op.name], extensions: { code } })
         // The refusal echoes nothing of B, not even the ids it was given.

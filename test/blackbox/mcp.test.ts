@@ -126,6 +126,7 @@ const toolNames = [
   'dashboard_summary',
   'events',
   'explain_suggestion',
+  'fiscal_years',
   'get_event',
   'get_journal_entry',
   'import_bank_file',
@@ -267,6 +268,9 @@ describe('daybook mcp', () => {
     expect(newest.lines.length).toBeGreaterThanOrEqual(2)
     const one = (await answered(session, 'get_journal_entry', { journalEntryId: newest.id })).journalEntry
     expect(one).toMatchObject({ id: newest.id, source: 'event', eventId: expect.any(String) })
+
+    const years = (await answered(session, 'fiscal_years', {})).fiscalYears
+    expect(years.at(-1)).toMatchObject({ closed: false, netIncome: expect.any(String) })
 
     const after = (await answered(session, 'income_statement', march)).incomeStatement
     expect(after).toMatchObject({ totalExpenses: '60.75', netIncome: '-60.75' })

@@ -344,6 +344,20 @@ describe('webhooks of every feed type', () => {
       },
     )
 
+    // fiscal_year.closed and fiscal_year.reopened, of a year before every event here
+    await act(
+      tenant,
+      'mutation ($org: UUID!) { closeFiscalYear(organizationId: $org, endDate: "2000-12-31") { success error } }',
+      {},
+      tenant.owner.jwt,
+    )
+    await act(
+      tenant,
+      'mutation ($org: UUID!) { reopenFiscalYear(organizationId: $org, endDate: "2000-12-31", reason: "Closed by mistake") { success error } }',
+      {},
+      tenant.owner.jwt,
+    )
+
     // The other organization's events, which its own endpoint is sent.
     await createEvent(other, 'Elsewhere Ltd')
     await act(

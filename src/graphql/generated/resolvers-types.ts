@@ -38,6 +38,8 @@ export type Query = {
   listContacts: Maybe<ContactPage>;
   /** Newest first unless sortDir is asc. */
   listExchangeRates: Maybe<ExchangeRatePage>;
+  /** From the year of the first posted entry to the one holding today, oldest first. */
+  fiscalYears: Array<FiscalYear>;
   listIntakeAddresses: Maybe<Array<IntakeAddress>>;
   journalEntry: Maybe<JournalEntry>;
   /** The whole journal, newest first, whatever posted each entry (limit at most 200, default 25). */
@@ -63,6 +65,12 @@ export type Query = {
   balanceSheet: Maybe<BalanceSheet>;
   /** One account's lines in the period, oldest first, with the running balance. */
   generalLedger: Maybe<GeneralLedger>;
+  /**
+   * GIFI schedule 100 (the balance sheet at endDate, a fiscal year end; 3600 holds Retained
+   * Earnings plus every earning up to it) or 125 (the income statement of the fiscal year ending
+   * endDate), with CRA's total lines. Accounts with a balance and no GIFI code: GIFI_CODE_MISSING.
+   */
+  gifiSchedule: Maybe<GifiSchedule>;
   /** A sales tax return computed from the entries posted in the period; method defaults to the organization's. */
   salesTaxReturn: Maybe<SalesTaxReturn>;
   /** The lines of the books that make up one line of a return, in date order (limit at most 1000, default 100). */
@@ -151,6 +159,11 @@ export type QueryListExchangeRatesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   sortDir?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryFiscalYearsArgs = {
+  organizationId: Scalars['UUID']['input'];
 };
 
 
@@ -269,6 +282,13 @@ export type QueryGeneralLedgerArgs = {
 };
 
 
+export type QueryGifiScheduleArgs = {
+  organizationId: Scalars['UUID']['input'];
+  endDate: Scalars['Date']['input'];
+  schedule: Scalars['Int']['input'];
+};
+
+
 export type QuerySalesTaxReturnArgs = {
   organizationId: Scalars['UUID']['input'];
   startDate: Scalars['Date']['input'];
@@ -361,6 +381,13 @@ export type Mutation = {
   batchCreateContacts: Maybe<BatchCreatePayload>;
   /** Adds daily rates or replaces a day's rate; all or nothing, at most 10,000 (owner, admin or API key). */
   setExchangeRates: Maybe<SetExchangeRatesPayload>;
+  /**
+   * Closes every fiscal year through the one ending endDate (owner or admin): nothing dated on or
+   * before it can be written by anyone, and lockDate moves to endDate when earlier.
+   */
+  closeFiscalYear: Maybe<FiscalYearPayload>;
+  /** Reopens the last closed fiscal year (owner only), recorded in the audit trail with its reason. */
+  reopenFiscalYear: Maybe<FiscalYearPayload>;
   /** Owner, admin or API key. Addresses are unique across every organization. */
   createIntakeAddress: Maybe<IntakeAddressPayload>;
   /** Mail and messages to the address stop reaching the organization; the address can be created again. */
@@ -602,6 +629,19 @@ export type MutationBatchCreateContactsArgs = {
 export type MutationSetExchangeRatesArgs = {
   organizationId: Scalars['UUID']['input'];
   rates: Array<ExchangeRateInput>;
+};
+
+
+export type MutationCloseFiscalYearArgs = {
+  organizationId: Scalars['UUID']['input'];
+  endDate: Scalars['Date']['input'];
+};
+
+
+export type MutationReopenFiscalYearArgs = {
+  organizationId: Scalars['UUID']['input'];
+  endDate: Scalars['Date']['input'];
+  reason: Scalars['String']['input'];
 };
 
 
@@ -1019,7 +1059,7 @@ export type DaybookEvent = {
   id: Scalars['UUID']['output'];
   /** 1 for the organization's first event, then one more for each, with no gaps. */
   seq: Scalars['Int']['output'];
-  /** ledger_event.created|updated|classified|confirmed|rejected|synced|reconciled, bank_import.completed, receipt.received|extracted|matched|failed, account.created|updated, contact.created|updated, reconciliation.finished|undone|cancelled, organization.lock_date_changed|profile_changed, sales_tax_return.filed, journal_entry.created|reversed (entries of no event), webhook_endpoint.disabled */
+  /** ledger_event.created|updated|classified|confirmed|rejected|synced|reconciled, bank_import.completed, receipt.received|extracted|matched|failed, account.created|updated, contact.created|updated, reconciliation.finished|undone|cancelled, organization.lock_date_changed|profile_changed, sales_tax_return.filed, journal_entry.created|reversed (entries of no event), fiscal_year.closed|reopened, webhook_endpoint.disabled */
   type: Scalars['String']['output'];
   occurredAt: Scalars['String']['output'];
   /** user, api_key, operator or system */
@@ -1458,6 +1498,24 @@ export type SetExchangeRatesPayload = {
   savedCount: Scalars['Int']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+};
+
+export type FiscalYear = {
+  __typename?: 'FiscalYear';
+  startDate: Scalars['Date']['output'];
+  endDate: Scalars['Date']['output'];
+  /** Whether the year-end close covers the year: nothing dated in it can be written. */
+  closed: Scalars['Boolean']['output'];
+  /** Revenue less expenses of the entries dated in the year, as a decimal string. */
+  netIncome: Scalars['String']['output'];
+};
+
+export type FiscalYearPayload = {
+  __typename?: 'FiscalYearPayload';
+  success: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+  fiscalYear: Maybe<FiscalYear>;
 };
 
 /** An address receipts can be sent to; it belongs to one organization only. */
@@ -1930,7 +1988,12 @@ export type BalanceSheet = {
   totalAssets: Scalars['String']['output'];
   totalLiabilities: Scalars['String']['output'];
   totalEquity: Scalars['String']['output'];
+  /** Every earning up to asOf: priorYearsEarnings + currentYearEarnings. */
   currentEarnings: Scalars['String']['output'];
+  /** Net income of every fiscal year that ended before asOf. */
+  priorYearsEarnings: Scalars['String']['output'];
+  /** Net income of the fiscal year holding asOf, from its first day to asOf. */
+  currentYearEarnings: Scalars['String']['output'];
   totalLiabilitiesAndEquity: Scalars['String']['output'];
 };
 
@@ -1966,6 +2029,23 @@ export type GeneralLedger = {
   openingBalance: Scalars['String']['output'];
   closingBalance: Scalars['String']['output'];
   lines: GeneralLedgerLinePage;
+};
+
+export type GifiLine = {
+  __typename?: 'GifiLine';
+  /** The GIFI code: an account's, or one of CRA's total lines. */
+  code: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  /** The natural balance of the code's accounts, a decimal string. */
+  amount: Scalars['String']['output'];
+};
+
+export type GifiSchedule = {
+  __typename?: 'GifiSchedule';
+  /** 100 (balance sheet) or 125 (income statement). */
+  schedule: Scalars['Int']['output'];
+  endDate: Scalars['Date']['output'];
+  lines: Array<GifiLine>;
 };
 
 export type TaxReturnLine = {
@@ -2293,6 +2373,8 @@ export type ResolversTypes = {
   ExchangeRatePage: ResolverTypeWrapper<ExchangeRatePage>;
   ExchangeRateInput: ExchangeRateInput;
   SetExchangeRatesPayload: ResolverTypeWrapper<SetExchangeRatesPayload>;
+  FiscalYear: ResolverTypeWrapper<FiscalYear>;
+  FiscalYearPayload: ResolverTypeWrapper<FiscalYearPayload>;
   IntakeAddress: ResolverTypeWrapper<IntakeAddress>;
   IntakeAddressPayload: ResolverTypeWrapper<IntakeAddressPayload>;
   JournalEntry: ResolverTypeWrapper<JournalEntryParent>;
@@ -2339,6 +2421,8 @@ export type ResolversTypes = {
   GeneralLedgerLine: ResolverTypeWrapper<GeneralLedgerLine>;
   GeneralLedgerLinePage: ResolverTypeWrapper<GeneralLedgerLinePage>;
   GeneralLedger: ResolverTypeWrapper<GeneralLedger>;
+  GifiLine: ResolverTypeWrapper<GifiLine>;
+  GifiSchedule: ResolverTypeWrapper<GifiSchedule>;
   TaxReturnLine: ResolverTypeWrapper<TaxReturnLine>;
   TaxReturnException: ResolverTypeWrapper<TaxReturnException>;
   SalesTaxReturn: ResolverTypeWrapper<SalesTaxReturn>;
@@ -2412,6 +2496,8 @@ export type ResolversParentTypes = {
   ExchangeRatePage: ExchangeRatePage;
   ExchangeRateInput: ExchangeRateInput;
   SetExchangeRatesPayload: SetExchangeRatesPayload;
+  FiscalYear: FiscalYear;
+  FiscalYearPayload: FiscalYearPayload;
   IntakeAddress: IntakeAddress;
   IntakeAddressPayload: IntakeAddressPayload;
   JournalEntry: JournalEntryParent;
@@ -2458,6 +2544,8 @@ export type ResolversParentTypes = {
   GeneralLedgerLine: GeneralLedgerLine;
   GeneralLedgerLinePage: GeneralLedgerLinePage;
   GeneralLedger: GeneralLedger;
+  GifiLine: GifiLine;
+  GifiSchedule: GifiSchedule;
   TaxReturnLine: TaxReturnLine;
   TaxReturnException: TaxReturnException;
   SalesTaxReturn: SalesTaxReturn;
@@ -2496,6 +2584,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   listCategoryRules?: Resolver<Maybe<ResolversTypes['CategoryRulePage']>, ParentType, ContextType, RequireFields<QueryListCategoryRulesArgs, 'organizationId'>>;
   listContacts?: Resolver<Maybe<ResolversTypes['ContactPage']>, ParentType, ContextType, RequireFields<QueryListContactsArgs, 'organizationId'>>;
   listExchangeRates?: Resolver<Maybe<ResolversTypes['ExchangeRatePage']>, ParentType, ContextType, RequireFields<QueryListExchangeRatesArgs, 'organizationId'>>;
+  fiscalYears?: Resolver<Array<ResolversTypes['FiscalYear']>, ParentType, ContextType, RequireFields<QueryFiscalYearsArgs, 'organizationId'>>;
   listIntakeAddresses?: Resolver<Maybe<Array<ResolversTypes['IntakeAddress']>>, ParentType, ContextType, RequireFields<QueryListIntakeAddressesArgs, 'organizationId'>>;
   journalEntry?: Resolver<Maybe<ResolversTypes['JournalEntry']>, ParentType, ContextType, RequireFields<QueryJournalEntryArgs, 'organizationId' | 'journalEntryId'>>;
   listJournalEntries?: Resolver<Maybe<ResolversTypes['JournalEntryPage']>, ParentType, ContextType, RequireFields<QueryListJournalEntriesArgs, 'organizationId'>>;
@@ -2511,6 +2600,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   trialBalance?: Resolver<Maybe<ResolversTypes['TrialBalance']>, ParentType, ContextType, RequireFields<QueryTrialBalanceArgs, 'organizationId'>>;
   balanceSheet?: Resolver<Maybe<ResolversTypes['BalanceSheet']>, ParentType, ContextType, RequireFields<QueryBalanceSheetArgs, 'organizationId'>>;
   generalLedger?: Resolver<Maybe<ResolversTypes['GeneralLedger']>, ParentType, ContextType, RequireFields<QueryGeneralLedgerArgs, 'organizationId' | 'accountId'>>;
+  gifiSchedule?: Resolver<Maybe<ResolversTypes['GifiSchedule']>, ParentType, ContextType, RequireFields<QueryGifiScheduleArgs, 'organizationId' | 'endDate' | 'schedule'>>;
   salesTaxReturn?: Resolver<Maybe<ResolversTypes['SalesTaxReturn']>, ParentType, ContextType, RequireFields<QuerySalesTaxReturnArgs, 'organizationId' | 'startDate' | 'endDate' | 'jurisdiction'>>;
   salesTaxReturnLineDetail?: Resolver<Maybe<ResolversTypes['TaxReturnLineItemPage']>, ParentType, ContextType, RequireFields<QuerySalesTaxReturnLineDetailArgs, 'organizationId' | 'startDate' | 'endDate' | 'jurisdiction' | 'line'>>;
   listSalesTaxReturns?: Resolver<Maybe<ResolversTypes['SalesTaxReturnPage']>, ParentType, ContextType, RequireFields<QueryListSalesTaxReturnsArgs, 'organizationId'>>;
@@ -2541,6 +2631,8 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateContact?: Resolver<Maybe<ResolversTypes['UpdateContactPayload']>, ParentType, ContextType, RequireFields<MutationUpdateContactArgs, 'organizationId' | 'contactId'>>;
   batchCreateContacts?: Resolver<Maybe<ResolversTypes['BatchCreatePayload']>, ParentType, ContextType, RequireFields<MutationBatchCreateContactsArgs, 'organizationId' | 'items'>>;
   setExchangeRates?: Resolver<Maybe<ResolversTypes['SetExchangeRatesPayload']>, ParentType, ContextType, RequireFields<MutationSetExchangeRatesArgs, 'organizationId' | 'rates'>>;
+  closeFiscalYear?: Resolver<Maybe<ResolversTypes['FiscalYearPayload']>, ParentType, ContextType, RequireFields<MutationCloseFiscalYearArgs, 'organizationId' | 'endDate'>>;
+  reopenFiscalYear?: Resolver<Maybe<ResolversTypes['FiscalYearPayload']>, ParentType, ContextType, RequireFields<MutationReopenFiscalYearArgs, 'organizationId' | 'endDate' | 'reason'>>;
   createIntakeAddress?: Resolver<Maybe<ResolversTypes['IntakeAddressPayload']>, ParentType, ContextType, RequireFields<MutationCreateIntakeAddressArgs, 'organizationId' | 'addressType' | 'address'>>;
   deleteIntakeAddress?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationDeleteIntakeAddressArgs, 'organizationId' | 'intakeAddressId'>>;
   createJournalEntry?: Resolver<Maybe<ResolversTypes['JournalEntryPayload']>, ParentType, ContextType, RequireFields<MutationCreateJournalEntryArgs, 'organizationId' | 'date' | 'lines'>>;
@@ -2938,6 +3030,20 @@ export type SetExchangeRatesPayloadResolvers<ContextType = GraphQLContext, Paren
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type FiscalYearResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FiscalYear'] = ResolversParentTypes['FiscalYear']> = {
+  startDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  endDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  closed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  netIncome?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type FiscalYearPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FiscalYearPayload'] = ResolversParentTypes['FiscalYearPayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fiscalYear?: Resolver<Maybe<ResolversTypes['FiscalYear']>, ParentType, ContextType>;
+};
+
 export type IntakeAddressResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['IntakeAddress'] = ResolversParentTypes['IntakeAddress']> = {
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   addressType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3281,6 +3387,8 @@ export type BalanceSheetResolvers<ContextType = GraphQLContext, ParentType exten
   totalLiabilities?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   totalEquity?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   currentEarnings?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  priorYearsEarnings?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currentYearEarnings?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   totalLiabilitiesAndEquity?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
@@ -3310,6 +3418,18 @@ export type GeneralLedgerResolvers<ContextType = GraphQLContext, ParentType exte
   openingBalance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   closingBalance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   lines?: Resolver<ResolversTypes['GeneralLedgerLinePage'], ParentType, ContextType>;
+};
+
+export type GifiLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GifiLine'] = ResolversParentTypes['GifiLine']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type GifiScheduleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['GifiSchedule'] = ResolversParentTypes['GifiSchedule']> = {
+  schedule?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  endDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['GifiLine']>, ParentType, ContextType>;
 };
 
 export type TaxReturnLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TaxReturnLine'] = ResolversParentTypes['TaxReturnLine']> = {
@@ -3506,6 +3626,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ExchangeRate?: ExchangeRateResolvers<ContextType>;
   ExchangeRatePage?: ExchangeRatePageResolvers<ContextType>;
   SetExchangeRatesPayload?: SetExchangeRatesPayloadResolvers<ContextType>;
+  FiscalYear?: FiscalYearResolvers<ContextType>;
+  FiscalYearPayload?: FiscalYearPayloadResolvers<ContextType>;
   IntakeAddress?: IntakeAddressResolvers<ContextType>;
   IntakeAddressPayload?: IntakeAddressPayloadResolvers<ContextType>;
   JournalEntry?: JournalEntryResolvers<ContextType>;
@@ -3550,6 +3672,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   GeneralLedgerLine?: GeneralLedgerLineResolvers<ContextType>;
   GeneralLedgerLinePage?: GeneralLedgerLinePageResolvers<ContextType>;
   GeneralLedger?: GeneralLedgerResolvers<ContextType>;
+  GifiLine?: GifiLineResolvers<ContextType>;
+  GifiSchedule?: GifiScheduleResolvers<ContextType>;
   TaxReturnLine?: TaxReturnLineResolvers<ContextType>;
   TaxReturnException?: TaxReturnExceptionResolvers<ContextType>;
   SalesTaxReturn?: SalesTaxReturnResolvers<ContextType>;

@@ -9,11 +9,13 @@ const documents = {
   listJournalEntries: `query ($organizationId: UUID!, $dateFrom: Date, $dateTo: Date, $sources: [String!], $accountId: UUID, $limit: Int = 50, $offset: Int) {
     listJournalEntries(organizationId: $organizationId, dateFrom: $dateFrom, dateTo: $dateTo, sources: $sources, accountId: $accountId, limit: $limit, offset: $offset) {
       totalCount pageSize offset items { ${entryFields} } } }`,
+  fiscalYears: `query ($organizationId: UUID!) {
+    fiscalYears(organizationId: $organizationId) { startDate endDate closed netIncome } }`,
   journalEntry: `query ($organizationId: UUID!, $journalEntryId: UUID!) {
     journalEntry(organizationId: $organizationId, journalEntryId: $journalEntryId) { ${entryFields} } }`,
 } as const
 
-/** The journal read back: every entry, whatever posted it, with its lines. */
+/** The journal read back, every entry whatever posted it with its lines, and the fiscal years. */
 export function registerJournalTools(server: McpServer, { query }: DaybookCalls): void {
   server.registerTool(
     'list_journal_entries',
@@ -47,5 +49,17 @@ export function registerJournalTools(server: McpServer, { query }: DaybookCalls)
       annotations: reads,
     },
     (args) => query(documents.journalEntry, args),
+  )
+
+  server.registerTool(
+    'fiscal_years',
+    {
+      title: 'Fiscal years',
+      description:
+        "The organization's fiscal years from the first posted entry's to the current one, oldest first: each with its first and last day, whether the year-end close covers it, and its net income (a decimal string).",
+      inputSchema: {},
+      annotations: reads,
+    },
+    () => query(documents.fiscalYears, {}),
   )
 }

@@ -19,6 +19,7 @@ import { generateApiKey, hashApiKey, looksLikeApiKey } from './api-key.js'
 import { Passwords } from './password.js'
 import {
   type Actor,
+  actsAsOwner,
   isRole,
   type OrgScope,
   type Principal,
@@ -509,10 +510,6 @@ export class AccessService implements AccessPort {
 }
 
 const roleCacheKey = (organizationId: string, userId: string) => `${organizationId} ${userId}`
-
-function actsAsOwner(scope: OrgScope): boolean {
-  return scope.actor.kind === 'user' && scope.actor.role === 'owner'
-}
 
 export type { Role }
 

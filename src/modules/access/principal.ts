@@ -33,3 +33,8 @@ export type Requirement =
   | 'manager'
   /** Owner or admin signed in as a person; API keys are refused. */
   | 'admin'
+
+/** Whether the scope's actor is an owner signed in as a person. */
+export function actsAsOwner(scope: OrgScope): boolean {
+  return scope.actor.kind === 'user' && scope.actor.role === 'owner'
+}

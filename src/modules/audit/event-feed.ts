@@ -29,6 +29,8 @@ export const feedTypes = [
   'sales_tax_return.filed',
   'journal_entry.created',
   'journal_entry.reversed',
+  'fiscal_year.closed',
+  'fiscal_year.reopened',
   'webhook_endpoint.disabled',
 ] as const
 export type FeedType = (typeof feedTypes)[number]

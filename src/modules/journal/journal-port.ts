@@ -90,6 +90,8 @@ export interface JournalPort {
     range: { from: string; to: string },
     page: { limit: number; offset: number },
   ): Promise<{ lines: LedgerLine[]; totalCount: number }>
+  /** The date of the organization's first entry; null when nothing is posted. */
+  firstEntryDate(ex: Executor, scope: OrgScope): Promise<string | null>
   /** A page of the journal, newest first, by date, kinds and an account its lines touch. */
   entryPage(
     ex: Executor,

@@ -323,6 +323,18 @@ export class JournalStore {
     return entries.map((row) => ({ ...entryRecordOf(row), lines: linesByEntry.get(row.id) ?? [] }))
   }
 
+  /** The date of the organization's first entry; null when nothing is posted. */
+  async firstEntryDate(ex: Executor, scope: OrgScope): Promise<string | null> {
+    const row = await ex
+      .selectFrom('journal_entries')
+      .select('txn_date')
+      .where('organization_id', '=', scope.organizationId)
+      .orderBy('txn_date')
+      .limit(1)
+      .executeTakeFirst()
+    return row?.txn_date ?? null
+  }
+
   /** A page of the journal, newest first: listJournalEntries' filters, each optional. */
   async entryPage(
     ex: Executor,

@@ -113,6 +113,14 @@ export class OrganizationStore {
     return row?.year_end_lock_date ?? null
   }
 
+  async setYearEndLockDate(ex: Executor, organizationId: string, date: string | null): Promise<void> {
+    await ex
+      .updateTable('organizations')
+      .set({ year_end_lock_date: date })
+      .where('id', '=', organizationId)
+      .execute()
+  }
+
   async setLockDate(ex: Executor, organizationId: string, lockDate: string | null): Promise<void> {
     await ex
       .updateTable('organizations')

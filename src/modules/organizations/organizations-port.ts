@@ -29,6 +29,8 @@ export interface OrganizationsPort {
   advanceLockDate(tx: Executor, scope: OrgScope, through: string): Promise<void>
   /** The day through which a year-end close froze the books, whatever the lock date; null if none. */
   yearEndLockDate(tx: Executor, scope: OrgScope): Promise<string | null>
+  /** Moves the year-end close (DESIGN 8.5); the caller records why. */
+  setYearEndLockDate(tx: Executor, scope: OrgScope, date: string | null): Promise<void>
   /** The functional currency a posting is made in, held (PostgreSQL) until the transaction ends. */
   functionalCurrency(tx: Executor, scope: OrgScope): Promise<string>
   /** The functional currency as this process knows it, for answers (not postings). */

@@ -106,6 +106,16 @@ export class OrganizationsProvider implements OrganizationsPort {
     return this.deps.store.yearEndLockDate(tx, scope.organizationId)
   }
 
+  async setYearEndLockDate(tx: Executor, scope: OrgScope, date: string | null): Promise<void> {
+    await this.deps.store.setYearEndLockDate(tx, scope.organizationId, date)
+    // Every process's copy of the organization holds the date; each drops it once this commits.
+    await this.deps.notices.publish(tx, {
+      kind: 'organization_changed',
+      organizationId: scope.organizationId,
+    })
+    this.forget(scope.organizationId)
+  }
+
   async checkOpen(
     tx: Executor,
     scope: OrgScope,

@@ -7,6 +7,7 @@ import {
   startOfMonth,
 } from '../../kernel/calendar-date.js'
 import type { Clock } from '../../kernel/clock.js'
+import { fiscalYearOf, isFiscalYearEnd } from '../../kernel/fiscal-year.js'
 import { limits } from '../../kernel/limits.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessPort } from '../access/access-port.js'
@@ -15,7 +16,10 @@ import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
 import { naturalBalance } from '../accounts/accounts-port.js'
 import type { EntryKind, JournalPort } from '../journal/journal-port.js'
 import type { LedgerEventsPort } from '../ledger-events/ledger-events-port.js'
+import type { OrganizationsPort } from '../organizations/organizations-port.js'
 import type { ReceiptsPort } from '../receipts/receipts-port.js'
+import type { TaxCodesPort } from '../tax-codes/tax-codes-port.js'
+import { type GifiAmount, gifiSchedule, gifiTotalLines } from './gifi-schedule.js'
 import { type ExportFormat, exportAccountNames, exportEntry, exportHeader } from './journal-export.js'
 import { balanceSheet, incomeStatement, naturalFromDebitMinusCredit, trialBalance } from './report.js'
 
@@ -34,7 +38,8 @@ export class ReportService {
       journal: JournalPort
       events: LedgerEventsPort
       receipts: ReceiptsPort
-      functionalCurrencyOf: (organizationId: string) => Promise<string>
+      organizations: OrganizationsPort
+      taxCodes: TaxCodesPort
     },
   ) {}
 
@@ -99,8 +104,77 @@ export class ReportService {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const asOf = this.date(args.asOf, 'asOf')
     if (!asOf.ok) return asOf
-    const { accounts, totals } = await this.asOf(scope, asOf.value)
-    return ok({ asOf: asOf.value, ...balanceSheet(accounts, totals) })
+    const yearStart = fiscalYearOf(asOf.value, await this.fiscalYearEndOf(scope)).startDate
+    const [{ accounts, totals }, priorTotals] = await Promise.all([
+      this.asOf(scope, asOf.value),
+      this.deps.journal.totalsByAccount(this.deps.db, scope, { to: addDays(yearStart, -1) }),
+    ])
+    return ok({ asOf: asOf.value, ...balanceSheet(accounts, totals, priorTotals) })
+  }
+
+  /** DESIGN 8.5: GIFI schedule 100 (the balance sheet at a year end) or 125 (that year's income). */
+  async gifiSchedule(
+    principal: Principal,
+    organizationId: string,
+    args: { endDate: string; schedule: number },
+  ) {
+    return this.gifiScheduleOf(await this.deps.access.authorize(principal, organizationId, 'member'), args)
+  }
+
+  async gifiScheduleAsOperator(organizationId: string, args: { endDate: string; schedule: number }) {
+    return this.gifiScheduleOf(await this.deps.access.authorizeOperator(organizationId), args)
+  }
+
+  private async gifiScheduleOf(
+    scope: OrgScope,
+    args: { endDate: string; schedule: number },
+  ): Promise<
+    Result<{ schedule: number; endDate: string; lines: Array<GifiAmount & { description: string }> }>
+  > {
+    const { schedule } = args
+    if (schedule !== 100 && schedule !== 125) {
+      return fail('INVALID_GIFI_SCHEDULE', `schedule must be 100 or 125; got ${schedule}.`, 'schedule')
+    }
+    const endDate = parseCalendarDate(args.endDate, 'endDate')
+    if (!endDate.ok) return endDate
+    const fiscalYearEnd = await this.fiscalYearEndOf(scope)
+    if (!isFiscalYearEnd(endDate.value, fiscalYearEnd)) {
+      return fail(
+        'NOT_A_FISCAL_YEAR_END',
+        `endDate must be a fiscal year end (${fiscalYearEnd}); got ${endDate.value}.`,
+        'endDate',
+      )
+    }
+    const year = fiscalYearOf(endDate.value, fiscalYearEnd)
+    const [accounts, totals] = await Promise.all([
+      this.deps.accounts.allAccounts(this.deps.db, scope),
+      this.deps.journal.totalsByAccount(
+        this.deps.db,
+        scope,
+        schedule === 100 ? { to: year.endDate } : { from: year.startDate, to: year.endDate },
+      ),
+    ])
+    const codeIds = [...new Set(accounts.flatMap((a) => (a.taxCodeId ? [a.taxCodeId] : [])))]
+    const codes = new Map((await this.deps.taxCodes.findByIds(this.deps.db, codeIds)).map((c) => [c.id, c]))
+    const earnings = schedule === 100 ? incomeStatement(accounts, totals).netIncomeMinor : 0n
+    const lines = gifiSchedule(
+      schedule,
+      accounts,
+      totals,
+      (account) => (account.taxCodeId ? codes.get(account.taxCodeId)?.code : undefined),
+      earnings,
+    )
+    if (!lines.ok) return lines
+    const described = new Map([...codes.values()].map((c) => [c.code, c.name]))
+    const totalCodes = gifiTotalLines[schedule].filter((code) => !described.has(code))
+    for (const code of await this.deps.taxCodes.findByCodes(this.deps.db, totalCodes)) {
+      described.set(code.code, code.name)
+    }
+    return ok({
+      schedule,
+      endDate: year.endDate,
+      lines: lines.value.map((line) => ({ ...line, description: described.get(line.code) ?? '' })),
+    })
   }
 
   async generalLedger(
@@ -160,7 +234,7 @@ export class ReportService {
     write: (chunk: string) => Promise<void>,
   ): Promise<number> {
     const accounts = exportAccountNames(await this.deps.accounts.allAccounts(this.deps.db, scope), format)
-    const functional = await this.deps.functionalCurrencyOf(scope.organizationId)
+    const functional = await this.deps.organizations.functionalCurrencyOf(scope.organizationId)
     const used = await this.deps.journal.currenciesUsed(this.deps.db, scope)
     const currencies = [functional, ...used.filter((currency) => currency !== functional)]
     await write(exportHeader(format, organizationName, accounts, '1970-01-01', currencies))
@@ -199,6 +273,11 @@ export class ReportService {
       this.deps.journal.totalsByAccount(this.deps.db, scope, range),
     ])
     return incomeStatement(accounts, totals)
+  }
+
+  private async fiscalYearEndOf(scope: OrgScope): Promise<string> {
+    const [organization] = await this.deps.organizations.findByIds([scope.organizationId])
+    return organization?.fiscalYearEnd ?? '12-31'
   }
 
   private async asOf(scope: OrgScope, asOf: CalendarDate) {

@@ -77,9 +77,15 @@ export function trialBalance(accounts: AccountRecord[], totals: Map<string, Tota
 
 /**
  * Assets = liabilities + equity + current earnings. Daybook posts no closing entries, so the
- * earnings of every period up to the date stand beside equity as their own line.
+ * earnings of every period up to the date stand beside equity as their own line, split at the
+ * start of the fiscal year holding the date (DESIGN 8.5): `priorTotals` are the sums of the days
+ * before it.
  */
-export function balanceSheet(accounts: AccountRecord[], totals: Map<string, Totals>) {
+export function balanceSheet(
+  accounts: AccountRecord[],
+  totals: Map<string, Totals>,
+  priorTotals: Map<string, Totals>,
+) {
   const section = (classification: AccountRecord['classification']) =>
     accounts
       .filter((a) => a.classification === classification)
@@ -90,6 +96,7 @@ export function balanceSheet(accounts: AccountRecord[], totals: Map<string, Tota
   const liabilities = section('liability')
   const equity = section('equity')
   const earnings = incomeStatement(accounts, totals).netIncomeMinor
+  const priorYearsEarningsMinor = incomeStatement(accounts, priorTotals).netIncomeMinor
   return {
     assets,
     liabilities,
@@ -98,6 +105,8 @@ export function balanceSheet(accounts: AccountRecord[], totals: Map<string, Tota
     totalLiabilitiesMinor: sum(liabilities),
     totalEquityMinor: sum(equity),
     currentEarningsMinor: earnings,
+    priorYearsEarningsMinor,
+    currentYearEarningsMinor: earnings - priorYearsEarningsMinor,
   }
 }
 

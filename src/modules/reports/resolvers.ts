@@ -107,9 +107,25 @@ export const reportResolvers: Resolvers = {
         totalLiabilities: money(sheet.totalLiabilitiesMinor),
         totalEquity: money(sheet.totalEquityMinor),
         currentEarnings: money(sheet.currentEarningsMinor),
+        priorYearsEarnings: money(sheet.priorYearsEarningsMinor),
+        currentYearEarnings: money(sheet.currentYearEarningsMinor),
         totalLiabilitiesAndEquity: money(
           sheet.totalLiabilitiesMinor + sheet.totalEquityMinor + sheet.currentEarningsMinor,
         ),
+      }
+    },
+    gifiSchedule: async (_, { organizationId, ...args }, context) => {
+      const { principal, services } = context
+      const found = valueOrError(await services.reports.gifiSchedule(principal, organizationId, args))
+      const { money } = await reportCurrency(context, organizationId)
+      return {
+        schedule: found.schedule,
+        endDate: found.endDate,
+        lines: found.lines.map((line) => ({
+          code: line.code,
+          description: line.description,
+          amount: money(line.amountMinor),
+        })),
       }
     },
     generalLedger: async (_, { organizationId, ...args }, context) => {

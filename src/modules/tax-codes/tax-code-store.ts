@@ -59,4 +59,10 @@ export class TaxCodeStore implements TaxCodesPort {
     const rows = await ex.selectFrom('tax_codes').select(columns).where('id', 'in', ids).execute()
     return rows.map(toRecord)
   }
+
+  async findByCodes(ex: Executor, codes: string[]): Promise<TaxCodeRecord[]> {
+    if (codes.length === 0) return []
+    const rows = await ex.selectFrom('tax_codes').select(columns).where('code', 'in', codes).execute()
+    return rows.map(toRecord)
+  }
 }

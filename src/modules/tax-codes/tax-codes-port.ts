@@ -30,4 +30,6 @@ export { type TaxCodeRecord, usableTaxCode } from './tax-code.js'
 export interface TaxCodesPort {
   findById(ex: Executor, id: string): Promise<TaxCodeRecord | undefined>
   findByIds(ex: Executor, ids: string[]): Promise<TaxCodeRecord[]>
+  /** The GIFI codes of these numbers, total lines included. */
+  findByCodes(ex: Executor, codes: string[]): Promise<TaxCodeRecord[]>
 }

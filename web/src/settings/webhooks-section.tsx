@@ -44,6 +44,8 @@ const feedTypes = [
   'sales_tax_return.filed',
   'journal_entry.created',
   'journal_entry.reversed',
+  'fiscal_year.closed',
+  'fiscal_year.reopened',
   'webhook_endpoint.disabled',
 ]
 const deliveriesShown = 20
