@@ -159,6 +159,59 @@ async function timeQuery(url: string, key: string, body: unknown, runs = 30): Pr
   return Number(process.hrtime.bigint() - started) / 1e6 / runs
 }
 
+/** createJournalEntry of 500 lines beside one of 2 (DESIGN 8.4), on the same organization. */
+async function journalEntryFigure(
+  engine: 'sqlite' | 'postgres',
+  url: string,
+  org: BenchOrg,
+): Promise<Figure> {
+  const expenses = org.accounts.expenses
+  const entry = (lineCount: number, n: number) => {
+    const debits = Array.from({ length: lineCount - 1 }, (_, i) => ({
+      accountId: expenses[i % expenses.length],
+      debit: '1.00',
+    }))
+    return {
+      query:
+        'mutation ($org: UUID!, $date: Date!, $lines: [JournalLineInput!]!) { createJournalEntry(organizationId: $org, date: $date, lines: $lines) { success error } }',
+      variables: {
+        org: org.id,
+        date: `2026-01-${String((n % 28) + 1).padStart(2, '0')}`,
+        lines: [...debits, { accountId: org.accounts.chequing, credit: `${lineCount - 1}.00` }],
+      },
+    }
+  }
+  const headers = { authorization: `Bearer ${org.key}` }
+  const time = async (lineCount: number, runs: number) => {
+    for (let i = 0; i < 3; i++) await graphqlRequest(url, entry(lineCount, i), headers)
+    const started = process.hrtime.bigint()
+    for (let i = 0; i < runs; i++) {
+      const answer = await graphqlRequest<{ data?: { createJournalEntry?: { success: boolean } } }>(
+        url,
+        entry(lineCount, i),
+        headers,
+      )
+      if (!answer.data?.createJournalEntry?.success)
+        throw new Error(`entry failed: ${JSON.stringify(answer)}`)
+    }
+    return Number(process.hrtime.bigint() - started) / 1e6 / runs
+  }
+  const twoMs = await time(2, 30)
+  const fiveHundredMs = await time(500, 30)
+  return {
+    section: 'Journal',
+    name: 'createJournalEntry of 500 lines',
+    engine,
+    value: fiveHundredMs,
+    unit: 'ms',
+    baselineName: 'createJournalEntry of 2 lines',
+    baseline: twoMs,
+    ratio: twoMs / fiveHundredMs,
+    target: '>= 0.1 (under 10x)',
+    extra: 'mean of 30 sequential entries after 3 of warm-up, on the organization with 10,000 posted events',
+  }
+}
+
 export async function benchReports(engine: 'sqlite' | 'postgres'): Promise<Figure[]> {
   const target = await freshEngine(engine)
   try {
@@ -177,10 +230,17 @@ export async function benchReports(engine: 'sqlite' | 'postgres'): Promise<Figur
         query: 'query ($org: UUID!) { accountBalances(organizationId: $org) { accountId balance } }',
         variables: { org: org.id },
       })
+      // In the second of the two fiscal years the books hold, so prior years' earnings are read too.
+      const sheet = (org: BenchOrg) => ({
+        query:
+          'query ($org: UUID!) { balanceSheet(organizationId: $org, asOf: "2025-06-30") { totalAssets totalLiabilitiesAndEquity priorYearsEarnings currentYearEarnings } }',
+        variables: { org: org.id },
+      })
       const figures: Figure[] = []
       for (const [name, body] of [
         ['incomeStatement for 2025', income],
         ['accountBalances', balances],
+        ['balanceSheet in the second fiscal year', sheet],
       ] as const) {
         const smallMs = await timeQuery(daybook.url, small.key, body(small))
         const largeMs = await timeQuery(daybook.url, large.key, body(large))
@@ -197,6 +257,7 @@ export async function benchReports(engine: 'sqlite' | 'postgres'): Promise<Figur
           extra: `mean of 30 sequential requests after 5 of warm-up; seed by bulk SQL: 10k in ${smallSeconds.toFixed(0)} s, 1M in ${largeSeconds.toFixed(0)} s`,
         })
       }
+      figures.push(await journalEntryFigure(engine, daybook.url, small))
       return figures
     } finally {
       await daybook.stop()

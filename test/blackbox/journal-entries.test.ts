@@ -170,6 +170,7 @@ describe('manual journal entries', () => {
     ])
     const mirrored = journal.items[0] as Entry
     expect(mirrored.id).toBe(accrual.reversedByEntryId)
+    expect(mirrored.memo).toBe('Accrued utilities')
     expect(mirrored.lines.map((l) => [l.account.name, l.debit, l.credit])).toEqual([
       ['Utilities', null, '300.00'],
       ['Accounts Payable', '300.00', null],

@@ -18,6 +18,7 @@ const loadReconciliation = () =>
   import('./reconciliation/reconciliation-screen').then((module) => module.ReconciliationScreen)
 const loadReports = () => import('./reports/reports-screen').then((module) => module.ReportsScreen)
 const loadSalesTax = () => import('./sales-tax/sales-tax-screen').then((module) => module.SalesTaxScreen)
+const loadJournal = () => import('./journal/journal-screen').then((module) => module.JournalScreen)
 const lazyLoaders: Partial<Record<ScreenName, typeof loadSettings>> = {
   settings: loadSettings,
   receipts: loadReceipts,
@@ -25,6 +26,7 @@ const lazyLoaders: Partial<Record<ScreenName, typeof loadSettings>> = {
   reconciliation: loadReconciliation,
   reports: loadReports,
   salesTax: loadSalesTax,
+  journal: loadJournal,
 }
 
 export function App({ session, navigation }: { session: SessionStore; navigation: Navigation }) {

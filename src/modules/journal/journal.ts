@@ -292,6 +292,7 @@ export function planReversal(original: EntryPlan, txnDate = original.txnDate): E
     txnDate,
     currency: original.currency,
     ...(original.originalCurrency ? { originalCurrency: original.originalCurrency } : {}),
+    ...(original.memo !== undefined ? { memo: original.memo } : {}),
     lines: original.lines.map((l) => ({
       ...l,
       side: l.side === 'debit' ? ('credit' as const) : ('debit' as const),

@@ -8,6 +8,7 @@ export type ScreenName =
   | 'reconciliation'
   | 'reports'
   | 'salesTax'
+  | 'journal'
   | 'settings'
 
 export const screens: ReadonlyArray<{ name: ScreenName; path: string; label: string }> = [
@@ -16,6 +17,7 @@ export const screens: ReadonlyArray<{ name: ScreenName; path: string; label: str
   { name: 'bankFiles', path: 'bank-files', label: 'Bank files' },
   { name: 'reconciliation', path: 'reconciliation', label: 'Reconciliation' },
   { name: 'reports', path: 'reports', label: 'Reports' },
+  { name: 'journal', path: 'journal', label: 'Journal' },
   { name: 'salesTax', path: 'sales-tax', label: 'Sales tax' },
   { name: 'settings', path: 'settings', label: 'Settings' },
 ]

@@ -35,7 +35,11 @@ const classificationOrder: Record<string, number> = {
   asset: 4,
 }
 
-function loadAccounts(client: Client, organizationId: string): Promise<Outcome<CategoryAccountFragment[]>> {
+/** Every account of the organization, a page at a time. */
+export function loadAccounts(
+  client: Client,
+  organizationId: string,
+): Promise<Outcome<CategoryAccountFragment[]>> {
   return readAll(async (offset) => {
     const answer = await client
       .query(CategoryAccountsDocument, { organizationId, limit: pageSize, offset })

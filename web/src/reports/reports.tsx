@@ -233,7 +233,10 @@ export function BalanceSheetReport({ organizationId, endDate }: ReportProps) {
     'Equity',
     sheet.equity,
     ['Total equity', sheet.totalEquity],
-    [['Current earnings', amount(sheet.currentEarnings)]],
+    [
+      ["Prior years' earnings", amount(sheet.priorYearsEarnings)],
+      ["Current year's earnings", amount(sheet.currentYearEarnings)],
+    ],
   )
   const table: ReportTable = {
     title: `Balance sheet as of ${sheet.asOf}`,

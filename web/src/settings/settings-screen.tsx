@@ -4,12 +4,16 @@ import { CategoryRulesSection } from './category-rules-section'
 import { IntakeAddressesSection } from './intake-addresses-section'
 import { LockDateSection } from './lock-date-section'
 import { MembersSection } from './members-section'
+import { OpeningBalancesSection } from './opening-balances-section'
 import { WebhooksSection } from './webhooks-section'
+import { YearEndSection } from './year-end-section'
 
 const sections = [
   { id: 'api-keys', label: 'API keys' },
   { id: 'members', label: 'Members' },
   { id: 'lock-date', label: 'Lock date' },
+  { id: 'year-end', label: 'Year-end' },
+  { id: 'opening-balances', label: 'Opening balances' },
   { id: 'intake-addresses', label: 'Intake addresses' },
   { id: 'category-rules', label: 'Category rules' },
   { id: 'webhooks', label: 'Webhooks' },
@@ -34,6 +38,8 @@ export function SettingsScreen({ organization, session }: ScreenProps) {
       <ApiKeysSection organizationId={organizationId} />
       <MembersSection organizationId={organizationId} />
       <LockDateSection organization={organization} session={session} />
+      <YearEndSection organizationId={organizationId} />
+      <OpeningBalancesSection organizationId={organizationId} />
       <IntakeAddressesSection organizationId={organizationId} />
       <CategoryRulesSection organizationId={organizationId} />
       <WebhooksSection organizationId={organizationId} />
