@@ -364,12 +364,9 @@ export class JournalService {
       )
       if (!amount.ok) return amount
       const memo = input.memo ?? undefined
-      if (memo !== undefined && (memo.length > limits.memoLengthMax || memo.includes('\u0000'))) {
-        return fail(
-          'INVALID_MEMO',
-          `${at}.memo must be at most ${limits.memoLengthMax} characters, without NUL.`,
-          at,
-        )
+      if (memo !== undefined) {
+        const checked = textWithin(memo, limits.memoLengthMax, `${at}.memo`)
+        if (!checked.ok) return checked
       }
       const tag = input.taxReturnLine ?? undefined
       if (tag !== undefined && !isTaxReturnLineTag(tag)) {
@@ -475,27 +472,26 @@ export class JournalService {
 
 export const sourceOf = (kind: EntryKind): EntrySource => sourceOfKind[kind]
 
+/** A memo or a reference: at most `max` characters, without NUL (INVALID_MEMO). */
+function textWithin(value: string, max: number, field: string): Result<string> {
+  if (value.length > max || value.includes('\u0000')) {
+    return fail('INVALID_MEMO', `${field} must be at most ${max} characters, without NUL.`, field)
+  }
+  return ok(value)
+}
+
 function entryText(args: {
   memo?: string | null
   reference?: string | null
 }): Result<{ memo?: string; reference?: string }> {
-  const memo = args.memo ?? ''
-  if (memo.length > limits.memoLengthMax || memo.includes('\u0000')) {
-    return fail(
-      'INVALID_MEMO',
-      `memo must be at most ${limits.memoLengthMax} characters, without NUL.`,
-      'memo',
-    )
-  }
-  const reference = args.reference ?? ''
-  if (reference.length > limits.referenceLengthMax || reference.includes('\u0000')) {
-    return fail(
-      'INVALID_MEMO',
-      `reference must be at most ${limits.referenceLengthMax} characters, without NUL.`,
-      'reference',
-    )
-  }
-  return ok({ ...(memo !== '' ? { memo } : {}), ...(reference !== '' ? { reference } : {}) })
+  const memo = textWithin(args.memo ?? '', limits.memoLengthMax, 'memo')
+  if (!memo.ok) return memo
+  const reference = textWithin(args.reference ?? '', limits.referenceLengthMax, 'reference')
+  if (!reference.ok) return reference
+  return ok({
+    ...(memo.value !== '' ? { memo: memo.value } : {}),
+    ...(reference.value !== '' ? { reference: reference.value } : {}),
+  })
 }
 
 /** ENTRY_NOT_BALANCED names both totals. */
