@@ -45,7 +45,7 @@ export class FiscalYearService {
   /** From the year of the first posted entry to the one holding today, oldest first. */
   async fiscalYears(principal: Principal, organizationId: string): Promise<FiscalYearView[]> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
-    const fiscalYearEnd = await this.fiscalYearEndOf(scope)
+    const fiscalYearEnd = await this.deps.organizations.fiscalYearEndOf(scope.organizationId)
     const today = calendarDateOf(this.deps.clock.now())
     const [first, yearEnd] = await Promise.all([
       this.deps.journal.firstEntryDate(this.deps.db, scope),
@@ -63,7 +63,7 @@ export class FiscalYearService {
     endDate: string,
   ): Promise<Result<FiscalYearView>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
-    const fiscalYearEnd = await this.fiscalYearEndOf(scope)
+    const fiscalYearEnd = await this.deps.organizations.fiscalYearEndOf(scope.organizationId)
     if (!isFiscalYearEnd(endDate, fiscalYearEnd)) {
       return fail(
         'NOT_A_FISCAL_YEAR_END',
@@ -112,7 +112,7 @@ export class FiscalYearService {
     if (reason === '' || reason.length > limits.undoReasonLengthMax || reason.includes('\u0000')) {
       return fail('INVALID_REASON', `reason must be 1 to ${limits.undoReasonLengthMax} characters.`, 'reason')
     }
-    const fiscalYearEnd = await this.fiscalYearEndOf(scope)
+    const fiscalYearEnd = await this.deps.organizations.fiscalYearEndOf(scope.organizationId)
     return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
       const before = await this.deps.organizations.yearEndLockDate(tx, scope)
       if (before === null || args.endDate !== before) {
@@ -139,11 +139,6 @@ export class FiscalYearService {
       ])
       return ok(await this.viewOf(tx, scope, fiscalYearOf(before, fiscalYearEnd), after))
     })
-  }
-
-  private async fiscalYearEndOf(scope: OrgScope): Promise<string> {
-    const [organization] = await this.deps.organizations.findByIds([scope.organizationId])
-    return organization?.fiscalYearEnd ?? '12-31'
   }
 
   private async viewOf(

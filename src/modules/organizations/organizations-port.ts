@@ -33,6 +33,8 @@ export interface OrganizationsPort {
   setYearEndLockDate(tx: Executor, scope: OrgScope, date: string | null): Promise<void>
   /** The functional currency a posting is made in, held (PostgreSQL) until the transaction ends. */
   functionalCurrency(tx: Executor, scope: OrgScope): Promise<string>
+  /** The fiscal year end (`MM-DD`) as this process knows it. */
+  fiscalYearEndOf(organizationId: string): Promise<string>
   /** The functional currency as this process knows it, for answers (not postings). */
   functionalCurrencyOf(organizationId: string): Promise<string>
   /** Declares a part of a new organization's set-up (accounts seed the chart). */

@@ -71,6 +71,10 @@ export class OrganizationsProvider implements OrganizationsPort {
     this.known.delete(organizationId)
   }
 
+  /** The fiscal year end (`MM-DD`) as this process knows it; a profile change drops the copy. */
+  readonly fiscalYearEndOf = (organizationId: string): Promise<string> =>
+    this.findByIds([organizationId]).then(([organization]) => organization?.fiscalYearEnd ?? '12-31')
+
   // Arrow properties, so modules that need only this one answer can be handed the function.
   readonly functionalCurrencyOf = (organizationId: string): Promise<string> => {
     const known = this.known.get(organizationId)

@@ -104,7 +104,10 @@ export class ReportService {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const asOf = this.date(args.asOf, 'asOf')
     if (!asOf.ok) return asOf
-    const yearStart = fiscalYearOf(asOf.value, await this.fiscalYearEndOf(scope)).startDate
+    const yearStart = fiscalYearOf(
+      asOf.value,
+      await this.deps.organizations.fiscalYearEndOf(scope.organizationId),
+    ).startDate
     const [{ accounts, totals }, priorTotals] = await Promise.all([
       this.asOf(scope, asOf.value),
       this.deps.journal.totalsByAccount(this.deps.db, scope, { to: addDays(yearStart, -1) }),
@@ -137,7 +140,7 @@ export class ReportService {
     }
     const endDate = parseCalendarDate(args.endDate, 'endDate')
     if (!endDate.ok) return endDate
-    const fiscalYearEnd = await this.fiscalYearEndOf(scope)
+    const fiscalYearEnd = await this.deps.organizations.fiscalYearEndOf(scope.organizationId)
     if (!isFiscalYearEnd(endDate.value, fiscalYearEnd)) {
       return fail(
         'NOT_A_FISCAL_YEAR_END',
@@ -273,11 +276,6 @@ export class ReportService {
       this.deps.journal.totalsByAccount(this.deps.db, scope, range),
     ])
     return incomeStatement(accounts, totals)
-  }
-
-  private async fiscalYearEndOf(scope: OrgScope): Promise<string> {
-    const [organization] = await this.deps.organizations.findByIds([scope.organizationId])
-    return organization?.fiscalYearEnd ?? '12-31'
   }
 
   private async asOf(scope: OrgScope, asOf: CalendarDate) {
