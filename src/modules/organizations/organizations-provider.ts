@@ -7,6 +7,7 @@ import { ok, type Result } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
 import { type OrganizationRecord, periodLocked } from './organization.js'
+import { defaultProfile } from './organization-profile.js'
 import type { OrganizationStore } from './organization-store.js'
 import type { OrganizationCreated, OrganizationsPort } from './organizations-port.js'
 
@@ -73,7 +74,9 @@ export class OrganizationsProvider implements OrganizationsPort {
 
   /** The fiscal year end (`MM-DD`) as this process knows it; a profile change drops the copy. */
   readonly fiscalYearEndOf = (organizationId: string): Promise<string> =>
-    this.findByIds([organizationId]).then(([organization]) => organization?.fiscalYearEnd ?? '12-31')
+    this.findByIds([organizationId]).then(
+      ([organization]) => organization?.fiscalYearEnd ?? defaultProfile.fiscalYearEnd,
+    )
 
   // Arrow properties, so modules that need only this one answer can be handed the function.
   readonly functionalCurrencyOf = (organizationId: string): Promise<string> => {

@@ -104,10 +104,8 @@ export class ReportService {
     const scope = await this.deps.access.authorize(principal, organizationId, 'member')
     const asOf = this.date(args.asOf, 'asOf')
     if (!asOf.ok) return asOf
-    const yearStart = fiscalYearOf(
-      asOf.value,
-      await this.deps.organizations.fiscalYearEndOf(scope.organizationId),
-    ).startDate
+    const fiscalYearEnd = await this.deps.organizations.fiscalYearEndOf(scope.organizationId)
+    const yearStart = fiscalYearOf(asOf.value, fiscalYearEnd).startDate
     const [{ accounts, totals }, priorTotals] = await Promise.all([
       this.asOf(scope, asOf.value),
       this.deps.journal.totalsByAccount(this.deps.db, scope, { to: addDays(yearStart, -1) }),
