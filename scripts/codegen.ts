@@ -38,6 +38,9 @@ export async function generateResolverTypes(): Promise<string> {
         Contact: "Omit<Contact, 'history'>",
         Reconciliation: "Omit<Reconciliation, 'history'>",
         JournalEntry: '../../modules/journal/journal-entry-view.js#JournalEntryParent',
+        ApiKey: '../../modules/access/access-store.js#ApiKeyRecord',
+        PracticeOrganization:
+          '../../modules/practice/practice-service.js#PracticeOrganization as PracticeOrganizationParent',
       },
       useIndexSignature: false,
     },

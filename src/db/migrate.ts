@@ -33,6 +33,7 @@ import * as journalLineTax from './migrations/0027-journal-line-tax.js'
 import * as salesTaxReturns from './migrations/0028-sales-tax-returns.js'
 import * as ledgerEventLines from './migrations/0029-ledger-event-lines.js'
 import * as manualJournalEntries from './migrations/0030-manual-journal-entries.js'
+import * as apiKeyScopes from './migrations/0031-api-key-scopes.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0028-sales-tax-returns': salesTaxReturns,
   '0029-ledger-event-lines': ledgerEventLines,
   '0030-manual-journal-entries': manualJournalEntries,
+  '0031-api-key-scopes': apiKeyScopes,
 }
 
 /** The migration after which existing audit chains are sealed again under their keys (ADR 0051). */

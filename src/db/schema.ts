@@ -51,6 +51,8 @@ export interface ApiKeysTable {
   created_at: string
   last_used_at: string | null
   revoked_at: string | null
+  /** Space-separated scopes (migration 0031); null keeps every right a key has. */
+  scopes: string | null
 }
 
 /** Finds an API key's organization from the key's hash alone (ADR 0026). */

@@ -61,7 +61,7 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services): 
       }
       let scope: Awaited<ReturnType<Services['files']['uploadScope']>>
       try {
-        scope = await services.files.uploadScope(request.principal, organizationId)
+        scope = await services.files.uploadScope(request.principal, organizationId, 'POST /uploads')
       } catch (error) {
         return replyAccessDenied(reply, error)
       }
@@ -80,7 +80,7 @@ export function registerUploadRoutes(app: FastifyInstance, services: Services): 
     const organizationId = s3Key.split('/')[0] ?? ''
     let scope: Awaited<ReturnType<Services['files']['uploadScope']>>
     try {
-      scope = await services.files.uploadScope(request.principal, organizationId)
+      scope = await services.files.uploadScope(request.principal, organizationId, 'GET /files/*')
     } catch (error) {
       // Another organization's key answers like a missing one.
       if (

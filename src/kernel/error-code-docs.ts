@@ -65,6 +65,10 @@ export const errorCodeDocs: Readonly<Record<ErrorCode, ErrorCodeDoc>> = {
   NOT_A_MEMBER: access('`Not A Member Of This Organization.`'),
   API_KEY_ADMIN_FORBIDDEN: access('`API Keys Cannot Perform Admin Operations.`'),
   OWNER_OR_ADMIN_REQUIRED: access('`Must Be Owner Or Admin.`'),
+  READ_ONLY: access('`Viewers Cannot Make Changes.` (a viewer called a write)'),
+  INSUFFICIENT_SCOPE: access(
+    "`API Key Lacks The Scope For This Operation.` (the key's scopes do not cover the operation)",
+  ),
   INVALID_CREDENTIALS: access('`Invalid Credentials.`'),
   TOO_MANY_ATTEMPTS: access('`Too Many Failed Sign-In Attempts. Try Again Later.`'),
   SIGN_IN_RATE_LIMITED: access(
@@ -199,6 +203,7 @@ export const errorCodeDocs: Readonly<Record<ErrorCode, ErrorCodeDoc>> = {
   INVALID_PATTERN: business,
   INVALID_PHONE: business,
   INVALID_ROLE: business,
+  INVALID_SCOPE: business,
   INVALID_ROW: business,
   INVALID_BANK_FILE: {
     section: 'business',

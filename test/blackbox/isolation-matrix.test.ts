@@ -42,11 +42,13 @@ const schemaOperations: Operation[] = [
 const takesOrganization = (op: Operation) => op.field.args.some((a) => a.name === 'organizationId')
 
 /** The only operations that may take no organizationId; each has its own test below. */
-const withoutOrganization = ['myOrganizations', 'tokenAuth', 'createOrganization']
+const withoutOrganization = ['myOrganizations', 'tokenAuth', 'createOrganization', 'practiceOverview']
 
 /** Admin operations need a person who owns the organization; the rest run with the API key. */
 const operations: Record<string, { admin?: true }> = {
   myOrganizations: {},
+  myAccess: {},
+  practiceOverview: {},
   tokenAuth: {},
   createOrganization: {},
   setLockDate: { admin: true },
@@ -60,6 +62,7 @@ const operations: Record<string, { admin?: true }> = {
   revokeApiKey: { admin: true },
   addMember: { admin: true },
   removeMember: { admin: true },
+  updateMemberRole: { admin: true },
   importProcessorBalance: { admin: true },
   deleteProcessorImports: { admin: true },
   listAccounts: {},
@@ -270,6 +273,8 @@ const argTable: Record<string, ArgSpec[]> = {
   'addMember.email': own((ids) => ids.freshEmail),
   'addMember.role': fixed('member'),
   'removeMember.userId': id('member'),
+  'updateMemberRole.userId': id('member'),
+  'updateMemberRole.role': fixed('member'),
   'importProcessorBalance.csv': probe((ids) => processorCsv(ids.processorTxn, 'Order 1')),
   'importProcessorBalance.dryRun': fixed(true),
   'importProcessorBalance.review': fixed(false),

@@ -14,6 +14,8 @@ export const accessDenials = {
   notAMember: { code: 'NOT_A_MEMBER', message: 'Not A Member Of This Organization.' },
   apiKeyAdmin: { code: 'API_KEY_ADMIN_FORBIDDEN', message: 'API Keys Cannot Perform Admin Operations.' },
   roleTooLow: { code: 'OWNER_OR_ADMIN_REQUIRED', message: 'Must Be Owner Or Admin.' },
+  readOnly: { code: 'READ_ONLY', message: 'Viewers Cannot Make Changes.' },
+  insufficientScope: { code: 'INSUFFICIENT_SCOPE', message: 'API Key Lacks The Scope For This Operation.' },
   invalidCredentials: { code: 'INVALID_CREDENTIALS', message: 'Invalid Credentials.' },
   tooManyAttempts: {
     code: 'TOO_MANY_ATTEMPTS',

@@ -21,12 +21,15 @@ import {
   type Actor,
   actsAsOwner,
   isRole,
+  isScope,
   type OrgScope,
   type Principal,
-  type Requirement,
   type Role,
   roles,
+  type Scope,
+  scopes,
 } from './principal.js'
+import { keyMayCall, type OrganizationOperation, rightOf } from './rights.js'
 import { passwordWorkersDefault, ScryptPool } from './scrypt-pool.js'
 import { SignInGuard, type SignInQuotas } from './sign-in-guard.js'
 
@@ -145,7 +148,12 @@ export class AccessService implements AccessPort {
     const usable = record !== undefined && record.revokedAt === null && safeEqual(record.hash, hash)
     const cached: CachedKey = {
       principal: usable
-        ? { kind: 'api_key', apiKeyId: record.id, organizationId: record.organizationId }
+        ? {
+            kind: 'api_key',
+            apiKeyId: record.id,
+            organizationId: record.organizationId,
+            scopes: record.scopes,
+          }
         : { kind: 'invalid_api_key' },
       cachedAtMs: nowMs,
     }
@@ -223,21 +231,31 @@ export class AccessService implements AccessPort {
 
   // ---- authorization --------------------------------------------------------------------
 
-  /** Runs DESIGN 4's checks in their order; the only way to obtain an OrgScope. */
-  async authorize(principal: Principal, organizationId: string, requirement: Requirement): Promise<OrgScope> {
+  /**
+   * Runs DESIGN 4's checks in their order, then 8.7's: a key's scopes, a viewer's writes and the
+   * operation's roles, as the rights table has them. The only way to obtain an OrgScope.
+   */
+  async authorize(
+    principal: Principal,
+    organizationId: string,
+    operation: OrganizationOperation,
+  ): Promise<OrgScope> {
     this.requireIdentified(principal)
     if (!(await this.deps.organizations.exists(organizationId)))
       throw new AccessDenied(accessDenials.organizationNotFound)
+    const right = rightOf(operation)
     let actor: Actor
     if (principal.kind === 'api_key') {
       if (principal.organizationId !== organizationId)
         throw new AccessDenied(accessDenials.apiKeyWrongOrganization)
-      if (requirement === 'admin') throw new AccessDenied(accessDenials.apiKeyAdmin)
-      actor = { kind: 'api_key', apiKeyId: principal.apiKeyId }
+      if (right.keyScopes === 'none') throw new AccessDenied(accessDenials.apiKeyAdmin)
+      if (!keyMayCall(operation, principal.scopes)) throw new AccessDenied(accessDenials.insufficientScope)
+      actor = { kind: 'api_key', apiKeyId: principal.apiKeyId, scopes: principal.scopes }
     } else {
       const role = await this.roleOf(organizationId, principal.userId)
       if (!role) throw new AccessDenied(accessDenials.notAMember)
-      if (requirement !== 'member' && role === 'member') throw new AccessDenied(accessDenials.roleTooLow)
+      if (right.writes && role === 'viewer') throw new AccessDenied(accessDenials.readOnly)
+      if (!right.roles.includes(role)) throw new AccessDenied(accessDenials.roleTooLow)
       actor = { kind: 'user', userId: principal.userId, role }
     }
     return { organizationId, actor } as OrgScope
@@ -281,6 +299,18 @@ export class AccessService implements AccessPort {
     this.requireIdentified(principal)
     if (principal.kind === 'api_key') return [principal.organizationId]
     return this.deps.store.organizationIdsOfUser(this.deps.db, principal.userId)
+  }
+
+  /**
+   * A person's scope in each organization they belong to, with their role there; for answers
+   * across a practice's clients, which read every one of them with the same rights as a member.
+   */
+  async memberScopes(principal: Principal): Promise<OrgScope[]> {
+    const userId = this.requireUser(principal)
+    const memberships = await this.deps.store.membershipsOfUser(this.deps.db, userId)
+    return memberships.map(
+      ({ organizationId, role }) => ({ organizationId, actor: { kind: 'user', userId, role } }) as OrgScope,
+    )
   }
 
   // ---- users and memberships ------------------------------------------------------------
@@ -334,7 +364,7 @@ export class AccessService implements AccessPort {
     email: string,
     role: string,
   ): Promise<Result<MemberRecord>> {
-    const scope = await this.authorize(principal, organizationId, 'admin')
+    const scope = await this.authorize(principal, organizationId, 'addMember')
     return this.addMemberInScope(scope, email, role)
   }
 
@@ -352,7 +382,7 @@ export class AccessService implements AccessPort {
     email: string,
     role: string,
   ): Promise<Result<MemberRecord>> {
-    if (!isRole(role)) return fail('INVALID_ROLE', `role must be one of: ${roles.join(', ')}.`, 'role')
+    if (!isRole(role)) return invalidRole()
     if (role === 'owner' && !actsAsOwner(scope)) {
       return fail('OWNER_REQUIRED', 'Only an owner can make another owner.', 'role')
     }
@@ -378,13 +408,13 @@ export class AccessService implements AccessPort {
   }
 
   async removeMember(principal: Principal, organizationId: string, userId: string): Promise<Result<true>> {
-    const scope = await this.authorize(principal, organizationId, 'admin')
+    const scope = await this.authorize(principal, organizationId, 'removeMember')
     return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
       const member = await this.deps.store.findMember(tx, scope, userId)
       if (!member) return fail('MEMBER_NOT_FOUND', 'No member with this id.', 'userId')
       if (member.role === 'owner') {
         if (!actsAsOwner(scope)) return fail('OWNER_REQUIRED', 'Only an owner can remove an owner.', 'userId')
-        if ((await this.deps.store.countOwners(tx, scope)) === 1) {
+        if ((await this.deps.store.countOwners(tx, scope, this.deps.engine === 'postgres')) === 1) {
           return fail('LAST_OWNER', 'The last owner cannot be removed.', 'userId')
         }
       }
@@ -397,8 +427,44 @@ export class AccessService implements AccessPort {
     })
   }
 
+  /** Makes a member another role; only an owner touches an owner's role, and one owner always stays. */
+  async updateMemberRole(
+    principal: Principal,
+    organizationId: string,
+    userId: string,
+    role: string,
+  ): Promise<Result<MemberRecord>> {
+    const scope = await this.authorize(principal, organizationId, 'updateMemberRole')
+    if (!isRole(role)) return invalidRole()
+    return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const member = await this.deps.store.findMember(tx, scope, userId)
+      if (!member) return fail('MEMBER_NOT_FOUND', 'No member with this id.', 'userId')
+      if ((member.role === 'owner' || role === 'owner') && !actsAsOwner(scope)) {
+        return fail('OWNER_REQUIRED', "Only an owner can make an owner or change an owner's role.", 'role')
+      }
+      if (member.role === role) return ok(member)
+      if (
+        member.role === 'owner' &&
+        (await this.deps.store.countOwners(tx, scope, this.deps.engine === 'postgres')) === 1
+      ) {
+        return fail('LAST_OWNER', 'The last owner cannot be given another role.', 'role')
+      }
+      await this.deps.store.setMembershipRole(tx, scope, userId, role)
+      await this.membershipChanged(tx, scope.organizationId, userId)
+      await this.deps.audit.record(tx, scope, [
+        memberChange('role_changed', userId, { userId, role: member.role }, { userId, role }),
+      ])
+      return ok({ ...member, role })
+    })
+  }
+
+  /** The caller's own standing in the organization: whatever it is, it may ask. */
+  myAccess(principal: Principal, organizationId: string): Promise<OrgScope> {
+    return this.authorize(principal, organizationId, 'myAccess')
+  }
+
   async listMembers(principal: Principal, organizationId: string): Promise<MemberRecord[]> {
-    const scope = await this.authorize(principal, organizationId, 'admin')
+    const scope = await this.authorize(principal, organizationId, 'listMembers')
     return this.deps.store.listMembers(this.deps.db, scope)
   }
 
@@ -408,24 +474,29 @@ export class AccessService implements AccessPort {
     principal: Principal,
     organizationId: string,
     name: string | undefined,
+    keyScopes?: readonly string[] | null,
   ): Promise<Result<{ key: string; apiKey: ApiKeyRecord }>> {
-    const scope = await this.authorize(principal, organizationId, 'admin')
-    return this.createApiKeyInScope(scope, name)
+    const scope = await this.authorize(principal, organizationId, 'createApiKey')
+    return this.createApiKeyInScope(scope, name, keyScopes)
   }
 
   async createApiKeyAsOperator(
     organizationId: string,
     name: string | undefined,
+    keyScopes?: readonly string[] | null,
   ): Promise<Result<{ key: string; apiKey: ApiKeyRecord }>> {
-    return this.createApiKeyInScope(await this.authorizeOperator(organizationId), name)
+    return this.createApiKeyInScope(await this.authorizeOperator(organizationId), name, keyScopes)
   }
 
   private async createApiKeyInScope(
     scope: OrgScope,
     name: string | undefined,
+    keyScopes: readonly string[] | null | undefined,
   ): Promise<Result<{ key: string; apiKey: ApiKeyRecord }>> {
     const parsedName = parseName(name ?? 'API key')
     if (!parsedName.ok) return parsedName
+    const parsedScopes = parseScopes(keyScopes)
+    if (!parsedScopes.ok) return parsedScopes
     const generated = generateApiKey()
     const apiKey: ApiKeyRecord = {
       id: newId(),
@@ -435,6 +506,7 @@ export class AccessService implements AccessPort {
       createdAt: this.deps.clock.now().toISOString(),
       lastUsedAt: null,
       revokedAt: null,
+      scopes: parsedScopes.value,
     }
     await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
       await this.deps.store.insertApiKey(tx, { ...apiKey, hash: generated.hash })
@@ -444,7 +516,7 @@ export class AccessService implements AccessPort {
   }
 
   async revokeApiKey(principal: Principal, organizationId: string, apiKeyId: string): Promise<Result<true>> {
-    const scope = await this.authorize(principal, organizationId, 'admin')
+    const scope = await this.authorize(principal, organizationId, 'revokeApiKey')
     const revoked = await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
       const done = await this.deps.store.revokeApiKey(
         tx,
@@ -504,9 +576,32 @@ export class AccessService implements AccessPort {
   }
 
   async listApiKeys(principal: Principal, organizationId: string): Promise<ApiKeyRecord[]> {
-    const scope = await this.authorize(principal, organizationId, 'admin')
+    const scope = await this.authorize(principal, organizationId, 'listApiKeys')
     return this.deps.store.listApiKeys(this.deps.db, scope)
   }
+}
+
+const invalidRole = () => fail('INVALID_ROLE', `role must be one of: ${roles.join(', ')}.`, 'role')
+
+/** Scopes as given: none (every right), or a list of known ones, kept in the table's order. */
+function parseScopes(given: readonly string[] | null | undefined): Result<readonly Scope[] | null> {
+  if (given === null || given === undefined) return ok(null)
+  if (given.length === 0) {
+    return fail(
+      'INVALID_SCOPE',
+      `scopes must name at least one of: ${scopes.join(', ')}; leave it out for every right.`,
+      'scopes',
+    )
+  }
+  const unknown = given.find((scope) => !isScope(scope))
+  if (unknown !== undefined) {
+    return fail(
+      'INVALID_SCOPE',
+      `Unknown scope ${JSON.stringify(unknown.slice(0, 40))}: scopes are ${scopes.join(', ')}.`,
+      'scopes',
+    )
+  }
+  return ok(scopes.filter((scope) => given.includes(scope)))
 }
 
 const roleCacheKey = (organizationId: string, userId: string) => `${organizationId} ${userId}`

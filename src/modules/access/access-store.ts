@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/schema.js'
-import type { OrgScope, Role } from './principal.js'
+import { isScope, type OrgScope, type Role, type Scope } from './principal.js'
 
 export interface UserRecord {
   id: string
@@ -16,6 +16,8 @@ export interface ApiKeyRecord {
   createdAt: string
   lastUsedAt: string | null
   revokedAt: string | null
+  /** Null for a key made without scopes, which keeps every right a key has. */
+  scopes: readonly Scope[] | null
 }
 
 export interface MemberRecord {
@@ -33,6 +35,7 @@ const apiKeyColumns = [
   'created_at',
   'last_used_at',
   'revoked_at',
+  'scopes',
 ] as const
 
 type ApiKeyRow = {
@@ -43,6 +46,7 @@ type ApiKeyRow = {
   created_at: string
   last_used_at: string | null
   revoked_at: string | null
+  scopes: string | null
 }
 
 const toApiKey = (row: ApiKeyRow): ApiKeyRecord => ({
@@ -53,6 +57,7 @@ const toApiKey = (row: ApiKeyRow): ApiKeyRecord => ({
   createdAt: row.created_at,
   lastUsedAt: row.last_used_at,
   revokedAt: row.revoked_at,
+  scopes: row.scopes === null ? null : row.scopes.split(' ').filter(isScope),
 })
 
 // The only SQL of the access module: people, memberships, API keys and the signing secret.
@@ -104,6 +109,18 @@ export class AccessStore {
     return rows.map((r) => r.organization_id)
   }
 
+  async membershipsOfUser(
+    ex: Executor,
+    userId: string,
+  ): Promise<Array<{ organizationId: string; role: Role }>> {
+    const rows = await ex
+      .selectFrom('memberships')
+      .select(['organization_id', 'role'])
+      .where('user_id', '=', userId)
+      .execute()
+    return rows.map((row) => ({ organizationId: row.organization_id, role: row.role as Role }))
+  }
+
   /** Unscoped on purpose: used while creating an organization, before any scope can exist. */
   async insertMembership(
     ex: Executor,
@@ -131,14 +148,27 @@ export class AccessStore {
     return Number(result.numDeletedRows) === 1
   }
 
-  async countOwners(ex: Executor, scope: OrgScope): Promise<number> {
-    const row = await ex
+  /**
+   * The owners, their rows locked on PostgreSQL (lock: true) so that two owners demoting or
+   * removing each other at once cannot leave none; SQLite writes one transaction at a time.
+   */
+  async countOwners(ex: Executor, scope: OrgScope, lock = false): Promise<number> {
+    let query = ex
       .selectFrom('memberships')
-      .select((eb) => eb.fn.countAll().as('count'))
+      .select('user_id')
       .where('organization_id', '=', scope.organizationId)
       .where('role', '=', 'owner')
-      .executeTakeFirstOrThrow()
-    return Number(row.count)
+    if (lock) query = query.forUpdate()
+    return (await query.execute()).length
+  }
+
+  async setMembershipRole(ex: Executor, scope: OrgScope, userId: string, role: Role): Promise<void> {
+    await ex
+      .updateTable('memberships')
+      .set({ role })
+      .where('organization_id', '=', scope.organizationId)
+      .where('user_id', '=', userId)
+      .execute()
   }
 
   async listMembers(ex: Executor, scope: OrgScope): Promise<MemberRecord[]> {
@@ -174,6 +204,7 @@ export class AccessStore {
       prefix: string
       hash: string
       createdAt: string
+      scopes: readonly Scope[] | null
     },
   ): Promise<void> {
     await ex
@@ -185,6 +216,7 @@ export class AccessStore {
         prefix: key.prefix,
         key_hash: key.hash,
         created_at: key.createdAt,
+        scopes: key.scopes === null ? null : key.scopes.join(' '),
         last_used_at: null,
         revoked_at: null,
       })

@@ -3,15 +3,23 @@ export type Principal =
   | { kind: 'anonymous' }
   | { kind: 'invalid_api_key' }
   | { kind: 'invalid_token' }
-  | { kind: 'api_key'; apiKeyId: string; organizationId: string }
+  | { kind: 'api_key'; apiKeyId: string; organizationId: string; scopes: readonly Scope[] | null }
   | { kind: 'user'; userId: string }
 
-export const roles = ['owner', 'admin', 'member'] as const
+export const roles = ['owner', 'admin', 'member', 'accountant', 'viewer'] as const
 export type Role = (typeof roles)[number]
 
 export const isRole = (value: string): value is Role => (roles as readonly string[]).includes(value)
 
-export type Actor = { kind: 'api_key'; apiKeyId: string } | { kind: 'user'; userId: string; role: Role }
+/** What an API key may be limited to (DESIGN 8.7); a key without scopes keeps every right. */
+export const scopes = ['read', 'write', 'bank_import', 'receipts', 'events'] as const
+export type Scope = (typeof scopes)[number]
+
+export const isScope = (value: string): value is Scope => (scopes as readonly string[]).includes(value)
+
+export type Actor =
+  | { kind: 'api_key'; apiKeyId: string; scopes: readonly Scope[] | null }
+  | { kind: 'user'; userId: string; role: Role }
 
 declare const scopeBrand: unique symbol
 
@@ -25,16 +33,12 @@ export interface OrgScope {
   readonly [scopeBrand]: true
 }
 
-/** What an operation needs beyond membership. */
-export type Requirement =
-  /** Any member or an API key of the organization. */
-  | 'member'
-  /** Owner or admin, or an API key (intake addresses, DESIGN 4). */
-  | 'manager'
-  /** Owner or admin signed in as a person; API keys are refused. */
-  | 'admin'
-
 /** Whether the scope's actor is an owner signed in as a person. */
 export function actsAsOwner(scope: OrgScope): boolean {
   return scope.actor.kind === 'user' && scope.actor.role === 'owner'
+}
+
+/** Whether the scope's actor is an accountant, who writes past the lock date (DESIGN 8.7). */
+export function actsAsAccountant(scope: OrgScope): boolean {
+  return scope.actor.kind === 'user' && scope.actor.role === 'accountant'
 }

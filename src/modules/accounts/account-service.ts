@@ -45,7 +45,7 @@ export class AccountService {
     organizationId: string,
     input: AccountInput & { taxCodeId?: string | null },
   ): Promise<Result<AccountView>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'createAccount')
     let taxCode: TaxCodeRecord | undefined
     if (input.taxCodeId) {
       const found = usableTaxCode(await this.deps.taxCodes.findById(this.deps.db, input.taxCodeId))
@@ -72,7 +72,7 @@ export class AccountService {
     organizationId: string,
     items: AccountInput[],
   ): Promise<Result<BatchOutcome>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'batchCreateAccounts')
     if (items.length > limits.batchItemsMax) return batchTooLarge(items.length)
     const errors: BatchOutcome['errors'] = []
     const report = (index: number, failure: Failure) =>
@@ -126,7 +126,7 @@ export class AccountService {
     organizationId: string,
     args: PageArgs & { search?: string | null },
   ): Promise<Result<Page<AccountView>>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'listAccounts')
     const page = parsePageRequest(args, accountSorts, { sortBy: 'name', sortDir: 'asc' })
     if (!page.ok) return page
     const found = await this.deps.store.page(this.deps.db, scope, page.value.search, page.value)

@@ -20,11 +20,11 @@ export class AuditService {
     organizationId: string,
     args: Parameters<AuditTrail['log']>[1],
   ): Promise<Result<Page<AuditRecord>>> {
-    return this.deps.trail.log(await this.deps.access.authorize(principal, organizationId, 'admin'), args)
+    return this.deps.trail.log(await this.deps.access.authorize(principal, organizationId, 'auditLog'), args)
   }
 
   async events(principal: Principal, organizationId: string, args: FeedArgs): Promise<Result<FeedPage>> {
-    return this.deps.trail.feed(await this.deps.access.authorize(principal, organizationId, 'member'), args)
+    return this.deps.trail.feed(await this.deps.access.authorize(principal, organizationId, 'events'), args)
   }
 
   /** The feed as the operator CLI tails it. */

@@ -108,7 +108,7 @@ export class BankFileService implements BankStatementsPort {
     organizationId: string,
     input: BankFileImportOptions & { s3Key: string },
   ): Promise<Result<BankFileImport>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'importBankStatementFile')
     const refused = this.refusals.get(refusalKey(scope, input.s3Key))
     if (refused) return refused
     const file = await this.deps.files.file(scope, input.s3Key)
@@ -320,7 +320,7 @@ export class BankFileService implements BankStatementsPort {
     paymentAccountId: string,
     input: CsvImportProfileInput,
   ): Promise<Result<CsvImportProfileRecord>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'createCsvImportProfile')
     const parsed = parseCsvProfileInput(input)
     if (!parsed.ok) return parsed
     return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
@@ -356,7 +356,7 @@ export class BankFileService implements BankStatementsPort {
     profileId: string,
     input: CsvImportProfileInput,
   ): Promise<Result<CsvImportProfileRecord>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'updateCsvImportProfile')
     const parsed = parseCsvProfileInput(input)
     if (!parsed.ok) return parsed
     return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
@@ -375,7 +375,7 @@ export class BankFileService implements BankStatementsPort {
     organizationId: string,
     profileId: string,
   ): Promise<Result<true>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'deleteCsvImportProfile')
     const deleted = await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
       const existing = await this.deps.store.findById(tx, scope, profileId)
       if (!existing || !(await this.deps.store.delete(tx, scope, profileId))) return false
@@ -391,7 +391,7 @@ export class BankFileService implements BankStatementsPort {
     organizationId: string,
     paymentAccountId: string,
   ): Promise<Result<CsvImportProfileRecord[]>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'listCsvImportProfiles')
     const account = await paymentAccountOf(this.deps.accounts, this.deps.db, scope, paymentAccountId)
     if (!account.ok) return account
     return ok(await this.deps.store.forAccount(this.deps.db, scope, paymentAccountId))

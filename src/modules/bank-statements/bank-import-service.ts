@@ -47,7 +47,7 @@ export class BankImportService {
     organizationId: string,
     input: { paymentAccountId: string; currency?: string | null; rows: StatementRowInput[] },
   ): Promise<Result<{ verdicts: RowVerdict[]; currency: string }>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'checkBankStatementDups')
     const prepared = await this.prepare(this.deps.db, scope, input)
     if (!prepared.ok) return prepared
     const verdicts = await this.matchRows(this.deps.db, scope, input.paymentAccountId, prepared.value.rows)
@@ -64,7 +64,7 @@ export class BankImportService {
       rows: StatementRowInput[]
     },
   ): Promise<Result<ImportOutcome>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'importBankStatement')
     const prepared = await this.prepare(this.deps.db, scope, input)
     if (!prepared.ok) return prepared
     return this.importRows(scope, input.paymentAccountId, prepared.value)

@@ -38,7 +38,7 @@ export class CategoryRuleService {
     organizationId: string,
     input: { vendorPattern: string; categoryId: string },
   ): Promise<Result<CategoryRuleView>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'createCategoryRule')
     const compiled = compilePattern(input.vendorPattern)
     if (!compiled.ok) return compiled
     const category = await this.categoryAccount(this.deps.db, scope, input.categoryId)
@@ -65,7 +65,7 @@ export class CategoryRuleService {
     ruleId: string,
     input: { vendorPattern?: string | null; categoryId?: string | null },
   ): Promise<Result<CategoryRuleView>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'updateCategoryRule')
     const updated = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
       const existing = await this.deps.store.findById(tx, scope, ruleId)
       if (!existing) return ruleNotFound()
@@ -101,7 +101,7 @@ export class CategoryRuleService {
     organizationId: string,
     ruleId: string,
   ): Promise<Result<true>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'deleteCategoryRule')
     const deleted = await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
       const existing = await this.deps.store.findById(tx, scope, ruleId)
       if (!existing || !(await this.deps.store.delete(tx, scope, ruleId))) return false
@@ -118,7 +118,7 @@ export class CategoryRuleService {
     organizationId: string,
     args: PageArgs & { search?: string | null },
   ): Promise<Result<Page<CategoryRuleView>>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'listCategoryRules')
     const page = parsePageRequest(args, ruleSorts, { sortBy: 'vendorPattern', sortDir: 'asc' })
     if (!page.ok) return page
     const found = await this.deps.store.page(this.deps.db, scope, page.value.search, page.value)

@@ -41,7 +41,7 @@ export class ContactService {
     organizationId: string,
     input: ContactInput,
   ): Promise<Result<ContactRecord>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'createContact')
     const valid = validateContact(input)
     if (!valid.ok) return valid
     const row = this.newRow(valid.value)
@@ -57,7 +57,7 @@ export class ContactService {
     organizationId: string,
     items: ContactInput[],
   ): Promise<Result<BatchOutcome>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'batchCreateContacts')
     if (items.length > limits.batchItemsMax) return batchTooLarge(items.length)
     const errors: BatchOutcome['errors'] = []
     const rows: Array<{ index: number; row: ValidContact & { id: string; createdAt: string } }> = []
@@ -107,7 +107,7 @@ export class ContactService {
       active: boolean | null
     }>,
   ): Promise<Result<ContactRecord>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'updateContact')
     try {
       return await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
         const [existing] = await this.deps.store.contactsByIds(tx, scope, [contactId])
@@ -142,7 +142,7 @@ export class ContactService {
     organizationId: string,
     args: PageArgs & { search?: string | null },
   ): Promise<Result<Page<ContactRecord>>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'listContacts')
     const page = parsePageRequest(args, contactSorts, { sortBy: 'displayName', sortDir: 'asc' })
     if (!page.ok) return page
     const found = await this.deps.store.page(this.deps.db, scope, page.value.search, page.value)

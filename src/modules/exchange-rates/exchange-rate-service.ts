@@ -43,7 +43,7 @@ export class ExchangeRateService {
     organizationId: string,
     rates: ExchangeRateInput[],
   ): Promise<Result<number>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'manager')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'setExchangeRates')
     const rows = rates.map((rate, index) => ({ ...rate, origin: `rates[${index}]` }))
     return this.save(scope, rows, limits.exchangeRatesPerCallMax)
   }
@@ -61,7 +61,7 @@ export class ExchangeRateService {
     organizationId: string,
     args: PageArgs & { currency?: string | null; dateFrom?: string | null; dateTo?: string | null },
   ): Promise<Result<Page<ExchangeRateRecord>>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'listExchangeRates')
     const page = parsePageRequest({ ...args, sortBy: null }, ['date'] as const, {
       sortBy: 'date',
       sortDir: 'desc',

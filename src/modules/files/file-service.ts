@@ -60,11 +60,15 @@ export class FileService extends FileStore implements FilesPort {
     return ok(upload)
   }
 
-  /** Who may upload or download: the access checks of a member, for the key's organization or the one named. */
-  async uploadScope(principal: Principal, organizationId: string | undefined): Promise<OrgScope> {
+  /** Who may upload or download, for the key's organization or the one named. */
+  async uploadScope(
+    principal: Principal,
+    organizationId: string | undefined,
+    operation: 'POST /uploads' | 'GET /files/*',
+  ): Promise<OrgScope> {
     this.deps.access.requireIdentified(principal)
     const target = organizationId ?? (principal.kind === 'api_key' ? principal.organizationId : '')
-    return this.deps.access.authorize(principal, target, 'member')
+    return this.deps.access.authorize(principal, target, operation)
   }
 
   async store(scope: OrgScope, bytes: Uint8Array, kind: FileKind): Promise<string> {

@@ -44,7 +44,7 @@ export class FiscalYearService {
 
   /** From the year of the first posted entry to the one holding today, oldest first. */
   async fiscalYears(principal: Principal, organizationId: string): Promise<FiscalYearView[]> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'fiscalYears')
     const fiscalYearEnd = await this.deps.organizations.fiscalYearEndOf(scope.organizationId)
     const today = calendarDateOf(this.deps.clock.now())
     const [first, yearEnd] = await Promise.all([
@@ -62,7 +62,7 @@ export class FiscalYearService {
     organizationId: string,
     endDate: string,
   ): Promise<Result<FiscalYearView>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'closeFiscalYear')
     const fiscalYearEnd = await this.deps.organizations.fiscalYearEndOf(scope.organizationId)
     if (!isFiscalYearEnd(endDate, fiscalYearEnd)) {
       return fail(
@@ -105,7 +105,7 @@ export class FiscalYearService {
     organizationId: string,
     args: { endDate: string; reason: string },
   ): Promise<Result<FiscalYearView>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'reopenFiscalYear')
     if (!actsAsOwner(scope))
       return fail('OWNER_REQUIRED', 'Only an owner can reopen a fiscal year.', 'endDate')
     const reason = args.reason.trim()

@@ -39,7 +39,7 @@ export class IntakeService {
     organizationId: string,
     input: { addressType: string; address: string; label?: string | null },
   ): Promise<Result<IntakeAddressRecord>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'manager')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'createIntakeAddress')
     const normalized = normalizeAddress(input.addressType, input.address)
     if (!normalized.ok) return normalized
     const label = parseLabel(input.label)
@@ -64,7 +64,7 @@ export class IntakeService {
   }
 
   async listIntakeAddresses(principal: Principal, organizationId: string): Promise<IntakeAddressRecord[]> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'listIntakeAddresses')
     return this.deps.store.list(this.deps.db, scope)
   }
 
@@ -73,7 +73,7 @@ export class IntakeService {
     organizationId: string,
     intakeAddressId: string,
   ): Promise<Result<true>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'manager')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'deleteIntakeAddress')
     const deleted = await inTransaction(this.deps.db, this.deps.engine, async (tx) => {
       if (!(await this.deps.store.delete(tx, scope, intakeAddressId))) return false
       await this.deps.audit.record(tx, scope, [

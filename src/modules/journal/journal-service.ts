@@ -71,7 +71,7 @@ export class JournalService {
       reverseOn?: string | null
     },
   ): Promise<Result<JournalEntryParent>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'createJournalEntry')
     const text = entryText(args)
     if (!text.ok) return text
     if (args.lines.length < 2 || args.lines.length > limits.journalLinesMax) {
@@ -111,7 +111,7 @@ export class JournalService {
     organizationId: string,
     args: { journalEntryId: string; date: string },
   ): Promise<Result<JournalEntryParent>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'reverseJournalEntry')
     return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
       const original = await this.deps.journal.lockEntry(tx, scope, args.journalEntryId)
       if (!original) {
@@ -163,7 +163,7 @@ export class JournalService {
     organizationId: string,
     args: { date: string; lines: readonly JournalLineInput[] },
   ): Promise<Result<JournalEntryParent>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'setOpeningBalances')
     // One line is left for the balancing line.
     if (args.lines.length < 1 || args.lines.length > limits.journalLinesMax - 1) {
       return fail(
@@ -232,7 +232,7 @@ export class JournalService {
     organizationId: string,
     journalEntryId: string,
   ): Promise<JournalEntryParent | null> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'journalEntry')
     const [entry] = await this.deps.journal.findEntries(this.deps.db, scope, [journalEntryId])
     return entry ? this.parentOf(this.deps.db, scope, entry.id) : null
   }
@@ -250,7 +250,7 @@ export class JournalService {
       offset?: number | null
     },
   ): Promise<Result<Page<JournalEntryParent>>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'listJournalEntries')
     const page = limitOffsetArgs(args, { defaultSize: limits.pageSizeDefault, max: limits.pageSizeMax })
     if (!page.ok) return page
     const from = args.dateFrom ?? undefined
@@ -292,7 +292,7 @@ export class JournalService {
     organizationId: string,
     entryId: string,
   ): Promise<JournalLineView[]> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'JournalEntry.lines')
     const [entry] = await this.deps.journal.findEntries(this.deps.db, scope, [entryId])
     if (!entry) return []
     const [parent] = await this.parentsOf(this.deps.db, scope, [entry])
@@ -301,7 +301,11 @@ export class JournalService {
 
   /** The entry reversing this one, for an entry answered without it. */
   async reversalOf(principal: Principal, organizationId: string, entryId: string): Promise<string | null> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(
+      principal,
+      organizationId,
+      'JournalEntry.reversedByEntryId',
+    )
     const found = await this.deps.journal.reversalsOf(this.deps.db, scope, [entryId])
     return found.get(entryId) ?? null
   }
@@ -323,20 +327,12 @@ export class JournalService {
   }
 
   /** YEAR_CLOSED before PERIOD_LOCKED: a year-end close is the lock no one writes past. */
-  private async checkWritable(
+  private checkWritable(
     tx: Executor,
     scope: OrgScope,
     dates: ReadonlyArray<string | null | undefined>,
     field: string,
   ): Promise<Result<void>> {
-    const yearEnd = await this.deps.organizations.yearEndLockDate(tx, scope)
-    if (yearEnd !== null && dates.some((date) => date && date <= yearEnd)) {
-      return fail(
-        'YEAR_CLOSED',
-        `The fiscal year is closed through ${yearEnd}: nothing dated on or before it can be written.`,
-        field,
-      )
-    }
     return this.deps.organizations.checkOpen(tx, scope, dates, field)
   }
 

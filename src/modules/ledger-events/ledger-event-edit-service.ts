@@ -426,7 +426,8 @@ export class LedgerEventEditService {
     decide: (tx: Executor, scope: OrgScope, event: LedgerEventRecord) => Promise<Result<EventChanges>>,
     audited: AuditedExtra,
   ): Promise<Result<LedgerEventView>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const operation = verb === 'updated' ? 'updateLedgerEvent' : 'updateStagedEntry'
+    const scope = await this.deps.access.authorize(principal, organizationId, operation)
     const updated = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
       const event = await this.lockedEvent(tx, scope, eventId)
       if (!event) return eventNotFound()

@@ -14,7 +14,7 @@ import type { AccountsPort } from '../accounts/accounts-port.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
 import type { CategoryRulesPort } from '../category-rules/category-rules-port.js'
 import type { JournalPort } from '../journal/journal-port.js'
-import { type OrganizationsPort, periodLocked } from '../organizations/organizations-port.js'
+import type { OrganizationsPort } from '../organizations/organizations-port.js'
 import {
   editableStatuses,
   parseAmount,
@@ -85,7 +85,7 @@ export class LedgerEventLifecycleService {
     organizationId: string,
     input: CreateEventInput,
   ): Promise<Result<LedgerEventView>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'createLedgerEvent')
     const functionalCurrency = await this.deps.functionalCurrencyOf(organizationId)
     const parsedCurrency = parseCurrency(input.currency ?? functionalCurrency)
     if (!parsedCurrency.ok) return parsedCurrency
@@ -157,7 +157,7 @@ export class LedgerEventLifecycleService {
     organizationId: string,
     eventId: string,
   ): Promise<Result<{ eventId: string; journalEntryId: string; hadDocument: boolean }>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'confirmLedgerEvent')
     const confirmed = await inTransactionResult(this.deps.db, this.deps.engine, (tx) =>
       this.confirmInTransaction(tx, scope, eventId),
     )
@@ -241,7 +241,7 @@ export class LedgerEventLifecycleService {
     organizationId: string,
     eventId: string,
   ): Promise<Result<{ eventId: string; reversalEntryId: string | null }>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'rejectLedgerEvent')
     return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
       const event = await this.deps.store.findById(tx, scope, eventId)
       if (!event) return eventNotFound()
@@ -283,7 +283,7 @@ export class LedgerEventLifecycleService {
       errors: Array<{ index: number; eventId: string; error: string; errorCode: string }>
     }>
   > {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'markLedgerEventsSynced')
     if (eventIds.length > limits.batchItemsMax) {
       return fail(
         'BATCH_TOO_LARGE',
@@ -298,9 +298,11 @@ export class LedgerEventLifecycleService {
       for (const [index, eventId] of eventIds.entries()) {
         if (lockDate !== null) {
           const event = await this.deps.store.findById(tx, scope, eventId)
-          if (event && event.transactionDate <= lockDate) {
-            const { error } = periodLocked(lockDate, 'eventIds')
-            errors.push({ index, eventId, error: error.message, errorCode: error.code })
+          const open = event
+            ? await this.deps.periodLock.checkOpen(tx, scope, [event.transactionDate], 'eventIds')
+            : ok(undefined)
+          if (!open.ok) {
+            errors.push({ index, eventId, error: open.error.message, errorCode: open.error.code })
             continue
           }
         }

@@ -126,7 +126,7 @@ export class LedgerEventQueryService {
     organizationId: string,
     eventId: string,
   ): Promise<Result<LedgerEventView>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'getLedgerEvent')
     return this.viewOf(scope, eventId)
   }
 
@@ -136,7 +136,7 @@ export class LedgerEventQueryService {
     args: ListEventsArgs,
     related: RelatedParts = everyRelatedPart,
   ): Promise<Result<Page<LedgerEventView>>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'listLedgerEvents')
     const page = parsePageRequest(args, eventSorts, { sortBy: 'transactionDate', sortDir: 'desc' })
     if (!page.ok) return page
     const filters = this.parseFilters(args)

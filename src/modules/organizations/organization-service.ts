@@ -58,7 +58,7 @@ export class OrganizationService {
     organizationId: string,
     currency: string,
   ): Promise<Result<OrganizationRecord>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'setFunctionalCurrency')
     const parsed = parseCurrency(currency, 'functionalCurrency')
     if (!parsed.ok) return parsed
     const changed = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
@@ -98,7 +98,7 @@ export class OrganizationService {
     organizationId: string,
     changes: ProfileChanges,
   ): Promise<Result<OrganizationRecord>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'updateOrganizationProfile')
     const changed = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
       const before = await this.deps.store.profile(tx, scope.organizationId, this.deps.engine === 'postgres')
       const after = changedProfile(before, changes)
@@ -130,7 +130,7 @@ export class OrganizationService {
     organizationId: string,
     lockDate: string | null,
   ): Promise<Result<OrganizationRecord>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'setLockDate')
     if (lockDate !== null) {
       const parsed = parseCalendarDate(lockDate, 'lockDate')
       if (!parsed.ok) return parsed

@@ -17,3 +17,11 @@ export const periodLocked = (lockDate: string, field: string) =>
     `The books are closed through ${lockDate}: nothing dated on or before it can be created or changed.`,
     field,
   )
+
+/** DESIGN 8.5: a closed fiscal year is the lock no one writes past, accountants included. */
+export const yearClosed = (yearEndLockDate: string, field: string) =>
+  fail(
+    'YEAR_CLOSED',
+    `The fiscal year is closed through ${yearEndLockDate}: nothing dated on or before it can be written.`,
+    field,
+  )

@@ -6,15 +6,20 @@ import type { OrganizationRecord } from './organization.js'
 // What organizations offer other modules: whether one exists, its closed period and its
 // functional currency, read inside the caller's transaction where the caller writes by them.
 
-export { type OrganizationRecord, periodLocked } from './organization.js'
+export { type OrganizationRecord, periodLocked, yearClosed } from './organization.js'
 export type { OrganizationProfile, SalesTaxMethod } from './organization-profile.js'
 
 export interface OrganizationsPort {
   exists(organizationId: string): Promise<boolean>
   /** The organizations among `ids` with their profiles, as this process knows them. */
   findByIds(ids: string[]): Promise<OrganizationRecord[]>
-  /** The lock date, held (PostgreSQL) so that a change of it waits until this transaction ends. */
+  /**
+   * The last day the scope's actor may not write (the year-end lock alone for an accountant),
+   * held (PostgreSQL) so that a change of it waits until this transaction ends.
+   */
   lockDate(tx: Executor, scope: OrgScope): Promise<string | null>
+  /** The organization's two locks as set, whoever asks. */
+  locks(tx: Executor, scope: OrgScope): Promise<{ lockDate: string | null; yearEndLockDate: string | null }>
   /** Refuses when any of the dates lies on or before the lock date. */
   checkOpen(
     tx: Executor,

@@ -4,9 +4,9 @@ import type { Executor } from '../../db/schema.js'
 import { defaultCurrency } from '../../kernel/currency.js'
 import { Listeners } from '../../kernel/listeners.js'
 import { ok, type Result } from '../../kernel/result.js'
-import type { OrgScope } from '../access/principal.js'
+import { actsAsAccountant, type OrgScope } from '../access/principal.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
-import { type OrganizationRecord, periodLocked } from './organization.js'
+import { type OrganizationRecord, periodLocked, yearClosed } from './organization.js'
 import { defaultProfile } from './organization-profile.js'
 import type { OrganizationStore } from './organization-store.js'
 import type { OrganizationCreated, OrganizationsPort } from './organizations-port.js'
@@ -90,8 +90,21 @@ export class OrganizationsProvider implements OrganizationsPort {
   readonly functionalCurrency = (tx: Executor, scope: OrgScope): Promise<string> =>
     this.deps.store.functionalCurrency(tx, scope.organizationId, this.deps.engine === 'postgres')
 
-  lockDate(tx: Executor, scope: OrgScope): Promise<string | null> {
-    return this.deps.store.lockDate(tx, scope.organizationId, this.deps.engine === 'postgres')
+  /**
+   * The last day the scope's actor may not write: the later of the lock date and the year-end
+   * lock, or for an accountant the year-end lock alone (DESIGN 8.7).
+   */
+  async lockDate(tx: Executor, scope: OrgScope): Promise<string | null> {
+    const { lockDate, yearEndLockDate } = await this.locks(tx, scope)
+    if (actsAsAccountant(scope)) return yearEndLockDate
+    if (lockDate === null || (yearEndLockDate !== null && yearEndLockDate > lockDate)) return yearEndLockDate
+    return lockDate
+  }
+
+  async locks(tx: Executor, scope: OrgScope) {
+    const lockDate = await this.deps.store.lockDate(tx, scope.organizationId, this.deps.engine === 'postgres')
+    const yearEndLockDate = await this.deps.store.yearEndLockDate(tx, scope.organizationId)
+    return { lockDate, yearEndLockDate }
   }
 
   async advanceLockDate(tx: Executor, scope: OrgScope, through: string): Promise<void> {
@@ -129,9 +142,14 @@ export class OrganizationsProvider implements OrganizationsPort {
     dates: Iterable<string | null | undefined>,
     field: string,
   ): Promise<Result<void>> {
-    const lockDate = await this.lockDate(tx, scope)
-    if (lockDate === null) return ok(undefined)
-    for (const date of dates) if (date && date <= lockDate) return periodLocked(lockDate, field)
+    const { lockDate, yearEndLockDate } = await this.locks(tx, scope)
+    if (lockDate === null && yearEndLockDate === null) return ok(undefined)
+    const periodLock = actsAsAccountant(scope) ? null : lockDate
+    for (const date of dates) {
+      if (!date) continue
+      if (yearEndLockDate !== null && date <= yearEndLockDate) return yearClosed(yearEndLockDate, field)
+      if (periodLock !== null && date <= periodLock) return periodLocked(periodLock, field)
+    }
     return ok(undefined)
   }
 }

@@ -109,7 +109,7 @@ export class ProcessorImportService {
     csv: string,
     options: ImportOptions = {},
   ): Promise<Result<ImportSummary>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'importProcessorBalance')
     return this.importCsv(scope, csv, options)
   }
 
@@ -128,7 +128,7 @@ export class ProcessorImportService {
     organizationId: string,
     options: DeleteOptions = {},
   ): Promise<Result<DeleteSummary>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'deleteProcessorImports')
     return this.deleteImports(scope, options)
   }
 

@@ -104,7 +104,7 @@ export class ReceiptService {
     organizationId: string,
     input: { eventId: string; s3Key: string; filename?: string | null },
   ): Promise<Result<string>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'attachReceiptToEvent')
     const attached = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
       const [event] = await this.deps.events.findByIds(tx, scope, [input.eventId])
       if (!event) return fail('EVENT_NOT_FOUND', 'No ledger event with this id.', 'eventId')
@@ -363,7 +363,7 @@ export class ReceiptService {
       extractionFailed?: boolean | null
     },
   ): Promise<Result<Page<ReceiptView>>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'listReceipts')
     const page = parsePageRequest(args, receiptSorts, { sortBy: 'uploadedAt', sortDir: 'desc' })
     if (!page.ok) return page
     const filters: ReceiptFilters = {}
@@ -391,7 +391,7 @@ export class ReceiptService {
     organizationId: string,
     eventIds: string[],
   ): Promise<ReceiptRecord[]> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'LedgerEvent.receipts')
     return this.deps.store.forEvents(this.deps.db, scope, eventIds)
   }
 
@@ -401,7 +401,7 @@ export class ReceiptService {
     receiptId: string,
     input: { vendorName?: string | null; amount?: string | null; receiptDate?: string | null },
   ): Promise<Result<ReceiptView>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'updateReceipt')
     const receipt = await this.deps.store.findById(this.deps.db, scope, receiptId)
     if (!receipt) return receiptNotFound()
     if (receipt.status === 'rejected')
@@ -437,7 +437,7 @@ export class ReceiptService {
     organizationId: string,
     receiptId: string,
   ): Promise<Result<ReceiptView>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'rejectReceipt')
     const rejected = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
       const receipt = await this.deps.store.findById(tx, scope, receiptId)
       if (!receipt) return receiptNotFound()

@@ -76,7 +76,7 @@ export class ReconciliationService {
     organizationId: string,
     input: { paymentAccountId: string; statementDate: string; statementBalance: string },
   ): Promise<Result<ReconciliationView>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'startReconciliation')
     const statementDate = parseCalendarDate(input.statementDate, 'statementDate')
     if (!statementDate.ok) return statementDate
     return this.start(scope, {
@@ -97,7 +97,11 @@ export class ReconciliationService {
     organizationId: string,
     input: { paymentAccountId: string; s3Key: string; format?: StatementFormat | 'AUTO' | null },
   ): Promise<Result<ReconciliationView>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(
+      principal,
+      organizationId,
+      'startReconciliationFromStatementFile',
+    )
     const closing = await this.deps.statements.statementClosing(scope, input)
     if (!closing.ok) return closing
     const [account] = await this.deps.accounts.accountsByIds(this.deps.db, scope, [input.paymentAccountId])
@@ -182,7 +186,7 @@ export class ReconciliationService {
     organizationId: string,
     input: { reconciliationId: string; eventIds: string[]; cleared: boolean },
   ): Promise<Result<ReconciliationView>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'setReconciliationCleared')
     if (input.eventIds.length > limits.batchItemsMax) {
       return fail(
         'BATCH_TOO_LARGE',
@@ -223,7 +227,7 @@ export class ReconciliationService {
     organizationId: string,
     input: { reconciliationId: string; adjustmentAccountId?: string | null },
   ): Promise<Result<ReconciliationView>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'finishReconciliation')
     const finished = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
       const now = this.now()
       const found = await this.deps.store.findById(tx, scope, input.reconciliationId)
@@ -314,7 +318,7 @@ export class ReconciliationService {
     organizationId: string,
     input: { reconciliationId: string; reason: string },
   ): Promise<Result<ReconciliationView>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'undoReconciliation')
     const reason = input.reason.trim()
     if (reason === '' || reason.length > limits.undoReasonLengthMax || reason.includes('\u0000')) {
       return fail('INVALID_REASON', `reason must be 1 to ${limits.undoReasonLengthMax} characters.`, 'reason')
@@ -392,7 +396,7 @@ export class ReconciliationService {
     organizationId: string,
     input: { reconciliationId: string; reason?: string | null },
   ): Promise<Result<ReconciliationView>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'cancelReconciliation')
     const reason = input.reason == null ? null : input.reason.trim()
     if (
       reason !== null &&
@@ -434,7 +438,7 @@ export class ReconciliationService {
     organizationId: string,
     reconciliationId: string,
   ): Promise<Result<ReconciliationView | null>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'reconciliation')
     const view = await this.viewOf(this.deps.db, scope, reconciliationId)
     return view.ok ? view : ok(null)
   }
@@ -445,7 +449,7 @@ export class ReconciliationService {
     paymentAccountId: string,
     args: { limit?: number | null; offset?: number | null },
   ): Promise<Result<Page<ReconciliationView>>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'listReconciliations')
     const page = parsePageRequest(args, ['createdAt'], { sortBy: 'createdAt', sortDir: 'desc' })
     if (!page.ok) return page
     const found = await this.deps.store.page(this.deps.db, scope, paymentAccountId, page.value)

@@ -48,7 +48,7 @@ export class ReportService {
     organizationId: string,
     args: { startDate?: string | null; endDate?: string | null },
   ) {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'dashboardSummary')
     const range = this.range(args)
     if (!range.ok) return range
     const [figures, receiptCount, unreviewedCount] = await Promise.all([
@@ -72,7 +72,7 @@ export class ReportService {
     organizationId: string,
     args: { startDate?: string | null; endDate?: string | null },
   ) {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'incomeStatement')
     const range = this.range(args)
     if (!range.ok) return range
     return ok({
@@ -84,7 +84,7 @@ export class ReportService {
 
   /** Every account with the natural balance of all its posted lines. */
   async accountBalances(principal: Principal, organizationId: string) {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'accountBalances')
     const accounts = await this.deps.accounts.allAccounts(this.deps.db, scope)
     return accounts.map((account) => ({
       account,
@@ -93,7 +93,7 @@ export class ReportService {
   }
 
   async trialBalance(principal: Principal, organizationId: string, args: { asOf?: string | null }) {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'trialBalance')
     const asOf = this.date(args.asOf, 'asOf')
     if (!asOf.ok) return asOf
     const { accounts, totals } = await this.asOf(scope, asOf.value)
@@ -101,7 +101,7 @@ export class ReportService {
   }
 
   async balanceSheet(principal: Principal, organizationId: string, args: { asOf?: string | null }) {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'balanceSheet')
     const asOf = this.date(args.asOf, 'asOf')
     if (!asOf.ok) return asOf
     const fiscalYearEnd = await this.deps.organizations.fiscalYearEndOf(scope.organizationId)
@@ -119,7 +119,10 @@ export class ReportService {
     organizationId: string,
     args: { endDate: string; schedule: number },
   ) {
-    return this.gifiScheduleOf(await this.deps.access.authorize(principal, organizationId, 'member'), args)
+    return this.gifiScheduleOf(
+      await this.deps.access.authorize(principal, organizationId, 'gifiSchedule'),
+      args,
+    )
   }
 
   async gifiScheduleAsOperator(organizationId: string, args: { endDate: string; schedule: number }) {
@@ -189,7 +192,7 @@ export class ReportService {
       offset?: number | null
     },
   ) {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'generalLedger')
     const range = this.range(args)
     if (!range.ok) return range
     const limit = args.limit ?? limits.pageSizeDefault

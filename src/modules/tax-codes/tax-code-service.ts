@@ -18,7 +18,7 @@ export class TaxCodeService {
     organizationId: string,
     args: PageArgs & { search?: string | null },
   ): Promise<Result<Page<TaxCodeRecord>>> {
-    await this.deps.access.authorize(principal, organizationId, 'member')
+    await this.deps.access.authorize(principal, organizationId, 'listTaxCodes')
     const page = parsePageRequest(args, taxCodeSorts, { sortBy: 'code', sortDir: 'asc' })
     if (!page.ok) return page
     const found = await this.deps.store.page(this.deps.db, page.value.search, page.value)
@@ -30,7 +30,7 @@ export class TaxCodeService {
     organizationId: string,
     args: PageArgs & { search?: string | null },
   ): Promise<Result<Page<SalesTaxCode>>> {
-    await this.deps.access.authorize(principal, organizationId, 'member')
+    await this.deps.access.authorize(principal, organizationId, 'listSalesTaxCodes')
     const page = parsePageRequest(args, salesTaxSorts, { sortBy: 'id', sortDir: 'asc' })
     if (!page.ok) return page
     const needle = page.value.search?.toLowerCase()

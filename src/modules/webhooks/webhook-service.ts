@@ -67,7 +67,7 @@ export class WebhookService {
     organizationId: string,
     input: { url: string; eventTypes?: readonly string[] | null; description?: string | null },
   ): Promise<Result<{ endpoint: WebhookEndpointView; secret: string }>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'createWebhookEndpoint')
     const url = await checkWebhookUrl(input.url, this.deps.settings, this.deps.resolve)
     if (!url.ok) return url
     const eventTypes = checkEventTypes(input.eventTypes)
@@ -121,7 +121,7 @@ export class WebhookService {
     endpointId: string,
     input: { url?: string | null; eventTypes?: readonly string[] | null; enabled?: boolean | null },
   ): Promise<Result<WebhookEndpointView>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'updateWebhookEndpoint')
     let url: string | undefined
     if (input.url !== undefined && input.url !== null) {
       const checked = await checkWebhookUrl(input.url, this.deps.settings, this.deps.resolve)
@@ -161,7 +161,7 @@ export class WebhookService {
     organizationId: string,
     endpointId: string,
   ): Promise<Result<true>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'deleteWebhookEndpoint')
     return this.changeEndpoint(scope, endpointId, async (tx, existing) => {
       if (!(await this.deps.store.deleteEndpoint(tx, scope, endpointId))) return endpointNotFound()
       await this.deps.audit.record(tx, scope, [
@@ -180,7 +180,7 @@ export class WebhookService {
     organizationId: string,
     endpointId: string,
   ): Promise<Result<{ endpoint: WebhookEndpointView; secret: string }>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'rotateWebhookSecret')
     const secret = newWebhookSecret()
     return this.changeEndpoint(scope, endpointId, async (tx, existing) => {
       const until = new Date(this.deps.clock.now().getTime() + limits.webhookOldSecretMs).toISOString()
@@ -199,7 +199,9 @@ export class WebhookService {
   }
 
   async listWebhookEndpoints(principal: Principal, organizationId: string): Promise<WebhookEndpointView[]> {
-    return this.endpointsIn(await this.deps.access.authorize(principal, organizationId, 'admin'))
+    return this.endpointsIn(
+      await this.deps.access.authorize(principal, organizationId, 'listWebhookEndpoints'),
+    )
   }
 
   /** The operator CLI's reading, for an organization whose people cannot say what went wrong. */
@@ -213,7 +215,7 @@ export class WebhookService {
     endpointId: string,
     args: { limit?: number | null; offset?: number | null },
   ): Promise<Result<Page<WebhookDeliveryView>>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'listWebhookDeliveries')
     return this.deliveriesIn(scope, endpointId, args)
   }
 
@@ -252,7 +254,7 @@ export class WebhookService {
     endpointId: string,
     eventId: string,
   ): Promise<Result<WebhookDeliveryView>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'redeliverWebhookEvent')
     return this.redeliverIn(scope, endpointId, eventId)
   }
 
