@@ -50,6 +50,7 @@ import { LedgerEventsProvider } from './modules/ledger-events/ledger-events-prov
 import { OrganizationService } from './modules/organizations/organization-service.js'
 import { OrganizationStore } from './modules/organizations/organization-store.js'
 import { OrganizationsProvider } from './modules/organizations/organizations-provider.js'
+import { PracticeService } from './modules/practice/practice-service.js'
 import { ProcessorImportService } from './modules/processor-import/processor-import-service.js'
 import { ProcessorImportStore } from './modules/processor-import/processor-import-store.js'
 import { createReceiptReader } from './modules/receipts/receipt-reader.js'
@@ -61,6 +62,7 @@ import { ReconciliationStore } from './modules/reconciliations/reconciliation-st
 import { ReportService } from './modules/reports/report-service.js'
 import { SalesTaxReturnStore } from './modules/sales-tax/sales-tax-return-store.js'
 import { SalesTaxService } from './modules/sales-tax/sales-tax-service.js'
+import { TaxReturnCalendar } from './modules/sales-tax/tax-return-calendar.js'
 import { TaxCodeService } from './modules/tax-codes/tax-code-service.js'
 import { TaxCodeStore } from './modules/tax-codes/tax-code-store.js'
 import { systemResolve } from './modules/webhooks/webhook-address.js'
@@ -180,12 +182,12 @@ export async function buildCore(
     files,
     reader: statementReader,
   })
-  const webhookParts = { ...withAccess, store: new WebhookStore(engine), settings: config.webhooks }
-  const webhookDispatcher = new WebhookDispatcher({
-    ...webhookParts,
-    resolve: systemResolve,
-    log: (message, error) =>
-      console.error(JSON.stringify({ level: 'error', msg: message, err: String(error) })),
+  const { webhookDispatcher, webhookService } = buildWebhooks({ ...withAccess, settings: config.webhooks })
+  const taxCalendar = new TaxReturnCalendar({
+    clock,
+    store: new SalesTaxReturnStore(),
+    journal,
+    organizations,
   })
   const services: Services = {
     access,
@@ -250,20 +252,19 @@ export async function buildCore(
       contacts,
       receipts,
     }),
+    practice: new PracticeService({ ...withAccess, organizations, events, salesTax: taxCalendar }),
     intake: new IntakeService({ ...withAccess, store: new IntakeAddressStore(), receipts }),
     jobs,
     idempotency: new IdempotencyService({ db, store: new IdempotencyStore(), clock }),
     audit: new AuditService({ access, trail: audit }),
-    webhooks: new WebhookService({ ...webhookParts, resolve: systemResolve, dispatcher: webhookDispatcher }),
+    webhooks: webhookService,
     ports: { accounts, contacts, organizations },
   }
-  try {
-    await audit.prepare(migrationsRun, access)
-  } catch (error) {
+  await audit.prepare(migrationsRun, access).catch(async (error: unknown) => {
     await notices.close()
     await database.close()
     throw error
-  }
+  })
   return {
     database,
     services,
@@ -280,6 +281,25 @@ export async function buildCore(
       await database.close()
     },
   }
+}
+
+/** Webhook deliveries and their endpoints' use cases, sharing one store. */
+function buildWebhooks(
+  parts: Omit<ConstructorParameters<typeof WebhookService>[0], 'store' | 'resolve' | 'dispatcher'>,
+) {
+  const webhookParts = { ...parts, store: new WebhookStore(parts.engine) }
+  const webhookDispatcher = new WebhookDispatcher({
+    ...webhookParts,
+    resolve: systemResolve,
+    log: (message, error) =>
+      console.error(JSON.stringify({ level: 'error', msg: message, err: String(error) })),
+  })
+  const webhookService = new WebhookService({
+    ...webhookParts,
+    resolve: systemResolve,
+    dispatcher: webhookDispatcher,
+  })
+  return { webhookDispatcher, webhookService }
 }
 
 /** The database at the latest migration, and the migrations this start ran. */

@@ -19,6 +19,7 @@ import type { LedgerEventLifecycleService } from './modules/ledger-events/ledger
 import type { LedgerEventQueryService } from './modules/ledger-events/ledger-event-query-service.js'
 import type { OrganizationService } from './modules/organizations/organization-service.js'
 import type { OrganizationsPort } from './modules/organizations/organizations-port.js'
+import type { PracticeService } from './modules/practice/practice-service.js'
 import type { ProcessorImportService } from './modules/processor-import/processor-import-service.js'
 import type { ReceiptService } from './modules/receipts/receipt-service.js'
 import type { ReconciliationService } from './modules/reconciliations/reconciliation-service.js'
@@ -50,6 +51,7 @@ export interface Services {
   journal: JournalService
   fiscalYears: FiscalYearService
   salesTax: SalesTaxService
+  practice: PracticeService
   intake: IntakeService
   jobs: JobQueue
   idempotency: IdempotencyService

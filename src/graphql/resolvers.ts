@@ -11,6 +11,7 @@ import { intakeResolvers } from '../modules/intake/resolvers.js'
 import { journalResolvers } from '../modules/journal/resolvers.js'
 import { ledgerEventResolvers } from '../modules/ledger-events/resolvers.js'
 import { organizationResolvers } from '../modules/organizations/resolvers.js'
+import { practiceResolvers } from '../modules/practice/resolvers.js'
 import { processorImportResolvers } from '../modules/processor-import/resolvers.js'
 import { receiptResolvers } from '../modules/receipts/resolvers.js'
 import { reconciliationResolvers } from '../modules/reconciliations/resolvers.js'
@@ -37,6 +38,7 @@ const moduleResolvers: Resolvers[] = [
   processorImportResolvers,
   reportResolvers,
   salesTaxResolvers,
+  practiceResolvers,
   receiptResolvers,
   reconciliationResolvers,
   intakeResolvers,

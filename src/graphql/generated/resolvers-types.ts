@@ -2,6 +2,8 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { OrganizationRecord } from '../../modules/organizations/organization.js';
 import type { JournalEntryParent } from '../../modules/journal/journal-entry-view.js';
+import type { ApiKeyRecord } from '../../modules/access/access-store.js';
+import type { PracticeOrganization as PracticeOrganizationParent } from '../../modules/practice/practice-service.js';
 import type { GraphQLContext } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = T | null | undefined;
@@ -22,13 +24,15 @@ export type Scalars = {
 
 export type Query = {
   __typename?: 'Query';
+  /** The caller's own role or scopes there, so a client shows only what it may do. */
+  myAccess: MyAccess;
   listApiKeys: Maybe<Array<ApiKey>>;
   listMembers: Maybe<Array<Member>>;
   /** sortBy: name (default), currentBalance or accountType; sortDir asc (default) or desc. search matches the name. */
   listAccounts: Maybe<AccountPage>;
   /** Members and API keys. The organization's events after seq `after`, oldest first; at most 1,000 a page. A client that keeps lastSeq misses nothing. */
   events: Maybe<DaybookEventPage>;
-  /** Owners and admins signed in as people. Newest first; entityId and entityType narrow it to one object or kind. */
+  /** Owners, admins and accountants signed in as people. Newest first; entityId and entityType narrow it to one object or kind. */
   auditLog: Maybe<AuditRecordPage>;
   /** The payment account's CSV import profiles, the most recently changed first. */
   listCsvImportProfiles: Maybe<Array<CsvImportProfile>>;
@@ -49,6 +53,11 @@ export type Query = {
   getLedgerEvent: Maybe<LedgerEvent>;
   /** The organizations the caller may use: an API key's own, or a person's memberships. */
   myOrganizations: Maybe<Array<Organization>>;
+  /**
+   * Every organization of the signed-in person (JWT only), the ones with most waiting for review
+   * first, then the oldest waiting, then by name.
+   */
+  practiceOverview: Array<PracticeOrganization>;
   /** search matches the vendor name. sortBy: uploadedAt (default, desc), receiptDate, vendorName or amount. */
   listReceipts: Maybe<ReceiptPage>;
   reconciliation: Maybe<Reconciliation>;
@@ -85,6 +94,11 @@ export type Query = {
   listWebhookEndpoints: Maybe<Array<WebhookEndpoint>>;
   /** Owners and admins signed in as people. The newest event first. */
   listWebhookDeliveries: Maybe<WebhookDeliveryPage>;
+};
+
+
+export type QueryMyAccessArgs = {
+  organizationId: Scalars['UUID']['input'];
 };
 
 
@@ -352,9 +366,12 @@ export type QueryListWebhookDeliveriesArgs = {
 export type Mutation = {
   __typename?: 'Mutation';
   tokenAuth: Maybe<TokenAuthPayload>;
+  /** scopes limit the key to some of its rights (INVALID_SCOPE for an unknown one or an empty list); without them it keeps every right a key has. */
   createApiKey: Maybe<CreateApiKeyPayload>;
   revokeApiKey: Maybe<MutationResult>;
   addMember: Maybe<AddMemberPayload>;
+  /** Gives a member another role; only an owner makes an owner or changes one, and the last owner stays one (LAST_OWNER). */
+  updateMemberRole: Maybe<AddMemberPayload>;
   removeMember: Maybe<MutationResult>;
   /** Give taxCodeId (a GIFI code from listTaxCodes), or accountType and classification. */
   createAccount: Maybe<CreateAccountPayload>;
@@ -382,7 +399,7 @@ export type Mutation = {
   /** Adds daily rates or replaces a day's rate; all or nothing, at most 10,000 (owner, admin or API key). */
   setExchangeRates: Maybe<SetExchangeRatesPayload>;
   /**
-   * Closes every fiscal year through the one ending endDate (owner or admin): nothing dated on or
+   * Closes every fiscal year through the one ending endDate (owner, admin or accountant): nothing dated on or
    * before it can be written by anyone, and lockDate moves to endDate when earlier.
    */
   closeFiscalYear: Maybe<FiscalYearPayload>;
@@ -400,7 +417,7 @@ export type Mutation = {
   /** The mirror image of a manual entry, dated date; the payload holds the reversing entry. */
   reverseJournalEntry: Maybe<JournalEntryPayload>;
   /**
-   * The opening balances (owner or admin): one entry dated date; a second call reverses the first
+   * The opening balances (owner, admin or accountant): one entry dated date; a second call reverses the first
    * and posts the new one. What the lines leave unbalanced goes to "Opening Balance Equity".
    */
   setOpeningBalances: Maybe<JournalEntryPayload>;
@@ -421,13 +438,13 @@ export type Mutation = {
   setFunctionalCurrency: Maybe<CreateOrganizationPayload>;
   /**
    * Changes the profile fields given and keeps the others; null clears businessNumber, province,
-   * salesTaxFrequency and quickMethodRate (owner or admin).
+   * salesTaxFrequency and quickMethodRate (owner, admin or accountant).
    */
   updateOrganizationProfile: Maybe<UpdateOrganizationProfilePayload>;
-  /** Closes the books through lockDate, or reopens them with null (owner or admin). */
+  /** Closes the books through lockDate, or reopens them with null (owner, admin or accountant). */
   setLockDate: Maybe<SetLockDatePayload>;
   /**
-   * Admin (owner or admin, signed in). Imports a Stripe balance CSV (the balance history export or
+   * An owner, admin or accountant, signed in. Imports a Stripe balance CSV (the balance history export or
    * an itemized balance report) into the Stripe balance account: one run, all or nothing. Events
    * are posted as imported; review: true leaves them classified in needs_review instead.
    */
@@ -454,12 +471,12 @@ export type Mutation = {
   setReconciliationCleared: Maybe<ReconciliationPayload>;
   /** With difference zero, or with adjustmentAccountId (a balanced entry for the difference is posted on statementDate, in the functional currency). Cleared events become reconciled. PERIOD_LOCKED once statementDate is on or before the lock date. */
   finishReconciliation: Maybe<ReconciliationPayload>;
-  /** The last finished reconciliation of its account only, while no later one is open (RECONCILIATION_NOT_LAST); owner or admin. Events go back to their status; an adjustment is reversed. PERIOD_LOCKED when statementDate is on or before the lock date. */
+  /** The last finished reconciliation of its account only, while no later one is open (RECONCILIATION_NOT_LAST); owner, admin or accountant. Events go back to their status; an adjustment is reversed. PERIOD_LOCKED when statementDate is on or before the lock date. */
   undoReconciliation: Maybe<ReconciliationPayload>;
-  /** An open reconciliation only; owner or admin. Nothing was posted and no event moved, so nothing goes back; the account can start another. Allowed in a closed period. */
+  /** An open reconciliation only; owner, admin or accountant. Nothing was posted and no event moved, so nothing goes back; the account can start another. Allowed in a closed period. */
   cancelReconciliation: Maybe<ReconciliationPayload>;
   /**
-   * Files the return as it stands (owner or admin): keeps its lines, posts the clearing entry dated
+   * Files the return as it stands (owner, admin or accountant): keeps its lines, posts the clearing entry dated
    * endDate to Sales Tax Owing (and Quick Method Gain), and moves lockDate to endDate when earlier.
    */
   fileSalesTaxReturn: Maybe<FileSalesTaxReturnPayload>;
@@ -489,6 +506,7 @@ export type MutationTokenAuthArgs = {
 export type MutationCreateApiKeyArgs = {
   organizationId: Scalars['UUID']['input'];
   name?: InputMaybe<Scalars['String']['input']>;
+  scopes?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 
@@ -501,6 +519,13 @@ export type MutationRevokeApiKeyArgs = {
 export type MutationAddMemberArgs = {
   organizationId: Scalars['UUID']['input'];
   email: Scalars['String']['input'];
+  role: Scalars['String']['input'];
+};
+
+
+export type MutationUpdateMemberRoleArgs = {
+  organizationId: Scalars['UUID']['input'];
+  userId: Scalars['UUID']['input'];
   role: Scalars['String']['input'];
 };
 
@@ -922,6 +947,8 @@ export type ApiKey = {
   createdAt: Scalars['String']['output'];
   lastUsedAt: Maybe<Scalars['String']['output']>;
   revokedAt: Maybe<Scalars['String']['output']>;
+  /** What the key may do: read, write, bank_import, receipts, events. A key made without scopes has them all. */
+  scopes: Array<Scalars['String']['output']>;
 };
 
 export type CreateApiKeyPayload = {
@@ -939,6 +966,7 @@ export type Member = {
   userId: Scalars['UUID']['output'];
   email: Scalars['String']['output'];
   name: Scalars['String']['output'];
+  /** owner, admin, member, accountant or viewer. */
   role: Scalars['String']['output'];
 };
 
@@ -948,6 +976,15 @@ export type AddMemberPayload = {
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
   member: Maybe<Member>;
+};
+
+/** What the caller may do in one organization: a person's role, or an API key's scopes. */
+export type MyAccess = {
+  __typename?: 'MyAccess';
+  /** owner, admin, member, accountant or viewer; null for an API key. */
+  role: Maybe<Scalars['String']['output']>;
+  /** An API key's scopes (every one for a key made without them); null for a person. */
+  scopes: Maybe<Array<Scalars['String']['output']>>;
 };
 
 export type Account = {
@@ -966,7 +1003,7 @@ export type Account = {
   taxCode: Maybe<TaxCode>;
   lastFour: Maybe<Scalars['String']['output']>;
   parentId: Maybe<Scalars['UUID']['output']>;
-  /** Owners and admins signed in as people: this account's audit records, newest first. */
+  /** Owners, admins and accountants signed in as people: this account's audit records, newest first. */
   history: Maybe<AuditRecordPage>;
 };
 
@@ -1090,7 +1127,7 @@ export type AuditChainHead = {
 /** A bank or card transaction on its way into the books. */
 export type LedgerEvent = {
   __typename?: 'LedgerEvent';
-  /** Owners and admins signed in as people: this event's audit records, newest first. */
+  /** Owners, admins and accountants signed in as people: this event's audit records, newest first. */
   history: Maybe<AuditRecordPage>;
   id: Scalars['UUID']['output'];
   /** expense, income or transfer (refund comes from the payment-processor import) */
@@ -1153,7 +1190,7 @@ export type LedgerEventHistoryArgs = {
 
 export type Contact = {
   __typename?: 'Contact';
-  /** Owners and admins signed in as people: this contact's audit records, newest first. */
+  /** Owners, admins and accountants signed in as people: this contact's audit records, newest first. */
   history: Maybe<AuditRecordPage>;
   id: Scalars['UUID']['output'];
   /** vendor or customer */
@@ -1180,7 +1217,7 @@ export type ContactHistoryArgs = {
 /** A payment account tied to a bank statement. Balances are in the statement's sign: debits minus credits for an asset account, credits minus debits for a liability. */
 export type Reconciliation = {
   __typename?: 'Reconciliation';
-  /** Owners and admins signed in as people: this reconciliation's audit records, newest first. */
+  /** Owners, admins and accountants signed in as people: this reconciliation's audit records, newest first. */
   history: Maybe<AuditRecordPage>;
   id: Scalars['UUID']['output'];
   paymentAccountId: Scalars['UUID']['output'];
@@ -1772,6 +1809,26 @@ export type CreateOrganizationPayload = {
   organization: Maybe<Organization>;
 };
 
+/** One of a person's organizations, with what is waiting in it (DESIGN 8.7). */
+export type PracticeOrganization = {
+  __typename?: 'PracticeOrganization';
+  organization: Organization;
+  /** The person's role there: owner, admin, member, accountant or viewer. */
+  role: Scalars['String']['output'];
+  /** Events waiting for review, whatever their date. */
+  unreviewedCount: Scalars['Int']['output'];
+  /** Payment accounts with posted events not yet reconciled. */
+  unreconciledAccounts: Scalars['Int']['output'];
+  /** The date of the oldest event waiting for review; null when none waits. */
+  oldestUnreviewedDate: Maybe<Scalars['Date']['output']>;
+  lockDate: Maybe<Scalars['Date']['output']>;
+  yearEndLockDate: Maybe<Scalars['Date']['output']>;
+  /** When the first GST/HST return not yet filed is due; null without a salesTaxFrequency. */
+  nextTaxReturnDue: Maybe<Scalars['Date']['output']>;
+  /** Receivables past their due date, in the organization's functional currency. */
+  overdueReceivables: Scalars['String']['output'];
+};
+
 /**
  * What an import of a payment processor's balance CSV did (or, with dryRun, would do). The three
  * counts are CSV rows and add up to the file's data rows.
@@ -2330,10 +2387,11 @@ export type ResolversTypes = {
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   MutationResult: ResolverTypeWrapper<MutationResult>;
   TokenAuthPayload: ResolverTypeWrapper<TokenAuthPayload>;
-  ApiKey: ResolverTypeWrapper<ApiKey>;
-  CreateApiKeyPayload: ResolverTypeWrapper<CreateApiKeyPayload>;
+  ApiKey: ResolverTypeWrapper<ApiKeyRecord>;
+  CreateApiKeyPayload: ResolverTypeWrapper<Omit<CreateApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversTypes['ApiKey']> }>;
   Member: ResolverTypeWrapper<Member>;
   AddMemberPayload: ResolverTypeWrapper<AddMemberPayload>;
+  MyAccess: ResolverTypeWrapper<MyAccess>;
   Account: ResolverTypeWrapper<Omit<Account, 'history'>>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   AccountPage: ResolverTypeWrapper<Omit<AccountPage, 'items'> & { items: Array<ResolversTypes['Account']> }>;
@@ -2400,6 +2458,7 @@ export type ResolversTypes = {
   SetLockDatePayload: ResolverTypeWrapper<Omit<SetLockDatePayload, 'organization'> & { organization?: Maybe<ResolversTypes['Organization']> }>;
   UpdateOrganizationProfilePayload: ResolverTypeWrapper<Omit<UpdateOrganizationProfilePayload, 'organization'> & { organization?: Maybe<ResolversTypes['Organization']> }>;
   CreateOrganizationPayload: ResolverTypeWrapper<Omit<CreateOrganizationPayload, 'organization'> & { organization?: Maybe<ResolversTypes['Organization']> }>;
+  PracticeOrganization: ResolverTypeWrapper<PracticeOrganizationParent>;
   ImportProcessorBalancePayload: ResolverTypeWrapper<ImportProcessorBalancePayload>;
   DeleteProcessorImportsPayload: ResolverTypeWrapper<DeleteProcessorImportsPayload>;
   ReceiptAttachment: ResolverTypeWrapper<ReceiptAttachment>;
@@ -2454,10 +2513,11 @@ export type ResolversParentTypes = {
   Mutation: Record<PropertyKey, never>;
   MutationResult: MutationResult;
   TokenAuthPayload: TokenAuthPayload;
-  ApiKey: ApiKey;
-  CreateApiKeyPayload: CreateApiKeyPayload;
+  ApiKey: ApiKeyRecord;
+  CreateApiKeyPayload: Omit<CreateApiKeyPayload, 'apiKey'> & { apiKey?: Maybe<ResolversParentTypes['ApiKey']> };
   Member: Member;
   AddMemberPayload: AddMemberPayload;
+  MyAccess: MyAccess;
   Account: Omit<Account, 'history'>;
   Float: Scalars['Float']['output'];
   AccountPage: Omit<AccountPage, 'items'> & { items: Array<ResolversParentTypes['Account']> };
@@ -2523,6 +2583,7 @@ export type ResolversParentTypes = {
   SetLockDatePayload: Omit<SetLockDatePayload, 'organization'> & { organization?: Maybe<ResolversParentTypes['Organization']> };
   UpdateOrganizationProfilePayload: Omit<UpdateOrganizationProfilePayload, 'organization'> & { organization?: Maybe<ResolversParentTypes['Organization']> };
   CreateOrganizationPayload: Omit<CreateOrganizationPayload, 'organization'> & { organization?: Maybe<ResolversParentTypes['Organization']> };
+  PracticeOrganization: PracticeOrganizationParent;
   ImportProcessorBalancePayload: ImportProcessorBalancePayload;
   DeleteProcessorImportsPayload: DeleteProcessorImportsPayload;
   ReceiptAttachment: ReceiptAttachment;
@@ -2575,6 +2636,7 @@ export interface DateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes
 }
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  myAccess?: Resolver<ResolversTypes['MyAccess'], ParentType, ContextType, RequireFields<QueryMyAccessArgs, 'organizationId'>>;
   listApiKeys?: Resolver<Maybe<Array<ResolversTypes['ApiKey']>>, ParentType, ContextType, RequireFields<QueryListApiKeysArgs, 'organizationId'>>;
   listMembers?: Resolver<Maybe<Array<ResolversTypes['Member']>>, ParentType, ContextType, RequireFields<QueryListMembersArgs, 'organizationId'>>;
   listAccounts?: Resolver<Maybe<ResolversTypes['AccountPage']>, ParentType, ContextType, RequireFields<QueryListAccountsArgs, 'organizationId'>>;
@@ -2591,6 +2653,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   listLedgerEvents?: Resolver<Maybe<ResolversTypes['LedgerEventPage']>, ParentType, ContextType, RequireFields<QueryListLedgerEventsArgs, 'organizationId'>>;
   getLedgerEvent?: Resolver<Maybe<ResolversTypes['LedgerEvent']>, ParentType, ContextType, RequireFields<QueryGetLedgerEventArgs, 'organizationId' | 'eventId'>>;
   myOrganizations?: Resolver<Maybe<Array<ResolversTypes['Organization']>>, ParentType, ContextType>;
+  practiceOverview?: Resolver<Array<ResolversTypes['PracticeOrganization']>, ParentType, ContextType>;
   listReceipts?: Resolver<Maybe<ResolversTypes['ReceiptPage']>, ParentType, ContextType, RequireFields<QueryListReceiptsArgs, 'organizationId'>>;
   reconciliation?: Resolver<Maybe<ResolversTypes['Reconciliation']>, ParentType, ContextType, RequireFields<QueryReconciliationArgs, 'organizationId' | 'reconciliationId'>>;
   listReconciliations?: Resolver<Maybe<ResolversTypes['ReconciliationPage']>, ParentType, ContextType, RequireFields<QueryListReconciliationsArgs, 'organizationId' | 'paymentAccountId'>>;
@@ -2615,6 +2678,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createApiKey?: Resolver<Maybe<ResolversTypes['CreateApiKeyPayload']>, ParentType, ContextType, RequireFields<MutationCreateApiKeyArgs, 'organizationId'>>;
   revokeApiKey?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationRevokeApiKeyArgs, 'organizationId' | 'apiKeyId'>>;
   addMember?: Resolver<Maybe<ResolversTypes['AddMemberPayload']>, ParentType, ContextType, RequireFields<MutationAddMemberArgs, 'organizationId' | 'email' | 'role'>>;
+  updateMemberRole?: Resolver<Maybe<ResolversTypes['AddMemberPayload']>, ParentType, ContextType, RequireFields<MutationUpdateMemberRoleArgs, 'organizationId' | 'userId' | 'role'>>;
   removeMember?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationRemoveMemberArgs, 'organizationId' | 'userId'>>;
   createAccount?: Resolver<Maybe<ResolversTypes['CreateAccountPayload']>, ParentType, ContextType, RequireFields<MutationCreateAccountArgs, 'organizationId' | 'name'>>;
   batchCreateAccounts?: Resolver<Maybe<ResolversTypes['BatchCreatePayload']>, ParentType, ContextType, RequireFields<MutationBatchCreateAccountsArgs, 'organizationId' | 'items'>>;
@@ -2684,6 +2748,7 @@ export type ApiKeyResolvers<ContextType = GraphQLContext, ParentType extends Res
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   lastUsedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   revokedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  scopes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type CreateApiKeyPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CreateApiKeyPayload'] = ResolversParentTypes['CreateApiKeyPayload']> = {
@@ -2706,6 +2771,11 @@ export type AddMemberPayloadResolvers<ContextType = GraphQLContext, ParentType e
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   member?: Resolver<Maybe<ResolversTypes['Member']>, ParentType, ContextType>;
+};
+
+export type MyAccessResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MyAccess'] = ResolversParentTypes['MyAccess']> = {
+  role?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  scopes?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
 };
 
 export type AccountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Account'] = ResolversParentTypes['Account']> = {
@@ -3225,6 +3295,18 @@ export type CreateOrganizationPayloadResolvers<ContextType = GraphQLContext, Par
   organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType>;
 };
 
+export type PracticeOrganizationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PracticeOrganization'] = ResolversParentTypes['PracticeOrganization']> = {
+  organization?: Resolver<ResolversTypes['Organization'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  unreviewedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unreconciledAccounts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  oldestUnreviewedDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  lockDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  yearEndLockDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  nextTaxReturnDue?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  overdueReceivables?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type ImportProcessorBalancePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportProcessorBalancePayload'] = ResolversParentTypes['ImportProcessorBalancePayload']> = {
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3594,6 +3676,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CreateApiKeyPayload?: CreateApiKeyPayloadResolvers<ContextType>;
   Member?: MemberResolvers<ContextType>;
   AddMemberPayload?: AddMemberPayloadResolvers<ContextType>;
+  MyAccess?: MyAccessResolvers<ContextType>;
   Account?: AccountResolvers<ContextType>;
   AccountPage?: AccountPageResolvers<ContextType>;
   CreateAccountPayload?: CreateAccountPayloadResolvers<ContextType>;
@@ -3651,6 +3734,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   SetLockDatePayload?: SetLockDatePayloadResolvers<ContextType>;
   UpdateOrganizationProfilePayload?: UpdateOrganizationProfilePayloadResolvers<ContextType>;
   CreateOrganizationPayload?: CreateOrganizationPayloadResolvers<ContextType>;
+  PracticeOrganization?: PracticeOrganizationResolvers<ContextType>;
   ImportProcessorBalancePayload?: ImportProcessorBalancePayloadResolvers<ContextType>;
   DeleteProcessorImportsPayload?: DeleteProcessorImportsPayloadResolvers<ContextType>;
   ReceiptAttachment?: ReceiptAttachmentResolvers<ContextType>;

@@ -15,6 +15,13 @@ import {
   toRecord,
 } from './ledger-event-row-store.js'
 
+export interface WorkLeft {
+  unreviewedCount: number
+  oldestUnreviewedDate: string | null
+  /** Payment accounts holding posted events not yet reconciled. */
+  unreconciledAccounts: number
+}
+
 export interface EventFilters {
   statuses?: Status[]
   hasDocument?: boolean
@@ -316,6 +323,29 @@ export class LedgerEventStore {
       .select((eb) => eb.fn.countAll().as('count'))
       .executeTakeFirstOrThrow()
     return { items: [], totalCount: Number(row.count) }
+  }
+
+  /** What waits in the organization (a practice's overview): the review queue and what is left to reconcile. */
+  async workLeft(ex: Executor, scope: OrgScope): Promise<WorkLeft> {
+    const [queue, accounts] = await Promise.all([
+      ex
+        .selectFrom('ledger_events')
+        .select((eb) => [eb.fn.countAll().as('count'), eb.fn.min('transaction_date').as('oldest')])
+        .where('organization_id', '=', scope.organizationId)
+        .where('status', '=', 'needs_review')
+        .executeTakeFirstOrThrow(),
+      ex
+        .selectFrom('ledger_events')
+        .select((eb) => eb.fn.count('payment_account_id').distinct().as('count'))
+        .where('organization_id', '=', scope.organizationId)
+        .where('status', 'in', ['confirmed', 'synced'])
+        .executeTakeFirstOrThrow(),
+    ])
+    return {
+      unreviewedCount: Number(queue.count),
+      oldestUnreviewedDate: (queue.oldest as string | null) ?? null,
+      unreconciledAccounts: Number(accounts.count),
+    }
   }
 
   async countInStatus(

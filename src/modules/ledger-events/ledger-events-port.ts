@@ -3,6 +3,7 @@ import type { Result } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
 import type { Direction, EventSource, Status } from './ledger-event.js'
 import type { LedgerEventRecord, NewLedgerEvent } from './ledger-event-row-store.js'
+import type { WorkLeft } from './ledger-event-store.js'
 
 // What ledger events offer other modules, inside their own database transaction: the events
 // they read, the arrivals they record (imports, receipts), the steps of a reconciliation, and
@@ -22,6 +23,7 @@ export {
   type Status,
 } from './ledger-event.js'
 export type { DuplicateCandidate, LedgerEventRecord, NewLedgerEvent } from './ledger-event-row-store.js'
+export type { WorkLeft } from './ledger-event-store.js'
 
 /** What a new event is made from; the rest is filled in as it is inserted. */
 export type NewEventParts = Omit<
@@ -70,6 +72,8 @@ export interface LedgerEventsPort {
     status: Status,
     range: { from: string; to: string },
   ): Promise<number>
+  /** The review queue's size and oldest date, and the payment accounts left to reconcile. */
+  workLeft(ex: Executor, scope: OrgScope): Promise<WorkLeft>
   /** The first events dated in the range in this status, oldest first (a return's exceptions). */
   inStatus(
     ex: Executor,

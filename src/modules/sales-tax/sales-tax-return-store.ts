@@ -105,6 +105,17 @@ export class SalesTaxReturnStore {
     return rows.flatMap((row) => row.journal_entry_id ?? [])
   }
 
+  /** The end of the latest period filed for the jurisdiction, or null before the first return. */
+  async lastFiledEnd(ex: Executor, scope: OrgScope, jurisdiction: string): Promise<string | null> {
+    const row = await ex
+      .selectFrom('sales_tax_returns')
+      .select((eb) => eb.fn.max('end_date').as('end'))
+      .where('organization_id', '=', scope.organizationId)
+      .where('jurisdiction', '=', jurisdiction)
+      .executeTakeFirst()
+    return (row?.end as string | null | undefined) ?? null
+  }
+
   async page(
     ex: Executor,
     scope: OrgScope,
