@@ -282,6 +282,18 @@ describe('the GST/HST return of an Ontario quarter', () => {
       },
     }
     for (const [name, spec] of Object.entries(specs)) events[name] = await book(tenant, ids, spec)
+    // The quarter's instalment, paid from the bank: a manual entry whose payable line is tagged 110.
+    await must(
+      tenant,
+      'mutation ($org: UUID!, $lines: [JournalLineInput!]!) { createJournalEntry(organizationId: $org, date: "2026-02-27", memo: "GST/HST instalment", lines: $lines) { success error } }',
+      {
+        lines: [
+          { accountId: ids['GST/HST Payable'], debit: '300.00', taxReturnLine: '110' },
+          { accountId: ids.Chequing, credit: '300.00' },
+        ],
+      },
+      'createJournalEntry',
+    )
   })
 
   it('holds every line to the cent, the totals computed from the lines above them', async () => {
@@ -298,16 +310,16 @@ describe('the GST/HST return of an Ontario quarter', () => {
       '107': '0.00',
       '108': '338.00',
       '109': '936.00',
-      '110': '0.00',
+      '110': '300.00',
       '111': '0.00',
-      '112': '0.00',
-      '113A': '936.00',
+      '112': '300.00',
+      '113A': '636.00',
       '205': '0.00',
       '405': '0.00',
       '113B': '0.00',
-      '113C': '936.00',
+      '113C': '636.00',
       '114': '0.00',
-      '115': '936.00',
+      '115': '636.00',
     })
     expect(found.lines.every((line) => line.label.length > 0)).toBe(true)
   })
@@ -331,7 +343,8 @@ describe('the GST/HST return of an Ontario quarter', () => {
 
   it('ties out against the tax accounts but for the tax posted without a code, which the difference shows', async () => {
     const found = await taxReturn(tenant, '2026-01-01', '2026-03-31')
-    // 1,274.00 collected less 338.00 claimed, and the 2.00 of tax with no code the books also hold.
+    // 1,274.00 collected less 338.00 claimed, and the 2.00 of tax with no code the books also hold;
+    // the 300.00 instalment, tagged 110, is a payment on the return, not tax of the period.
     expect(found).toMatchObject({ payableBalance: '934.00', difference: '2.00', tiesOut: false })
     const january = await taxReturn(tenant, '2026-01-01', '2026-01-31')
     expect(amountsOf(january)).toMatchObject({ '103': '1300.00', '106': '65.00', '109': '1235.00' })
@@ -371,6 +384,15 @@ describe('the GST/HST return of an Ontario quarter', () => {
     ])
     const net = await detail(tenant, '109')
     expect(net.totalCount).toBe(6)
+    // A tagged line of a manual entry: no event behind it, its amount on the line it names.
+    const instalment = await detail(tenant, '110')
+    expect(
+      instalment.items.map((item) => [item.eventId, item.description, item.accountId, item.taxAmount]),
+    ).toEqual([[null, 'GST/HST instalment', ids['GST/HST Payable'], '300.00']])
+    expect(instalment.items[0]).toMatchObject({ taxCode: null, netAmount: '0.00' })
+    expect((await detail(tenant, '112')).totalCount).toBe(1)
+    expect((await detail(tenant, '115')).totalCount).toBe(7)
+    expect((await detail(tenant, '104')).totalCount).toBe(0)
   })
 
   it('refuses bad arguments with their codes', async () => {

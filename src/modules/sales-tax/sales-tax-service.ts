@@ -41,6 +41,7 @@ import {
   sourcesOf,
   supplyOf,
   type TaggedLines,
+  taggedAmountOf,
   taxFiledOn,
 } from './tax-return.js'
 
@@ -114,7 +115,7 @@ export class SalesTaxService {
     organizationId: string,
     args: ReturnArgs,
   ): Promise<Result<SalesTaxReturnRecord>> {
-    return this.returnOf(await this.deps.access.authorize(principal, organizationId, 'member'), args)
+    return this.returnOf(await this.deps.access.authorize(principal, organizationId, 'salesTaxReturn'), args)
   }
 
   /** The operator CLI's tax-return command. */
@@ -148,7 +149,7 @@ export class SalesTaxService {
     organizationId: string,
     args: ReturnArgs,
   ): Promise<Result<{ taxReturn: SalesTaxReturnRecord; journalEntryId: string | null }>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'admin')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'fileSalesTaxReturn')
     const asked = await this.returnArgs(scope, { ...args, method: null })
     if (!asked.ok) return asked
     const { range, kind, organization } = asked.value
@@ -243,7 +244,7 @@ export class SalesTaxService {
     organizationId: string,
     args: { jurisdiction?: string | null; limit?: number | null; offset?: number | null },
   ): Promise<Result<Page<SalesTaxReturnRecord>>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'listSalesTaxReturns')
     const page = limitOffsetArgs(args)
     if (!page.ok) return page
     const jurisdiction = args.jurisdiction ?? null
@@ -417,7 +418,7 @@ export class SalesTaxService {
     organizationId: string,
     args: ReturnArgs & { line: string; limit?: number | null; offset?: number | null },
   ): Promise<Result<Page<TaxReturnLineItem>>> {
-    const scope = await this.deps.access.authorize(principal, organizationId, 'member')
+    const scope = await this.deps.access.authorize(principal, organizationId, 'salesTaxReturnLineDetail')
     const asked = await this.returnArgs(scope, { ...args, method: null })
     if (!asked.ok) return asked
     const { range, kind, organization } = asked.value
@@ -483,7 +484,7 @@ export class SalesTaxService {
   ): Promise<bigint> {
     const yearStart = fiscalYearStartOf(from, organization.fiscalYearEnd)
     if (yearStart >= from) return 0n
-    const totals = await this.deps.taxLines.totals(this.deps.db, scope, {
+    const totals = await this.deps.taxLines.totals(ex, scope, {
       from: yearStart,
       to: addDays(from, -1),
     })
@@ -634,15 +635,35 @@ export class SalesTaxService {
     const { db } = this.deps
     const entryIds = [...new Set(lines.map((line) => line.entryId))]
     const eventIds = [...new Set(lines.flatMap((line) => line.eventId ?? []))]
-    const [tagged, events] = await Promise.all([
+    // A manual entry has no event: its memo says what it is.
+    const manualIds = [...new Set(lines.filter((line) => line.eventId === null).map((line) => line.entryId))]
+    const [tagged, events, manual] = await Promise.all([
       this.deps.taxLines.linesOfEntries(db, scope, entryIds),
       this.deps.events.findByIds(db, scope, eventIds),
+      manualIds.length > 0
+        ? this.deps.journal.entriesWithLines(db, scope, manualIds)
+        : Promise.resolve(new Map<string, { memo: string | null }>()),
     ])
     const descriptionOf = new Map(events.map((event) => [event.id, event.merchantName]))
     const byEntry = new Map<string, TaxLineRecord[]>()
     for (const line of tagged) byEntry.set(line.entryId, [...(byEntry.get(line.entryId) ?? []), line])
     const money = (minor: bigint) => formatMoney(minor, decimals)
     return lines.map((line) => {
+      const description = line.eventId
+        ? (descriptionOf.get(line.eventId) ?? '')
+        : (manual.get(line.entryId)?.memo ?? '')
+      if (line.kind === 'return_line' && line.code !== null && isTaxReturnLineTag(line.code)) {
+        return {
+          journalEntryId: line.entryId,
+          eventId: line.eventId,
+          transactionDate: line.txnDate,
+          description,
+          accountId: line.accountId,
+          taxCode: null,
+          netAmount: money(0n),
+          taxAmount: money(taggedAmountOf(line.code, line)),
+        }
+      }
       const entryLines = byEntry.get(line.entryId) ?? []
       const isNet = line.kind === 'sale' || line.kind === 'purchase'
       const net = isNet ? line : entryLines.find((other) => other.lineNo === line.baseLineNo)
@@ -655,7 +676,7 @@ export class SalesTaxService {
         journalEntryId: line.entryId,
         eventId: line.eventId,
         transactionDate: line.txnDate,
-        description: line.eventId ? (descriptionOf.get(line.eventId) ?? '') : '',
+        description,
         accountId: (net ?? line).accountId,
         taxCode: line.code,
         netAmount: money(net ? signedOf(net) : 0n),
@@ -699,17 +720,12 @@ function isNetTaxOf(t: TaxTotal, jurisdiction: Jurisdiction): boolean {
   return t.kind === 'return_line' && jurisdiction === 'CA' && (t.code === '104' || t.code === '107')
 }
 
-/**
- * The GST/HST lines manual entries tag (DESIGN 8.4): what adds to the tax owed (104, 205, 405) as
- * credits, what reduces it (107, 110, 111) as debits, each net of the other side.
- */
+/** The GST/HST lines manual entries tag (DESIGN 8.4), each summed as its line counts it. */
 function taggedLinesOf(totals: readonly TaxTotal[]): TaggedLines {
   const tagged: TaggedLines = {}
   for (const t of totals) {
     if (t.kind !== 'return_line' || t.code === null || !isTaxReturnLineTag(t.code)) continue
-    const owed = t.code === '104' || t.code === '205' || t.code === '405'
-    const amount = owed ? t.creditMinor - t.debitMinor : t.debitMinor - t.creditMinor
-    tagged[t.code] = (tagged[t.code] ?? 0n) + amount
+    tagged[t.code] = (tagged[t.code] ?? 0n) + taggedAmountOf(t.code, t)
   }
   return tagged
 }
@@ -734,6 +750,7 @@ function filterOf(
 ): TaxLineFilter {
   const all = loadSalesTaxCodes().map((code) => code.id)
   const singleTaxes = all.filter((id) => taxFiledOn(id, jurisdiction))
+  if (typeof source === 'object') return { kinds: ['return_line'], codes: [source.tagged] }
   switch (source) {
     case 'sales':
       return { kinds: ['sale'], codes: all.filter((id) => supplyOf(id, jurisdiction) === 'taxable') }

@@ -1,7 +1,7 @@
 import { divideHalfEven } from '../../kernel/money.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccountRecord } from '../accounts/accounts-port.js'
-import type { TaxTotal } from '../journal/journal-port.js'
+import type { TaxReturnLineTag, TaxTotal } from '../journal/journal-port.js'
 import {
   percentRate,
   returnJurisdictionOf,
@@ -231,24 +231,51 @@ export function provincialLines(figures: ReturnFigures, jurisdiction: Jurisdicti
   }))
 }
 
-export type LineSource = 'sales' | 'exempt' | 'collected' | 'input_credits' | 'capital_input_credits'
+/** Where a line's amounts come from: tax-coded lines of one kind, or manual lines tagged with a line. */
+export type LineSource =
+  | 'sales'
+  | 'exempt'
+  | 'collected'
+  | 'input_credits'
+  | 'capital_input_credits'
+  | { tagged: TaxReturnLineTag }
 
-/** The lines a line's amount is made of, for its detail: a total's are those of its parts. */
 export function sourcesOf(line: string, method: ReturnMethod): LineSource[] | undefined {
   const credits: LineSource = method === 'quick' ? 'capital_input_credits' : 'input_credits'
+  const tagged = (...tags: TaxReturnLineTag[]): LineSource[] => tags.map((tag) => ({ tagged: tag }))
+  const collected: LineSource[] = method === 'quick' ? ['sales', 'collected'] : ['collected']
   const bySource: Record<string, LineSource[]> = {
     '90': ['sales'],
     '91': ['exempt'],
     '101': method === 'quick' ? ['sales', 'collected'] : ['sales', 'exempt'],
-    '103': method === 'quick' ? ['sales', 'collected'] : ['collected'],
-    '104': [],
-    '105': method === 'quick' ? ['sales', 'collected'] : ['collected'],
+    '103': collected,
+    '104': tagged('104'),
+    '105': [...collected, ...tagged('104')],
     '106': [credits],
-    '107': [],
-    '108': [credits],
-    '109': method === 'quick' ? ['sales', 'collected', credits] : ['collected', credits],
+    '107': tagged('107'),
+    '108': [credits, ...tagged('107')],
+    '109': [...collected, credits, ...tagged('104', '107')],
+    '110': tagged('110'),
+    '111': tagged('111'),
+    '112': tagged('110', '111'),
+    '205': tagged('205'),
+    '405': tagged('405'),
+    '113B': tagged('205', '405'),
   }
-  for (const total of ['110', '111', '112', '205', '405', '113B']) bySource[total] = []
-  for (const total of ['113A', '113C', '114', '115']) bySource[total] = bySource['109'] as LineSource[]
+  bySource['113A'] = [...(bySource['109'] as LineSource[]), ...tagged('110', '111')]
+  for (const total of ['113C', '114', '115'])
+    bySource[total] = [...(bySource['113A'] as LineSource[]), ...tagged('205', '405')]
   return bySource[line]
+}
+
+/**
+ * A tagged line's amount as its return line counts it: what adds to the tax owed (104, 205, 405)
+ * as credits, what reduces it (107, 110, 111) as debits, each net of the other side.
+ */
+export function taggedAmountOf(
+  tag: TaxReturnLineTag,
+  line: { debitMinor: bigint; creditMinor: bigint },
+): bigint {
+  const owed = tag === '104' || tag === '205' || tag === '405'
+  return owed ? line.creditMinor - line.debitMinor : line.debitMinor - line.creditMinor
 }
