@@ -56,7 +56,7 @@ const outside = realpathSync(mkdtempSync(path.join(tmpdir(), 'daybook-mcp-elsewh
 
 /** folder null: the operator named no folder. */
 async function connect(daybook: DaybookHttp, folder: string | null = dir) {
-  const server = buildMcpServer({
+  const { server } = buildMcpServer({
     daybook,
     organizationId: async () => ok(organizationId),
     readLocalFile: localFileReader(folder ?? undefined),

@@ -1,16 +1,15 @@
 // `daybook mcp` driven by the MCP SDK's own client over stdio against a real server: review, bank files, receipts, reports, the feed, refusals and the quota.
-import { spawn } from 'node:child_process'
 import { copyFileSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { daybookBin, runToEnd } from '../support/cli.js'
 import { fixtureDataDir } from '../support/csv.js'
 import { tinyPng } from '../support/files.js'
 import { accountsByName, createTenant, type Tenant } from '../support/fixtures.js'
+import { rawMcpCall } from '../support/mcp-raw.js'
 import { startServer, type TestServer } from '../support/server.js'
 
 const statementFixture = path.join(fixtureDataDir, 'bank', 'ofxparse_bank_medium_CAD.ofx')
@@ -475,13 +474,13 @@ describe('daybook mcp', () => {
 describe('the quota', () => {
   let limited: TestServer
   beforeAll(async () => {
-    limited = await startServer({ env: { RATE_LIMIT_PER_HOUR: '3' } })
+    limited = await startServer({ env: { RATE_LIMIT_PER_HOUR: '4' } })
   })
   afterAll(() => limited.close())
 
   it('answers a 429 at once with its Retry-After, and asks no more than once', async () => {
     const tenant = await createTenant(limited)
-    // The server's first request (myOrganizations) and two calls spend the quota of 3.
+    // The server's first requests (myOrganizations, myAccess) and two calls spend the quota of 4.
     const session = await connect(limited, tenant)
     await answered(session, 'list_accounts', { limit: 1 })
     await answered(session, 'list_accounts', { limit: 1 })
@@ -492,7 +491,7 @@ describe('the quota', () => {
     expect(refused.json).toEqual({
       success: false,
       errorCode: 'RATE_LIMITED',
-      error: 'Rate Limit Exceeded. 3 Requests/Hour.',
+      error: 'Rate Limit Exceeded. 4 Requests/Hour.',
       retryAfterSeconds: expect.any(Number),
     })
     expect(refused.json.retryAfterSeconds).toBeGreaterThan(3500)
@@ -518,31 +517,17 @@ describe('starting', () => {
 
   it('writes nothing but MCP messages on stdout, answers what it read before stdin closed, then exits 0', async () => {
     const tenant = await createTenant(server)
-    const child = spawn(process.execPath, [daybookBin, 'mcp'], {
-      env: { PATH: process.env.PATH ?? '', DAYBOOK_URL: server.url, DAYBOOK_API_KEY: tenant.apiKey },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString()
-    })
-    const exited = new Promise<number | null>((resolve) => child.on('close', resolve))
-    const send = (message: object) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`)
-    send({
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: LATEST_PROTOCOL_VERSION,
-        capabilities: {},
-        clientInfo: { name: 'raw', version: '1' },
-      },
-    })
-    send({ method: 'notifications/initialized' })
-    send({ id: 2, method: 'tools/call', params: { name: 'dashboard_summary', arguments: {} } })
+    const session = rawMcpCall(
+      { DAYBOOK_URL: server.url, DAYBOOK_API_KEY: tenant.apiKey },
+      'dashboard_summary',
+    )
     // A client piping requests may close stdin at once: the call is answered all the same.
-    child.stdin.end()
-    expect(await exited).toBe(0)
-    const lines = stdout.split('\n').filter((line) => line !== '')
+    session.closeStdin()
+    expect(await session.exited).toBe(0)
+    const lines = session
+      .stdout()
+      .split('\n')
+      .filter((line) => line !== '')
     expect(lines.map((line) => JSON.parse(line).id)).toEqual([1, 2])
     for (const line of lines) expect(JSON.parse(line).jsonrpc).toBe('2.0')
     const call = JSON.parse(lines[1] ?? '')

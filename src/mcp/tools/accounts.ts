@@ -1,13 +1,12 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
-import { type DaybookCalls, limit, offset, reads } from './shared.js'
+import { type DaybookCalls, limit, offset, reads, type ToolServer } from './shared.js'
 
 const listAccountsDocument = `query ($organizationId: UUID!, $search: String, $limit: Int, $offset: Int) {
     listAccounts(organizationId: $organizationId, search: $search, limit: $limit, offset: $offset) {
       items { id name accountType classification subType active lastFour parentId } totalCount pageSize offset } }`
 
 /** The chart of accounts, where the ids classify_event and the bank file tools take are found. */
-export function registerAccountTools(server: McpServer, { query }: DaybookCalls): void {
+export function registerAccountTools(server: ToolServer, { query }: DaybookCalls): void {
   server.registerTool(
     'list_accounts',
     {

@@ -1,9 +1,8 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import { limits } from '../../kernel/limits.js'
 import { answer, refusal } from '../tool-answer.js'
-import { type DaybookCalls, id, payloadFields, uploadMade, writes } from './shared.js'
+import { type DaybookCalls, id, payloadFields, type ToolServer, uploadMade, writes } from './shared.js'
 
 const bankFileFields = `${payloadFields} format encoding currency importedCount skippedCount
   rows { rowIndex position transactionDate description amount eventType direction memo reference
@@ -51,7 +50,7 @@ type BankFileArgs = {
 }
 
 /** A bank's statement file, judged row by row (dryRun) or imported. */
-export function registerBankFileTools(server: McpServer, calls: DaybookCalls): void {
+export function registerBankFileTools(server: ToolServer, calls: DaybookCalls): void {
   server.registerTool(
     'preview_bank_file',
     {

@@ -1,7 +1,6 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import { eventDetailFields } from './review-queue.js'
-import { type DaybookCalls, id, money, payloadFields, writes } from './shared.js'
+import { type DaybookCalls, id, money, payloadFields, type ToolServer, writes } from './shared.js'
 
 const documents = {
   classify: `mutation ($organizationId: UUID!, $eventId: UUID!, $categoryId: UUID, $paymentId: UUID, $taxAmount: String,
@@ -17,7 +16,7 @@ const documents = {
 } as const
 
 /** What decides an event's fate: its classification, then confirming or rejecting it. */
-export function registerEventDecisionTools(server: McpServer, { mutation }: DaybookCalls): void {
+export function registerEventDecisionTools(server: ToolServer, { mutation }: DaybookCalls): void {
   server.registerTool(
     'classify_event',
     {

@@ -1,14 +1,13 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import { limits } from '../../kernel/limits.js'
-import { type DaybookCalls, reads } from './shared.js'
+import { type DaybookCalls, reads, type ToolServer } from './shared.js'
 
 const eventsDocument = `query ($organizationId: UUID!, $after: Int, $types: [String!], $limit: Int) {
     events(organizationId: $organizationId, after: $after, types: $types, limit: $limit) {
       items { id seq type occurredAt actorType actorId entityId data } lastSeq } }`
 
 /** The organization's numbered business facts, read from a seq on. */
-export function registerEventFeedTool(server: McpServer, { query }: DaybookCalls): void {
+export function registerEventFeedTool(server: ToolServer, { query }: DaybookCalls): void {
   server.registerTool(
     'events',
     {

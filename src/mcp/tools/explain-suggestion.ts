@@ -1,11 +1,10 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { addDays } from '../../kernel/calendar-date.js'
 import { limits } from '../../kernel/limits.js'
 import { type CategoryRuleView, type ExplainedEvent, explainSuggestion } from '../explain-suggestion.js'
 import { answer, refusal } from '../tool-answer.js'
 import { getEventDocument } from './review-queue.js'
-import { type Data, type DaybookCalls, id, reads } from './shared.js'
+import { type Data, type DaybookCalls, id, reads, type ToolServer } from './shared.js'
 
 const categoryRulesDocument = `query ($organizationId: UUID!, $limit: Int, $offset: Int) {
     listCategoryRules(organizationId: $organizationId, limit: $limit, offset: $offset, sortBy: "createdAt") {
@@ -18,7 +17,7 @@ const similarEventsDocument = `query ($organizationId: UUID!, $amount: String, $
 /** The fields of getLedgerEvent that explain_suggestion reads beside those it explains. */
 type EventFacts = Data & { id: string; direction: string; functionalAmount: string; transactionDate: string }
 
-export function registerExplainSuggestionTool(server: McpServer, calls: DaybookCalls): void {
+export function registerExplainSuggestionTool(server: ToolServer, calls: DaybookCalls): void {
   server.registerTool(
     'explain_suggestion',
     {

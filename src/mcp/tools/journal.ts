@@ -1,6 +1,5 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
-import { type DaybookCalls, date, reads } from './shared.js'
+import { type DaybookCalls, date, reads, type ToolServer } from './shared.js'
 
 const entryFields = `id txnDate totalAmount currency memo reference source reversesEntryId reversedByEntryId eventId createdAt
   lines { account { id name } debit credit memo contact { id displayName } taxReturnLine }`
@@ -16,7 +15,7 @@ const documents = {
 } as const
 
 /** The journal read back, every entry whatever posted it with its lines, and the fiscal years. */
-export function registerJournalTools(server: McpServer, { query }: DaybookCalls): void {
+export function registerJournalTools(server: ToolServer, { query }: DaybookCalls): void {
   server.registerTool(
     'list_journal_entries',
     {

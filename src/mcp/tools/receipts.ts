@@ -1,7 +1,16 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import { answer, refusal } from '../tool-answer.js'
-import { type DaybookCalls, id, limit, offset, payloadFields, reads, uploadMade, writes } from './shared.js'
+import {
+  type DaybookCalls,
+  id,
+  limit,
+  offset,
+  payloadFields,
+  reads,
+  type ToolServer,
+  uploadMade,
+  writes,
+} from './shared.js'
 
 const documents = {
   listReceipts: `query ($organizationId: UUID!, $search: String, $status: String, $extractionFailed: Boolean, $limit: Int, $offset: Int) {
@@ -14,7 +23,7 @@ const documents = {
 } as const
 
 /** The receipts received, and attaching one to the event it documents. */
-export function registerReceiptTools(server: McpServer, { ask, query, stored }: DaybookCalls): void {
+export function registerReceiptTools(server: ToolServer, { ask, query, stored }: DaybookCalls): void {
   server.registerTool(
     'list_receipts',
     {

@@ -1,6 +1,5 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
-import { type DaybookCalls, date, reads } from './shared.js'
+import { type DaybookCalls, date, reads, type ToolServer } from './shared.js'
 
 const documents = {
   incomeStatement: `query ($organizationId: UUID!, $startDate: Date, $endDate: Date) {
@@ -23,7 +22,7 @@ const documents = {
 } as const
 
 /** What the books say: income statement, balance sheet, the dashboard's figures and sales tax returns. */
-export function registerReportTools(server: McpServer, { query }: DaybookCalls): void {
+export function registerReportTools(server: ToolServer, { query }: DaybookCalls): void {
   server.registerTool(
     'income_statement',
     {

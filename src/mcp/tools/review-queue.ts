@@ -1,7 +1,6 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { z } from 'zod'
 import { answer, refusal } from '../tool-answer.js'
-import { type DaybookCalls, id, limit, offset, reads } from './shared.js'
+import { type DaybookCalls, id, limit, offset, reads, type ToolServer } from './shared.js'
 
 const eventSummaryFields = `id merchantName eventType direction functionalAmount functionalCurrency
   originalAmount originalCurrency exchangeRate transactionDate status memo hasDocument source reference
@@ -22,7 +21,7 @@ const listReviewQueueDocument = `query ($organizationId: UUID!, $status: [String
 const eventStatuses = ['needs_review', 'pending', 'confirmed', 'synced', 'reconciled', 'ignored'] as const
 
 /** The events waiting for review, and one event in full. */
-export function registerReviewQueueTools(server: McpServer, { ask, query }: DaybookCalls): void {
+export function registerReviewQueueTools(server: ToolServer, { ask, query }: DaybookCalls): void {
   server.registerTool(
     'list_review_queue',
     {

@@ -1,3 +1,4 @@
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
 import { limits } from '../../kernel/limits.js'
@@ -14,6 +15,11 @@ export interface ToolContext {
   /** The API key's own organization, asked once (myOrganizations) and then kept. */
   organizationId(): Promise<DaybookAnswer<string>>
   readLocalFile: ReadLocalFile
+}
+
+/** Where a group registers its tools: the server itself, or one that keeps what was registered. */
+export interface ToolServer {
+  registerTool: McpServer['registerTool']
 }
 
 export type Data = Record<string, unknown>
