@@ -1,12 +1,17 @@
-import { Provider } from '@urql/preact'
-import { useMemo } from 'preact/hooks'
+import { Provider, useQuery } from '@urql/preact'
+import type { ComponentChildren } from 'preact'
+import { useEffect, useMemo } from 'preact/hooks'
 import { createApiClient } from './api/client'
+import { errorInWords } from './api/errors'
+import { MyAccessDocument } from './api/generated/session'
+import { ErrorText } from './components/error-text'
 import { useObservable } from './components/observable'
 import { LazyScreen } from './navigation/lazy-screen'
 import { hrefOf, type Navigation, type ScreenName, screens } from './navigation/navigation'
 import { ReviewQueueScreen } from './queue/review-queue-screen'
 import { OrganizationPicker } from './session/organization-picker'
-import type { SessionStore } from './session/session-store'
+import { RightsContext, rightsOf, roleOf } from './session/rights'
+import type { Organization, SessionStore } from './session/session-store'
 import { SignInAgain } from './session/sign-in-again'
 import { SignInForm } from './session/sign-in-form'
 
@@ -19,6 +24,7 @@ const loadReconciliation = () =>
 const loadReports = () => import('./reports/reports-screen').then((module) => module.ReportsScreen)
 const loadSalesTax = () => import('./sales-tax/sales-tax-screen').then((module) => module.SalesTaxScreen)
 const loadJournal = () => import('./journal/journal-screen').then((module) => module.JournalScreen)
+const loadClients = () => import('./clients/clients-screen').then((module) => module.ClientsScreen)
 const lazyLoaders: Partial<Record<ScreenName, typeof loadSettings>> = {
   settings: loadSettings,
   receipts: loadReceipts,
@@ -87,16 +93,69 @@ export function App({ session, navigation }: { session: SessionStore; navigation
           </nav>
         </header>
         <main class="app-main">
-          {organization ? (
-            <CurrentScreen key={organization.id} navigation={navigation} session={session} />
+          {navigation.current === 'clients' ? (
+            <LazyScreen
+              load={loadClients}
+              session={session}
+              onOpen={(chosen, role) => {
+                session.chooseOrganization(chosen, role)
+                navigation.go('queue')
+              }}
+            />
+          ) : organization ? (
+            <ChosenOrganization key={organization.id} organization={organization} session={session}>
+              <CurrentScreen navigation={navigation} session={session} />
+            </ChosenOrganization>
           ) : (
-            <OrganizationPicker onChoose={(chosen) => session.chooseOrganization(chosen)} />
+            <OrganizationPicker
+              onChoose={(chosen) => session.chooseOrganization(chosen)}
+              onOverview={() => navigation.go('clients')}
+            />
           )}
         </main>
       </div>
       {access.kind === 'expired' && <SignInAgain session={session} email={access.email} />}
     </Provider>
   )
+}
+
+/**
+ * Asks Daybook the person's role in the chosen organization before its screens show, so they
+ * offer only what that role may do.
+ */
+function ChosenOrganization({
+  organization,
+  session,
+  children,
+}: {
+  organization: Organization
+  session: SessionStore
+  children: ComponentChildren
+}) {
+  const role = session.role
+  const [access, reexecute] = useQuery({
+    query: MyAccessDocument,
+    variables: { organizationId: organization.id },
+    pause: role !== null,
+  })
+  const answered = access.data?.myAccess
+  useEffect(() => {
+    if (answered) session.learnRole(organization.id, roleOf(answered.role))
+  }, [answered, organization.id, session])
+  if (role) return <RightsContext.Provider value={rightsOf(role)}>{children}</RightsContext.Provider>
+  if (access.error) {
+    return (
+      <>
+        <ErrorText>
+          What you may do in {organization.name} could not be loaded: {errorInWords(access.error)}
+        </ErrorText>
+        <button type="button" onClick={() => reexecute({ requestPolicy: 'network-only' })}>
+          Try again
+        </button>
+      </>
+    )
+  }
+  return <p class="screen-loading">Loading…</p>
 }
 
 function CurrentScreen({ navigation, session }: { navigation: Navigation; session: SessionStore }) {

@@ -5,6 +5,7 @@ import { ErrorText } from '../components/error-text'
 import { PageSection } from '../components/page-section'
 import type { ScreenProps } from '../navigation/lazy-screen'
 import { UploadDropZone } from '../receipts/upload-drop-zone'
+import { useRights } from '../session/rights'
 import { CsvProfilesSection } from './csv-profiles-section'
 import { type Step, useStatementImport } from './statement-import'
 import { StatementPreview } from './statement-preview'
@@ -22,6 +23,7 @@ const accountsMax = 200
  */
 export function BankFilesScreen({ organization, session }: ScreenProps) {
   const organizationId = organization.id
+  const { writes } = useRights()
   const [accounts] = useQuery({
     query: PaymentAccountsDocument,
     variables: { organizationId, limit: accountsMax },
@@ -42,8 +44,12 @@ export function BankFilesScreen({ organization, session }: ScreenProps) {
       <h1>Bank files</h1>
       <PageSection
         id="statement"
-        title="Import a statement"
-        description="OFX, QFX, camt.053, MT940, QIF or CSV, as the bank gives it. You see every row before anything is imported."
+        title={writes ? 'Import a statement' : 'Statement accounts'}
+        description={
+          writes
+            ? 'OFX, QFX, camt.053, MT940, QIF or CSV, as the bank gives it. You see every row before anything is imported.'
+            : 'Choose an account to see how its bank’s CSV exports read. Your role reads the books and imports nothing.'
+        }
         loadError={accounts.error}
       >
         <StatementAccountField
@@ -54,7 +60,7 @@ export function BankFilesScreen({ organization, session }: ScreenProps) {
             startOver()
           }}
         />
-        {accountId && (
+        {writes && accountId && (
           <UploadDropZone
             organizationId={organizationId}
             session={session}

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks'
 import type { CsvProfileFieldsFragment } from '../api/generated/bank-files'
 import { PageSection } from '../components/page-section'
+import { useRights } from '../session/rights'
 import { type Draft, draftOf, emptyDraft } from './csv-profile-draft'
 import { CsvProfileForm } from './csv-profile-form'
 import { useCsvProfiles } from './csv-profiles-data'
@@ -27,6 +28,7 @@ export function CsvProfilesSection(props: {
     props.organizationId,
     props.paymentAccountId,
   )
+  const { writes } = useRights()
   const [editing, setEditing] = useState<Editing>({ kind: 'none' })
   const [saved, setSaved] = useState<string | null>(null)
   const list = profiles.data?.listCsvImportProfiles ?? []
@@ -48,13 +50,19 @@ export function CsvProfilesSection(props: {
         <CsvProfilesTable
           profiles={list}
           rowErrors={rowErrors}
-          onEdit={(profile) =>
-            profile.id && setEditing({ kind: 'edit', profileId: profile.id, draft: draftOf(profile) })
+          actions={
+            writes
+              ? {
+                  onEdit: (profile) =>
+                    profile.id &&
+                    setEditing({ kind: 'edit', profileId: profile.id, draft: draftOf(profile) }),
+                  onDelete: remove,
+                }
+              : null
           }
-          onDelete={remove}
         />
       )}
-      {editing.kind === 'none' && (
+      {writes && editing.kind === 'none' && (
         <div class="row-actions csv-layout-actions">
           {props.suggested && (
             <button

@@ -7,9 +7,13 @@ import { RowError } from '../components/page-section'
 export function CsvProfilesTable(props: {
   profiles: readonly CsvProfileFieldsFragment[]
   rowErrors: ReadonlyMap<string, string>
-  onEdit: (profile: CsvProfileFieldsFragment) => void
-  onDelete: (profile: CsvProfileFieldsFragment) => void
+  /** Null for a role that may not change the layouts. */
+  actions: {
+    onEdit: (profile: CsvProfileFieldsFragment) => void
+    onDelete: (profile: CsvProfileFieldsFragment) => void
+  } | null
 }) {
+  const { actions } = props
   return (
     <div class="table-frame">
       <table class="settings-table">
@@ -29,15 +33,19 @@ export function CsvProfilesTable(props: {
                 <td>{profile.name}</td>
                 <td class="muted">{columnsWords(profile)}</td>
                 <td class="row-actions">
-                  <button type="button" onClick={() => props.onEdit(profile)}>
-                    Edit
-                  </button>
-                  <ConfirmButton
-                    label="Delete"
-                    question={`Delete the layout “${profile.name}”? CSV files it read will need another layout.`}
-                    confirmLabel="Delete layout"
-                    onConfirm={() => props.onDelete(profile)}
-                  />
+                  {actions && (
+                    <>
+                      <button type="button" onClick={() => actions.onEdit(profile)}>
+                        Edit
+                      </button>
+                      <ConfirmButton
+                        label="Delete"
+                        question={`Delete the layout “${profile.name}”? CSV files it read will need another layout.`}
+                        confirmLabel="Delete layout"
+                        onConfirm={() => actions.onDelete(profile)}
+                      />
+                    </>
+                  )}
                 </td>
               </tr>
               <RowError columns={3} message={props.rowErrors.get(profile.id ?? '')} />

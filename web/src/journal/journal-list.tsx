@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks'
 import { type JournalEntryFieldsFragment, ReverseJournalEntryDocument } from '../api/generated/journal'
 import { mutate } from '../api/mutate'
 import { ErrorText } from '../components/error-text'
+import { useRights } from '../session/rights'
 
 export const journalSources = [
   { source: 'manual', label: 'Manual entries', one: 'Manual entry' },
@@ -59,6 +60,7 @@ function EntryDetail({
   onChanged: () => void
 }) {
   const client = useClient()
+  const { writes } = useRights()
   const [date, setDate] = useState(entry.txnDate)
   const [error, setError] = useState<string | null>(null)
   async function reverse() {
@@ -97,7 +99,7 @@ function EntryDetail({
         </tbody>
       </table>
       {entry.reversedByEntryId && <p class="muted">Reversed.</p>}
-      {entry.source === 'manual' && !entry.reversedByEntryId && (
+      {writes && entry.source === 'manual' && !entry.reversedByEntryId && (
         <form
           class="inline-form"
           onSubmit={(event) => {

@@ -8,12 +8,14 @@ import { ErrorText } from '../components/error-text'
 import { PageSection } from '../components/page-section'
 import type { ScreenProps } from '../navigation/lazy-screen'
 import { loadAccounts } from '../queue/category-data'
+import { useRights } from '../session/rights'
 import { JournalEntryForm } from './journal-entry-form'
 import { JournalList, journalSources } from './journal-list'
 
 /** Manual entries typed and posted, and the whole journal read back by source. */
 export function JournalScreen({ organization }: ScreenProps) {
   const client = useClient()
+  const { writes } = useRights()
   const organizationId = organization.id
   const [accounts, setAccounts] = useState<Outcome<CategoryAccountFragment[]> | null>(null)
   const [source, setSource] = useState('')
@@ -44,16 +46,18 @@ export function JournalScreen({ organization }: ScreenProps) {
   return (
     <div class="page-screen journal-screen">
       <h1>Journal</h1>
-      <PageSection
-        id="new-entry"
-        title="New entry"
-        description="Accruals, depreciation, corrections: every line a debit or a credit, posted at once when they balance."
-      >
-        {accounts?.ok === false && <ErrorText>{accounts.error}</ErrorText>}
-        {accounts?.ok && (
-          <JournalEntryForm organizationId={organizationId} accounts={accounts.value} onPosted={refresh} />
-        )}
-      </PageSection>
+      {writes && (
+        <PageSection
+          id="new-entry"
+          title="New entry"
+          description="Accruals, depreciation, corrections: every line a debit or a credit, posted at once when they balance."
+        >
+          {accounts?.ok === false && <ErrorText>{accounts.error}</ErrorText>}
+          {accounts?.ok && (
+            <JournalEntryForm organizationId={organizationId} accounts={accounts.value} onPosted={refresh} />
+          )}
+        </PageSection>
+      )}
       <PageSection id="entries" title="Entries" description="Every entry of the books, newest first.">
         <div class="field">
           <label for="journal-source">Show</label>

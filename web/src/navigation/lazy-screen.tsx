@@ -8,18 +8,22 @@ export interface ScreenProps {
   session: SessionStore
 }
 
-type Loader = () => Promise<ComponentType<ScreenProps>>
+type Loader<Props> = () => Promise<ComponentType<Props>>
 
-const loaded = new Map<Loader, ComponentType<ScreenProps>>()
+// Each loader is stored with the component it answered, so the types match though the map's do not.
+const loaded = new Map<unknown, unknown>()
 
 /**
  * A screen whose code is fetched the first time it is opened, so the sign-in and the review queue
  * load without the weight of every other screen.
  */
-export function LazyScreen({ load, ...props }: ScreenProps & { load: Loader }) {
+export function LazyScreen<Props extends object = ScreenProps>({
+  load,
+  ...props
+}: Props & { load: Loader<Props> }) {
   const [, setReady] = useState(0)
   const [error, setError] = useState<string | null>(null)
-  const Screen = loaded.get(load)
+  const Screen = loaded.get(load) as ComponentType<Props> | undefined
   useEffect(() => {
     if (Screen) return
     let current = true
@@ -36,7 +40,7 @@ export function LazyScreen({ load, ...props }: ScreenProps & { load: Loader }) {
       current = false
     }
   }, [load, Screen])
-  if (Screen) return <Screen {...props} />
+  if (Screen) return <Screen {...(props as Props)} />
   if (error) return <ErrorText>{error}</ErrorText>
   return <p class="screen-loading">Loading…</p>
 }

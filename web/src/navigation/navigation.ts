@@ -10,6 +10,7 @@ export type ScreenName =
   | 'salesTax'
   | 'journal'
   | 'settings'
+  | 'clients'
 
 export const screens: ReadonlyArray<{ name: ScreenName; path: string; label: string }> = [
   { name: 'queue', path: '', label: 'Review queue' },
@@ -20,6 +21,7 @@ export const screens: ReadonlyArray<{ name: ScreenName; path: string; label: str
   { name: 'journal', path: 'journal', label: 'Journal' },
   { name: 'salesTax', path: 'sales-tax', label: 'Sales tax' },
   { name: 'settings', path: 'settings', label: 'Settings' },
+  { name: 'clients', path: 'clients', label: 'Clients' },
 ]
 
 const base = '/app/'

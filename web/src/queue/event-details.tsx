@@ -37,8 +37,11 @@ export function EventDetails(props: {
   event: QueueEventFragment | undefined
   state: RowState | undefined
   suggestion: Suggestion
-  /** Rejects the focused event through the queue, as X does, so its row shows the outcome. */
-  onRejectAsDuplicate: () => void
+  /**
+   * Rejects the focused event through the queue, as X does, so its row shows the outcome; null
+   * for a role that may not write.
+   */
+  onRejectAsDuplicate: (() => void) | null
   /** The accounts a line may go to. */
   accounts: Outcome<CategoryAccountFragment[]> | null
 }) {
@@ -107,12 +110,14 @@ export function EventDetails(props: {
               </li>
             ))}
           </ul>
-          <p class="duplicate-choice">
-            <button type="button" onClick={props.onRejectAsDuplicate}>
-              Same as one of these: reject this event
-            </button>
-            <span class="muted"> A different one: classify and confirm it as usual.</span>
-          </p>
+          {props.onRejectAsDuplicate && (
+            <p class="duplicate-choice">
+              <button type="button" onClick={props.onRejectAsDuplicate}>
+                Same as one of these: reject this event
+              </button>
+              <span class="muted"> A different one: classify and confirm it as usual.</span>
+            </p>
+          )}
         </>
       )}
     </aside>

@@ -15,6 +15,7 @@ import { mutate } from '../api/mutate'
 import { failed, type Outcome, succeeded } from '../api/outcome'
 import { toUnits } from '../format/decimal'
 import { groupDigits } from '../format/money'
+import { useRights } from '../session/rights'
 import type { SessionStore } from '../session/session-store'
 import { ReceiptPreview } from './receipt-preview'
 import { SplitEditor } from './split-editor'
@@ -49,11 +50,6 @@ export function EventRecordDetails(props: {
   const { client, organizationId, event } = props
   const [version, setVersion] = useState(0)
   const answer = useEventRecord(client, organizationId, event.id, version)
-  const [matchError, setMatchError] = useState<string | null>(null)
-  const [matching, setMatching] = useState<string | null>(null)
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new event starts with no error
-  useEffect(() => setMatchError(null), [event.id])
 
   // A receipt still being read is asked about again, as the receipts inbox does.
   const beingRead =
@@ -80,20 +76,6 @@ export function EventRecordDetails(props: {
     (receipt) =>
       receipt.event === null && receipt.status !== 'rejected' && sameAmount(receipt, event.functionalAmount),
   )
-
-  async function match(receipt: PanelReceiptFragment) {
-    setMatching(receipt.id)
-    setMatchError(null)
-    const outcome = await mutate(
-      client,
-      MatchReceiptDocument,
-      { organizationId, eventId: event.id, s3Key: receipt.s3Key, filename: receipt.filename },
-      (data) => data.attachReceiptToEvent,
-    )
-    setMatching(null)
-    if (!outcome.ok) return setMatchError(`${receipt.filename} was not matched: ${outcome.error}`)
-    setVersion((count) => count + 1)
-  }
 
   return (
     <>
@@ -128,10 +110,57 @@ export function EventRecordDetails(props: {
         </div>
       ))}
 
+      <MatchCandidates
+        client={client}
+        organizationId={organizationId}
+        event={event}
+        candidates={candidates}
+        onMatched={() => setVersion((count) => count + 1)}
+      />
+    </>
+  )
+}
+
+/** The received receipts of the event's amount that nothing holds yet, each with a Match button. */
+function MatchCandidates(props: {
+  client: Client
+  organizationId: string
+  event: QueueEventFragment
+  candidates: PanelReceiptFragment[]
+  onMatched: () => void
+}) {
+  const { client, organizationId, event, candidates } = props
+  const { writes } = useRights()
+  const [matchError, setMatchError] = useState<string | null>(null)
+  const [matching, setMatching] = useState<string | null>(null)
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new event starts with no error
+  useEffect(() => setMatchError(null), [event.id])
+
+  async function match(receipt: PanelReceiptFragment) {
+    setMatching(receipt.id)
+    setMatchError(null)
+    const outcome = await mutate(
+      client,
+      MatchReceiptDocument,
+      { organizationId, eventId: event.id, s3Key: receipt.s3Key, filename: receipt.filename },
+      (data) => data.attachReceiptToEvent,
+    )
+    setMatching(null)
+    if (!outcome.ok) return setMatchError(`${receipt.filename} was not matched: ${outcome.error}`)
+    props.onMatched()
+  }
+
+  return (
+    <>
       {candidates.length > 0 && (
         <>
           <h3>Received receipts of this amount</h3>
-          <p class="muted">Not attached to any event yet. Match one to attach it to this event.</p>
+          <p class="muted">
+            {writes
+              ? 'Not attached to any event yet. Match one to attach it to this event.'
+              : 'Not attached to any event yet.'}
+          </p>
           <ul class="match-candidates">
             {candidates.map((receipt) => (
               <li key={receipt.id}>
@@ -139,14 +168,16 @@ export function EventRecordDetails(props: {
                   {receipt.vendorName ?? receipt.filename} · {receipt.receiptDate ?? 'no date read'} ·{' '}
                   {receipt.amount} {receipt.currency}
                 </span>
-                <button
-                  type="button"
-                  disabled={matching !== null}
-                  aria-label={`Match ${receipt.filename} to this event`}
-                  onClick={() => match(receipt)}
-                >
-                  Match
-                </button>
+                {writes && (
+                  <button
+                    type="button"
+                    disabled={matching !== null}
+                    aria-label={`Match ${receipt.filename} to this event`}
+                    onClick={() => match(receipt)}
+                  >
+                    Match
+                  </button>
+                )}
               </li>
             ))}
           </ul>

@@ -1,13 +1,16 @@
 import { ModalDialog } from '../components/modal-dialog'
-import { queueKeys } from './queue-keys'
+import { useRights } from '../session/rights'
+import { queueKeys, writingCommands } from './queue-keys'
 
 export function KeysHelp({ onClose }: { onClose: () => void }) {
+  const { writes } = useRights()
+  const shown = queueKeys.filter((entry) => writes || !writingCommands.has(entry.command))
   return (
     <ModalDialog labelledBy="keys-help-heading" class="keys-help" onClose={onClose}>
       <h2 id="keys-help-heading">Keyboard shortcuts</h2>
       <p>In the list of events:</p>
       <dl class="keys-list">
-        {queueKeys.map((entry) => (
+        {shown.map((entry) => (
           <div key={entry.command}>
             <dt>
               <kbd>{entry.shown}</kbd>

@@ -1,3 +1,4 @@
+import { useRights } from '../session/rights'
 import type { QueueCommand } from './queue-keys'
 import type { ReviewQueueStore } from './review-queue-store'
 
@@ -9,6 +10,7 @@ export function QueueActions({
   store: ReviewQueueStore
   onCommand: (command: QueueCommand) => void
 }) {
+  const { writes } = useRights()
   const canAct = Boolean(store.focusedEvent())
   const selectedCount = store.selected.size
   const targetWords = (
@@ -17,19 +19,25 @@ export function QueueActions({
   return (
     <div class="queue-actions">
       <span class="selection-count">
-        {selectedCount > 0
-          ? `${selectedCount} selected`
-          : 'Nothing selected: actions apply to the focused event'}
+        {!writes
+          ? 'Read only: your role sees the books and changes nothing'
+          : selectedCount > 0
+            ? `${selectedCount} selected`
+            : 'Nothing selected: actions apply to the focused event'}
       </span>
-      <button type="button" disabled={!canAct} onClick={() => onCommand('classify')}>
-        Classify{targetWords}… <kbd>C</kbd>
-      </button>
-      <button type="button" disabled={!canAct} onClick={() => onCommand('confirm')}>
-        Confirm{targetWords} <kbd>Enter</kbd>
-      </button>
-      <button type="button" disabled={!canAct} onClick={() => onCommand('reject')}>
-        Reject{targetWords} <kbd>X</kbd>
-      </button>
+      {writes && (
+        <>
+          <button type="button" disabled={!canAct} onClick={() => onCommand('classify')}>
+            Classify{targetWords}… <kbd>C</kbd>
+          </button>
+          <button type="button" disabled={!canAct} onClick={() => onCommand('confirm')}>
+            Confirm{targetWords} <kbd>Enter</kbd>
+          </button>
+          <button type="button" disabled={!canAct} onClick={() => onCommand('reject')}>
+            Reject{targetWords} <kbd>X</kbd>
+          </button>
+        </>
+      )}
       {selectedCount > 0 && (
         <button type="button" onClick={() => store.clearSelection()}>
           Clear selection <kbd>Esc</kbd>

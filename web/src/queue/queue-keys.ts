@@ -38,6 +38,9 @@ export const queueKeys: ReadonlyArray<{
   { keys: ['?'], shown: '?', does: 'Show these keys', command: 'help' },
 ]
 
+/** The commands that change the books, which a role that may not write is neither offered nor given. */
+export const writingCommands: ReadonlySet<QueueCommand> = new Set(['classify', 'confirm', 'reject'])
+
 const commandOfKey = new Map(
   queueKeys.flatMap((entry) => entry.keys.map((key) => [key, entry.command] as const)),
 )

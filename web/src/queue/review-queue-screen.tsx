@@ -1,13 +1,14 @@
 import { useClient } from '@urql/preact'
 import { useMemo, useRef, useState } from 'preact/hooks'
 import type { AccountNameFragment, QueueEventFragment } from '../api/generated/review-queue'
+import { useRights } from '../session/rights'
 import type { Organization, SessionStore } from '../session/session-store'
 import { useCategoryData } from './category-data'
 import { EventDetails } from './event-details'
 import { QueueActions } from './queue-actions'
 import { type OpenDialog, QueueDialog } from './queue-dialog'
 import { useQueueListFocus } from './queue-focus'
-import type { QueueCommand } from './queue-keys'
+import { type QueueCommand, writingCommands } from './queue-keys'
 import { QueueList } from './queue-list'
 import { QueueNotices } from './queue-notices'
 import { QueueTop } from './queue-top'
@@ -22,6 +23,7 @@ export function ReviewQueueScreen({
   session: SessionStore
 }) {
   const client = useClient()
+  const { writes } = useRights()
   const organizationId = organization.id
   const store = useReviewQueueStore(client, session, organizationId)
   const { accounts, rules, retry } = useCategoryData(client, organizationId)
@@ -35,6 +37,7 @@ export function ReviewQueueScreen({
   }
 
   function command(name: QueueCommand) {
+    if (!writes && writingCommands.has(name)) return
     if (name === 'help') setDialog({ kind: 'help' })
     else if (name === 'clearSelection') store.clearSelection()
     else if (name === 'confirm') void store.act({ kind: 'confirm' })
@@ -79,9 +82,13 @@ export function ReviewQueueScreen({
           <EventDetails
             client={client}
             session={session}
-            onRejectAsDuplicate={() => {
-              if (focused) void store.act({ kind: 'reject' }, [focused])
-            }}
+            onRejectAsDuplicate={
+              writes
+                ? () => {
+                    if (focused) void store.act({ kind: 'reject' }, [focused])
+                  }
+                : null
+            }
             organizationId={organizationId}
             event={focused}
             state={focused ? store.rowStates.get(focused.id) : undefined}

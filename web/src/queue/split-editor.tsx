@@ -11,6 +11,7 @@ import { mutate } from '../api/mutate'
 import type { Outcome } from '../api/outcome'
 import { fromUnits, isDecimal, sumUnits, toUnits } from '../format/decimal'
 import { groupDigits } from '../format/money'
+import { useRights } from '../session/rights'
 
 interface DraftLine {
   key: number
@@ -43,7 +44,8 @@ export function SplitEditor(props: {
   const [draft, setDraft] = useState<DraftLine[] | null>(null)
   const accountName = (id: string) =>
     (props.accounts?.ok ? props.accounts.value.find((account) => account.id === id)?.name : undefined) ?? id
-  const editable = editableStatuses.has(props.status)
+  const { writes } = useRights()
+  const editable = writes && editableStatuses.has(props.status)
 
   if (draft) {
     return (

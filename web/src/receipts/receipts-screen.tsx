@@ -4,6 +4,7 @@ import { ReceiptsInboxDocument, type ReceiptsInboxQuery } from '../api/generated
 import { PageSection } from '../components/page-section'
 import { shortDateTime } from '../format/dates'
 import type { ScreenProps } from '../navigation/lazy-screen'
+import { useRights } from '../session/rights'
 import { AttachToEvent } from './attach-to-event'
 import { UploadDropZone, type UploadItem } from './upload-drop-zone'
 
@@ -22,6 +23,7 @@ const refreshWhileReadingMs = 2_000
 export function ReceiptsScreen({ organization, session }: ScreenProps) {
   const organizationId = organization.id
   const client = useClient()
+  const { writes } = useRights()
   const [list, refresh] = useQuery({
     query: ReceiptsInboxDocument,
     variables: { organizationId, limit: receiptsShown },
@@ -45,12 +47,14 @@ export function ReceiptsScreen({ organization, session }: ScreenProps) {
   return (
     <div class="page-screen receipts-screen">
       <h1>Receipts</h1>
-      <UploadDropZone
-        organizationId={organizationId}
-        session={session}
-        uploads={uploads}
-        onChange={setUploads}
-      />
+      {writes && (
+        <UploadDropZone
+          organizationId={organizationId}
+          session={session}
+          uploads={uploads}
+          onChange={setUploads}
+        />
+      )}
       {uploads.some((upload) => upload.state.kind === 'uploaded') && (
         <PageSection
           id="to-attach"
@@ -99,6 +103,7 @@ export function ReceiptsScreen({ organization, session }: ScreenProps) {
                   {receipt.event.status.replace('_', ' ')})
                 </p>
               ) : (
+                writes &&
                 receipt.status !== 'rejected' && (
                   <AttachToEvent
                     client={client}

@@ -1,6 +1,7 @@
 import type { ReconciliationFieldsFragment } from '../api/generated/reconciliation'
 import { ErrorText } from '../components/error-text'
 import { PageSection } from '../components/page-section'
+import { useRights } from '../session/rights'
 import { clearedFigures } from './cleared-figures'
 import { useClearedTicks } from './cleared-ticks'
 import { FinishReconciliation, useFinishReconciliation } from './finish-reconciliation'
@@ -22,6 +23,7 @@ export function OpenReconciliation(props: {
   onFinished: () => void
 }) {
   const { organizationId, account } = props
+  const { writes } = useRights()
   const { finish, finishing, finishError, clearFinishError } = useFinishReconciliation(
     organizationId,
     props.onFinished,
@@ -60,18 +62,20 @@ export function OpenReconciliation(props: {
           statementDate={reconciliation.statementDate}
           isCleared={isCleared}
           rowErrors={rowErrors}
-          onSetCleared={setCleared}
+          onSetCleared={writes ? setCleared : null}
         />
       )}
-      <FinishReconciliation
-        balanced={balanced}
-        difference={difference}
-        waiting={pending.size > 0}
-        adjustmentChoices={props.adjustmentChoices}
-        finishing={finishing}
-        finishError={finishError}
-        onFinish={(adjustmentAccountId) => finish(reconciliation.id, adjustmentAccountId)}
-      />
+      {writes && (
+        <FinishReconciliation
+          balanced={balanced}
+          difference={difference}
+          waiting={pending.size > 0}
+          adjustmentChoices={props.adjustmentChoices}
+          finishing={finishing}
+          finishError={finishError}
+          onFinish={(adjustmentAccountId) => finish(reconciliation.id, adjustmentAccountId)}
+        />
+      )}
     </PageSection>
   )
 }

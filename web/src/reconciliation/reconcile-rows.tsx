@@ -2,13 +2,16 @@ import { RowError } from '../components/page-section'
 import { signedAmount } from '../format/money'
 import type { ReconcilableEvent } from './reconcilable-events'
 
-/** The events to tick, one box a row, with a tick and an untick for all of them at once. */
+/**
+ * The events to tick, one box a row, with a tick and an untick for all of them at once; for a
+ * role that may not write (onSetCleared null), whether each is cleared, in words.
+ */
 export function ReconcileRows(props: {
   items: readonly ReconcilableEvent[]
   statementDate: string
   isCleared: (id: string) => boolean
   rowErrors: ReadonlyMap<string, string>
-  onSetCleared: (ids: string[], cleared: boolean) => void
+  onSetCleared: ((ids: string[], cleared: boolean) => void) | null
 }) {
   const { items, isCleared, onSetCleared } = props
   const unticked = items.filter((event) => !isCleared(event.id)).map((event) => event.id)
@@ -16,12 +19,20 @@ export function ReconcileRows(props: {
   return (
     <>
       <div class="row-actions">
-        <button type="button" disabled={unticked.length === 0} onClick={() => onSetCleared(unticked, true)}>
-          Tick all {unticked.length}
-        </button>
-        <button type="button" disabled={ticked.length === 0} onClick={() => onSetCleared(ticked, false)}>
-          Untick all
-        </button>
+        {onSetCleared && (
+          <>
+            <button
+              type="button"
+              disabled={unticked.length === 0}
+              onClick={() => onSetCleared(unticked, true)}
+            >
+              Tick all {unticked.length}
+            </button>
+            <button type="button" disabled={ticked.length === 0} onClick={() => onSetCleared(ticked, false)}>
+              Untick all
+            </button>
+          </>
+        )}
         <span class="muted">
           {ticked.length} of {items.length} ticked
         </span>
@@ -53,7 +64,7 @@ export function ReconcileRows(props: {
                 key={event.id}
                 event={event}
                 cleared={isCleared(event.id)}
-                onSetCleared={(cleared) => onSetCleared([event.id], cleared)}
+                onSetCleared={onSetCleared && ((cleared) => onSetCleared([event.id], cleared))}
               />,
               <RowError key={`${event.id}-error`} columns={4} message={props.rowErrors.get(event.id)} />,
             ])}
@@ -67,23 +78,27 @@ export function ReconcileRows(props: {
 function ReconcileRow(props: {
   event: ReconcilableEvent
   cleared: boolean
-  onSetCleared: (cleared: boolean) => void
+  onSetCleared: ((cleared: boolean) => void) | null
 }) {
-  const { event } = props
+  const { event, onSetCleared } = props
   const checkboxId = `cleared-${event.id}`
   return (
     <tr class={props.cleared ? 'ticked-row' : ''}>
       <td>
-        <input
-          id={checkboxId}
-          type="checkbox"
-          checked={props.cleared}
-          onChange={(change) => props.onSetCleared(change.currentTarget.checked)}
-        />
+        {onSetCleared ? (
+          <input
+            id={checkboxId}
+            type="checkbox"
+            checked={props.cleared}
+            onChange={(change) => onSetCleared(change.currentTarget.checked)}
+          />
+        ) : (
+          props.cleared && 'Cleared'
+        )}
       </td>
       <td>{event.transactionDate}</td>
       <td>
-        <label for={checkboxId}>{event.merchantName}</label>
+        {onSetCleared ? <label for={checkboxId}>{event.merchantName}</label> : event.merchantName}
         {event.reference && <div class="muted">{event.reference}</div>}
       </td>
       <td class="number">{signedAmount(event.direction, event.functionalAmount)}</td>

@@ -10,6 +10,7 @@ import { ErrorText } from '../components/error-text'
 import { PageSection, RowError } from '../components/page-section'
 import { shortDateTime } from '../format/dates'
 import { groupDigits } from '../format/money'
+import { useRights } from '../session/rights'
 
 const statusWords: Record<string, string> = {
   open: 'Open',
@@ -25,6 +26,7 @@ export function ReconciliationHistory(props: {
   loadError: CombinedError | undefined
   onUndone: () => void
 }) {
+  const { keepsBooks } = useRights()
   const lastFinishedId = props.reconciliations.find((each) => each.status === 'finished')?.id
   return (
     <PageSection
@@ -59,7 +61,7 @@ export function ReconciliationHistory(props: {
                   key={reconciliation.id}
                   organizationId={props.organizationId}
                   reconciliation={reconciliation}
-                  canUndo={reconciliation.id === lastFinishedId}
+                  canUndo={keepsBooks && reconciliation.id === lastFinishedId}
                   onUndone={props.onUndone}
                 />
               ))}

@@ -11,6 +11,7 @@ import { ErrorText } from '../components/error-text'
 import { PageSection } from '../components/page-section'
 import { isDecimal } from '../format/decimal'
 import type { ScreenProps } from '../navigation/lazy-screen'
+import { useRights } from '../session/rights'
 import { OpenReconciliation } from './open-reconciliation'
 import type { ReconcilableAccount } from './reconcilable-account'
 import { ReconciliationHistory } from './reconciliation-history'
@@ -82,6 +83,7 @@ function AccountReconciliation(props: {
   adjustmentChoices: ReconcilableAccount[]
 }) {
   const { organizationId, account } = props
+  const { writes } = useRights()
   const [history, refetchHistory] = useQuery({
     query: ReconciliationHistoryDocument,
     variables: { organizationId, paymentAccountId: account.id, limit: historyShownMax },
@@ -104,7 +106,7 @@ function AccountReconciliation(props: {
             onFinished={refresh}
           />
         ) : (
-          <StartForm organizationId={organizationId} account={account} onStarted={refresh} />
+          writes && <StartForm organizationId={organizationId} account={account} onStarted={refresh} />
         ))}
       <ReconciliationHistory
         organizationId={organizationId}

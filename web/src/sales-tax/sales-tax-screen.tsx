@@ -15,6 +15,7 @@ import { ErrorText } from '../components/error-text'
 import { PeriodFields, periodProblem } from '../components/period-fields'
 import type { ScreenProps } from '../navigation/lazy-screen'
 import { useReport } from '../reports/use-report'
+import { useRights } from '../session/rights'
 import { currentQuarter, jurisdictions, type ReturnPeriod } from './periods'
 
 /**
@@ -72,6 +73,7 @@ export function SalesTaxScreen({ organization }: ScreenProps) {
 
 function ReturnView(props: { organizationId: string; period: ReturnPeriod; onFiled: () => void }) {
   const client = useClient()
+  const { keepsBooks } = useRights()
   const { organizationId, period } = props
   const answer = useReport(
     () =>
@@ -119,12 +121,14 @@ function ReturnView(props: { organizationId: string; period: ReturnPeriod; onFil
       {found.filed ? (
         <p class="muted">Filed {found.filedAt?.slice(0, 10)}: these lines are the ones kept.</p>
       ) : (
-        <ConfirmButton
-          label="File this return"
-          question={`Post the clearing entry dated ${found.endDate} and lock the books through that day?`}
-          confirmLabel="File"
-          onConfirm={() => void file()}
-        />
+        keepsBooks && (
+          <ConfirmButton
+            label="File this return"
+            question={`Post the clearing entry dated ${found.endDate} and lock the books through that day?`}
+            confirmLabel="File"
+            onConfirm={() => void file()}
+          />
+        )
       )}
       {fileError && <ErrorText>{fileError}</ErrorText>}
     </section>

@@ -2,9 +2,16 @@ import { useQuery } from '@urql/preact'
 import { errorInWords } from '../api/errors'
 import { MyOrganizationsDocument } from '../api/generated/session'
 import { ErrorText } from '../components/error-text'
+import { hrefOf } from '../navigation/navigation'
 import type { Organization } from './session-store'
 
-export function OrganizationPicker({ onChoose }: { onChoose: (organization: Organization) => void }) {
+export function OrganizationPicker({
+  onChoose,
+  onOverview,
+}: {
+  onChoose: (organization: Organization) => void
+  onOverview: () => void
+}) {
   const [result, reexecute] = useQuery({ query: MyOrganizationsDocument, variables: {} })
   const organizations = result.data?.myOrganizations ?? null
 
@@ -38,6 +45,20 @@ export function OrganizationPicker({ onChoose }: { onChoose: (organization: Orga
             </li>
           ))}
         </ul>
+      )}
+      {organizations && organizations.length > 1 && (
+        <p>
+          <a
+            href={hrefOf('clients')}
+            onClick={(event) => {
+              if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return
+              event.preventDefault()
+              onOverview()
+            }}
+          >
+            See what needs work in each of them
+          </a>
+        </p>
       )}
     </section>
   )

@@ -1,5 +1,6 @@
 import type { MyOrganizationsQuery } from '../api/generated/session'
 import { Observable } from '../components/observable'
+import type { Role } from './rights'
 
 export type Organization = NonNullable<MyOrganizationsQuery['myOrganizations']>[number]
 
@@ -16,6 +17,8 @@ export type Access =
 export class SessionStore extends Observable {
   access: Access = { kind: 'signed_out' }
   organization: Organization | null = null
+  /** The person's role in the chosen organization; null until Daybook has said. */
+  role: Role | null = null
   /** Counts sign-outs, so everything kept for the previous person can be dropped with it. */
   generation = 0
 
@@ -37,12 +40,22 @@ export class SessionStore extends Observable {
   signOut(): void {
     this.access = { kind: 'signed_out' }
     this.organization = null
+    this.role = null
     this.generation++
     this.notifyChanged()
   }
 
-  chooseOrganization(organization: Organization | null): void {
+  /** The role is kept when the same organization is chosen again with news of it (a new lock date). */
+  chooseOrganization(organization: Organization | null, role: Role | null = null): void {
+    const same = organization !== null && organization.id === this.organization?.id
     this.organization = organization
+    this.role = role ?? (same ? this.role : null)
+    this.notifyChanged()
+  }
+
+  learnRole(organizationId: string, role: Role): void {
+    if (this.organization?.id !== organizationId) return
+    this.role = role
     this.notifyChanged()
   }
 }

@@ -1,8 +1,9 @@
 import { useClient } from '@urql/preact'
 import { useEffect, useState } from 'preact/hooks'
 import { errorInWords } from '../api/errors'
-import { MyOrganizationsDocument } from '../api/generated/session'
+import { MyAccessDocument, MyOrganizationsDocument } from '../api/generated/session'
 import { ErrorText } from '../components/error-text'
+import { roleOf } from './rights'
 import type { SessionStore } from './session-store'
 import { SignInForm } from './sign-in-form'
 
@@ -35,7 +36,13 @@ export function SignInAgain({ session, email }: { session: SessionStore; email: 
       return
     }
     const stillMember = answer.data?.myOrganizations?.some((each) => each.id === organization.id) ?? false
-    if (!stillMember) session.chooseOrganization(null)
+    if (!stillMember) return session.chooseOrganization(null)
+    // The person now signed in may hold another role there: the screens offer what theirs allows.
+    const access = await client.query(MyAccessDocument, { organizationId: organization.id }).toPromise()
+    const role = access.data?.myAccess.role
+    if (role === undefined)
+      return setError(access.error ? errorInWords(access.error) : 'Daybook did not say.')
+    session.learnRole(organization.id, roleOf(role))
   }
 
   return (

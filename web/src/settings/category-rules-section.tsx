@@ -8,6 +8,7 @@ import {
 } from '../api/generated/settings'
 import { mutate } from '../api/mutate'
 import { PageSection } from '../components/page-section'
+import { useRights } from '../session/rights'
 import { CategoryRuleForm } from './category-rule-form'
 import { CategoryRulesTable } from './category-rules-table'
 
@@ -17,6 +18,7 @@ const accountsMax = 200
 
 export function CategoryRulesSection({ organizationId }: { organizationId: string }) {
   const client = useClient()
+  const { writes } = useRights()
   const [list, refresh] = useQuery({
     query: SettingsCategoryRulesDocument,
     variables: { organizationId, limit: rulesShownMax, offset: 0 },
@@ -59,10 +61,10 @@ export function CategoryRulesSection({ organizationId }: { organizationId: strin
       description="A new event whose merchant matches a rule gets the rule's category. In a pattern, % stands for any run of characters and _ for one character; case does not matter."
       loadError={list.error ?? accounts.error}
     >
-      <CategoryRuleForm choices={choices} onCreate={create} />
+      {writes && <CategoryRuleForm choices={choices} onCreate={create} />}
       {page && page.items.length === 0 && <p>No category rules yet.</p>}
       {page && page.items.length > 0 && (
-        <CategoryRulesTable page={page} rowErrors={rowErrors} onDelete={remove} />
+        <CategoryRulesTable page={page} rowErrors={rowErrors} onDelete={writes ? remove : null} />
       )}
     </PageSection>
   )

@@ -9,9 +9,10 @@ type CategoryRulesPage = NonNullable<SettingsCategoryRulesQuery['listCategoryRul
 export function CategoryRulesTable(props: {
   page: CategoryRulesPage
   rowErrors: Record<string, string>
-  onDelete: (ruleId: string) => void
+  /** Null for a role that may not change the rules. */
+  onDelete: ((ruleId: string) => void) | null
 }) {
-  const { page } = props
+  const { page, onDelete } = props
   return (
     <div class="table-frame">
       <table class="settings-table">
@@ -37,12 +38,14 @@ export function CategoryRulesTable(props: {
                 <td>{rule.account.name}</td>
                 <td class="number">{rule.matchCount.toLocaleString('en')}</td>
                 <td class="row-actions">
-                  <ConfirmButton
-                    label={`Delete rule ${rule.vendorPattern}`}
-                    question={`Delete the rule ${rule.vendorPattern}? Events already classified keep their category.`}
-                    confirmLabel="Delete"
-                    onConfirm={() => props.onDelete(rule.id)}
-                  />
+                  {onDelete && (
+                    <ConfirmButton
+                      label={`Delete rule ${rule.vendorPattern}`}
+                      question={`Delete the rule ${rule.vendorPattern}? Events already classified keep their category.`}
+                      confirmLabel="Delete"
+                      onConfirm={() => onDelete(rule.id)}
+                    />
+                  )}
                 </td>
               </tr>
               <RowError columns={4} message={props.rowErrors[rule.id]} />

@@ -7,11 +7,13 @@ import {
 } from '../api/generated/settings'
 import { mutate } from '../api/mutate'
 import { PageSection } from '../components/page-section'
+import { useRights } from '../session/rights'
 import { IntakeAddressForm, type NewIntakeAddress } from './intake-address-form'
 import { IntakeAddressesTable } from './intake-addresses-table'
 
 export function IntakeAddressesSection({ organizationId }: { organizationId: string }) {
   const client = useClient()
+  const { manages } = useRights()
   const [list, refresh] = useQuery({ query: IntakeAddressesDocument, variables: { organizationId } })
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({})
 
@@ -46,10 +48,14 @@ export function IntakeAddressesSection({ organizationId }: { organizationId: str
       description="Receipts mailed or texted to these addresses arrive in the receipts inbox and are read and matched to events."
       loadError={list.error}
     >
-      <IntakeAddressForm onCreate={create} />
+      {manages && <IntakeAddressForm onCreate={create} />}
       {addresses.length === 0 && !list.fetching && !list.error && <p>No intake addresses yet.</p>}
       {addresses.length > 0 && (
-        <IntakeAddressesTable addresses={addresses} rowErrors={rowErrors} onDelete={remove} />
+        <IntakeAddressesTable
+          addresses={addresses}
+          rowErrors={rowErrors}
+          onDelete={manages ? remove : null}
+        />
       )}
     </PageSection>
   )

@@ -10,8 +10,10 @@ type IntakeAddress = NonNullable<IntakeAddressesQuery['listIntakeAddresses']>[nu
 export function IntakeAddressesTable(props: {
   addresses: readonly IntakeAddress[]
   rowErrors: Record<string, string>
-  onDelete: (intakeAddressId: string) => void
+  /** Null for a role that may not stop an address. */
+  onDelete: ((intakeAddressId: string) => void) | null
 }) {
+  const { onDelete } = props
   return (
     <div class="table-frame">
       <table class="settings-table">
@@ -35,12 +37,14 @@ export function IntakeAddressesTable(props: {
                 <td>{each.label ?? ''}</td>
                 <td>{shortDateTime(each.created)}</td>
                 <td class="row-actions">
-                  <ConfirmButton
-                    label={`Delete ${each.address}`}
-                    question={`Stop receiving at ${each.address}?`}
-                    confirmLabel="Delete"
-                    onConfirm={() => props.onDelete(each.id)}
-                  />
+                  {onDelete && (
+                    <ConfirmButton
+                      label={`Delete ${each.address}`}
+                      question={`Stop receiving at ${each.address}?`}
+                      confirmLabel="Delete"
+                      onConfirm={() => onDelete(each.id)}
+                    />
+                  )}
                 </td>
               </tr>
               <RowError columns={5} message={props.rowErrors[each.id]} />

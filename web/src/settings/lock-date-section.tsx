@@ -4,6 +4,7 @@ import { SetLockDateDocument } from '../api/generated/settings'
 import { mutate } from '../api/mutate'
 import { ErrorText } from '../components/error-text'
 import { PageSection } from '../components/page-section'
+import { useRights } from '../session/rights'
 import type { Organization, SessionStore } from '../session/session-store'
 
 export function LockDateSection({
@@ -14,6 +15,7 @@ export function LockDateSection({
   session: SessionStore
 }) {
   const client = useClient()
+  const { keepsBooks } = useRights()
   const [lockDate, setLockDate] = useState(organization.lockDate ?? '')
   const [error, setError] = useState<string | null>(null)
   const [saved, setSaved] = useState('')
@@ -50,32 +52,34 @@ export function LockDateSection({
           'No period is closed.'
         )}
       </p>
-      <form
-        class="inline-form"
-        onSubmit={(event) => {
-          event.preventDefault()
-          void save(lockDate || null)
-        }}
-      >
-        <div class="field">
-          <label for="lock-date-input">Close the books through</label>
-          <input
-            id="lock-date-input"
-            type="date"
-            required
-            value={lockDate}
-            onInput={(event) => setLockDate(event.currentTarget.value)}
-          />
-        </div>
-        <button type="submit" class="primary">
-          Set lock date
-        </button>
-        {organization.lockDate && (
-          <button type="button" onClick={() => save(null)}>
-            Reopen every period
+      {keepsBooks && (
+        <form
+          class="inline-form"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void save(lockDate || null)
+          }}
+        >
+          <div class="field">
+            <label for="lock-date-input">Close the books through</label>
+            <input
+              id="lock-date-input"
+              type="date"
+              required
+              value={lockDate}
+              onInput={(event) => setLockDate(event.currentTarget.value)}
+            />
+          </div>
+          <button type="submit" class="primary">
+            Set lock date
           </button>
-        )}
-      </form>
+          {organization.lockDate && (
+            <button type="button" onClick={() => save(null)}>
+              Reopen every period
+            </button>
+          )}
+        </form>
+      )}
       {error && <ErrorText>{error}</ErrorText>}
       {saved && (
         <p class="saved-note" role="status">

@@ -14,10 +14,12 @@ import { ErrorText } from '../components/error-text'
 import { PageSection } from '../components/page-section'
 import type { ReportTable } from '../reports/report-csv'
 import { ReportTableView } from '../reports/report-table'
+import { useRights } from '../session/rights'
 
 /** The fiscal years with their net income: closed and reopened here, and their GIFI schedules. */
 export function YearEndSection({ organizationId }: { organizationId: string }) {
   const client = useClient()
+  const { keepsBooks, role } = useRights()
   const [years, setYears] = useState<Outcome<FiscalYearFieldsFragment[]> | null>(null)
   const [generation, setGeneration] = useState(0)
   const [error, setError] = useState<string | null>(null)
@@ -68,10 +70,12 @@ export function YearEndSection({ organizationId }: { organizationId: string }) {
               <td>
                 {year.closed ? (
                   'Closed'
-                ) : year.endDate < today ? (
+                ) : keepsBooks && year.endDate < today ? (
                   <button type="button" onClick={() => close(year.endDate)}>
                     Close the year ending {year.endDate}
                   </button>
+                ) : year.endDate < today ? (
+                  'Ended, not closed'
                 ) : (
                   'Open'
                 )}
@@ -89,7 +93,7 @@ export function YearEndSection({ organizationId }: { organizationId: string }) {
         </tbody>
       </table>
       {error && <ErrorText>{error}</ErrorText>}
-      {lastClosed && (
+      {lastClosed && role === 'owner' && (
         <ReopenForm
           organizationId={organizationId}
           endDate={lastClosed.endDate}
