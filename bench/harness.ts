@@ -25,6 +25,8 @@ export interface Figure {
 export interface EngineTarget {
   engine: 'sqlite' | 'postgres'
   env: Record<string, string>
+  /** The checkout whose compiled server and CLI run; this one when absent. */
+  build?: string
 }
 
 /** A fresh data directory, or a fresh PostgreSQL database on the server named by BENCH_DATABASE_URL. */
@@ -49,6 +51,7 @@ export function postgresAvailable(): boolean {
 
 export async function daybookCli(target: EngineTarget, ...args: string[]): Promise<Record<string, string>> {
   const { stdout } = await run(process.execPath, ['bin/daybook.js', ...args], {
+    cwd: target.build,
     env: { ...process.env, ...target.env, LOG_LEVEL: 'silent' },
   })
   return JSON.parse(stdout)
@@ -97,6 +100,7 @@ export async function startDaybook(
   const logFile = path.join(target.env.DATA_DIR ?? tmpdir(), `daybook-${Date.now()}.log`)
   const logFd = openSync(logFile, 'w')
   const child = spawn(process.execPath, ['dist/main.js'], {
+    cwd: target.build,
     env: {
       ...process.env,
       ...target.env,

@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
+import { benchAccess } from './access.js'
 import { benchAudit } from './audit.js'
 import { benchBankImport } from './bank-import.js'
 import { benchExtraction } from './extraction.js'
@@ -40,6 +41,7 @@ const allSections: Record<
   extraction: { title: 'Extraction', run: benchExtraction },
   peer: { title: 'Peer', run: benchPeer },
   'web-app': { title: 'Web app', run: benchWebApp },
+  access: { title: 'Access', run: benchAccess },
 }
 // BENCH_SECTIONS=reports,ledger reruns only those sections; the other rows of the file stay.
 const chosen = (process.env.BENCH_SECTIONS ?? Object.keys(allSections).join(','))
