@@ -1,4 +1,4 @@
-// The event panel's split editor: lines added with account, amount and tax code, what is left shown as amounts are typed, and the lines saved are what the books post.
+// The event panel's split editor: lines added with account, amount and tax code, what is left shown as amounts are typed, the lines saved shown in the queue and posted by the books.
 import { describe, expect, it } from 'vitest'
 import { browserTestBed, openPage } from '../support/browser.js'
 import { accountsByName, createTenant, unique } from '../support/fixtures.js'
@@ -65,6 +65,9 @@ describe('the split editor in a browser', () => {
         ['Meals & Entertainment', '56.50', '6.50 HST_ON', '3.25'],
       ])
       await panel.getByRole('button', { name: 'Edit the lines' }).waitFor()
+      // The queue's row and the panel take the first line's account as the event's category.
+      await page.locator('.queue-row .cell-category').getByText('Office Expenses').waitFor()
+      expect(await panel.locator('.details-list dd').nth(3).textContent()).toContain('Office Expenses')
     } finally {
       await page.context().close()
     }

@@ -44,6 +44,7 @@ export function EventDetails(props: {
   onRejectAsDuplicate: (() => void) | null
   /** The accounts a line may go to. */
   accounts: Outcome<CategoryAccountFragment[]> | null
+  onEventChanged: (changed: QueueEventFragment) => void
 }) {
   const { event, client, organizationId } = props
   const sameAmount = useSameAmountEvents(client, organizationId, event)
@@ -94,6 +95,7 @@ export function EventDetails(props: {
         organizationId={organizationId}
         event={event}
         accounts={props.accounts}
+        onEventChanged={props.onEventChanged}
       />
       <h3>Same amount within {duplicateWindowDays} days</h3>
       {sameAmount === null && <p class="muted">Looking…</p>}

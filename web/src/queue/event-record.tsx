@@ -46,6 +46,8 @@ export function EventRecordDetails(props: {
   organizationId: string
   event: QueueEventFragment
   accounts: Outcome<CategoryAccountFragment[]> | null
+  /** Called with the event as a change made here left it, so the queue's row shows it too. */
+  onEventChanged: (changed: QueueEventFragment) => void
 }) {
   const { client, organizationId, event } = props
   const [version, setVersion] = useState(0)
@@ -86,7 +88,10 @@ export function EventRecordDetails(props: {
         status={record.status}
         lines={record.lines}
         accounts={props.accounts}
-        onSaved={() => setVersion((count) => count + 1)}
+        onSaved={(saved) => {
+          setVersion((count) => count + 1)
+          props.onEventChanged(saved)
+        }}
       />
       <h3>Journal entry</h3>
       {record.journalEntry ? (

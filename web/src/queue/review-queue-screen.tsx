@@ -94,6 +94,7 @@ export function ReviewQueueScreen({
             state={focused ? store.rowStates.get(focused.id) : undefined}
             suggestion={focusedSuggestion}
             accounts={accounts}
+            onEventChanged={(changed) => store.replaceEvent(changed)}
           />
         )}
       </div>

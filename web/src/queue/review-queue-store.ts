@@ -169,6 +169,15 @@ export class ReviewQueueStore extends Observable {
     this.notifyChanged()
   }
 
+  /** Shows an event as a change made outside the queue's actions (its lines saved) left it. */
+  replaceEvent(changed: QueueEventFragment): void {
+    const index = this.rows.findIndex((event) => event?.id === changed.id)
+    if (index < 0) return
+    this.rows[index] = changed
+    this.rowsVersion++
+    this.notifyChanged()
+  }
+
   private setCategory(eventId: string, category: QueueEventFragment['category']): void {
     const index = this.rows.findIndex((event) => event?.id === eventId)
     const event = this.rows[index]

@@ -38,7 +38,8 @@ export function SplitEditor(props: {
   status: string
   lines: PanelLineFragment[]
   accounts: Outcome<CategoryAccountFragment[]> | null
-  onSaved: () => void
+  /** The event as saving the lines left it (its category is the first line's account). */
+  onSaved: (saved: QueueEventFragment) => void
 }) {
   const { event, lines } = props
   const [draft, setDraft] = useState<DraftLine[] | null>(null)
@@ -53,9 +54,9 @@ export function SplitEditor(props: {
         {...props}
         draft={draft}
         onChange={setDraft}
-        onDone={() => {
+        onDone={(saved) => {
           setDraft(null)
-          props.onSaved()
+          if (saved) props.onSaved(saved)
         }}
       />
     )
@@ -133,7 +134,7 @@ function LinesForm(props: {
   accounts: Outcome<CategoryAccountFragment[]> | null
   draft: DraftLine[]
   onChange: (draft: DraftLine[]) => void
-  onDone: () => void
+  onDone: (saved: QueueEventFragment | null) => void
 }) {
   const { draft, event } = props
   const taxCodes = useTaxCodes(props.client, props.organizationId)
@@ -163,7 +164,7 @@ function LinesForm(props: {
     )
     setSaving(false)
     if (!outcome.ok) return setError(`The lines were not saved: ${outcome.error}`)
-    props.onDone()
+    props.onDone(outcome.value.event ?? null)
   }
 
   return (
@@ -214,7 +215,7 @@ function LinesForm(props: {
         <button type="submit" disabled={saving || remainder.units !== 0n || unchosen >= 0}>
           Save the lines
         </button>
-        <button type="button" onClick={props.onDone}>
+        <button type="button" onClick={() => props.onDone(null)}>
           Cancel
         </button>
       </p>
