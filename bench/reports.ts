@@ -24,31 +24,81 @@ import {
 
 const chunkRows = 500
 
+interface PostedLine {
+  accountId: string
+  debit: number
+  credit: number
+  /** What the line is to a sales tax return, as confirming a taxed event tags it. */
+  tax?: { kind: 'sale' | 'purchase' | 'collected' | 'input_credit'; baseLineNo: number | null }
+}
+
 interface Posted {
   event: EventRow
   entryId: string
-  lines: Array<{ accountId: string; debit: number; credit: number }>
+  lines: PostedLine[]
 }
 
-/** Every seeded event confirmed, posted as DESIGN 5.4 says (expense, income, transfer; no tax). */
-function posted(org: BenchOrg, count: number, seed: number): Generator<Posted> {
+/** One event in four carries 13% HST_ON, included in its amount, as an Ontario business's would. */
+const taxedShare = 4
+const hstCode = 'HST_ON'
+
+/**
+ * Every seeded event confirmed, posted as DESIGN 5.4 and 8.2 say (expense, income, transfer); a
+ * taxed one with its net line and its tax line tagged for the return.
+ */
+function posted(org: BenchOrg, count: number, seed: number, recoverable: string): Generator<Posted> {
   return (function* () {
+    let n = 0
     for (const event of ledgerEvents(org, count, seed)) {
       const category = event.categoryId ?? org.accounts.expenses[0] ?? ''
       const payment = event.paymentAccountId ?? org.accounts.chequing
       const amount = event.amountMinor
-      const lines =
+      const taxed = n++ % taxedShare === 0 && event.eventType !== 'transfer'
+      const tax = taxed ? Math.round((amount * 13) / 113) : 0
+      const lines: PostedLine[] =
         event.eventType === 'income'
           ? [
               { accountId: payment, debit: amount, credit: 0 },
-              { accountId: category, debit: 0, credit: amount },
+              {
+                accountId: category,
+                debit: 0,
+                credit: amount - tax,
+                ...(taxed ? { tax: { kind: 'sale' as const, baseLineNo: null } } : {}),
+              },
+              ...(taxed
+                ? [
+                    {
+                      accountId: org.accounts.gstPayable,
+                      debit: 0,
+                      credit: tax,
+                      tax: { kind: 'collected' as const, baseLineNo: 2 },
+                    },
+                  ]
+                : []),
             ]
           : [
-              { accountId: category, debit: amount, credit: 0 },
+              {
+                accountId: category,
+                debit: amount - tax,
+                credit: 0,
+                ...(taxed ? { tax: { kind: 'purchase' as const, baseLineNo: null } } : {}),
+              },
+              ...(taxed
+                ? [
+                    {
+                      accountId: recoverable,
+                      debit: tax,
+                      credit: 0,
+                      tax: { kind: 'input_credit' as const, baseLineNo: 1 },
+                    },
+                  ]
+                : []),
               { accountId: payment, debit: 0, credit: amount },
             ]
       const entryId = newId()
-      yield { event: { ...event, status: 'confirmed', categoryId: category }, entryId, lines }
+      const taxAccount = event.eventType === 'income' ? org.accounts.gstPayable : recoverable
+      const taxFields = taxed ? { taxAmountMinor: tax, taxAccountId: taxAccount } : {}
+      yield { event: { ...event, status: 'confirmed', categoryId: category, ...taxFields }, entryId, lines }
     }
   })()
 }
@@ -58,6 +108,7 @@ async function insertChunk(tx: BenchDb, org: BenchOrg, chunk: Posted[]) {
   for (const p of chunk) {
     const values = eventValues(p.event)
     values[eventColumns.indexOf('journal_entry_id')] = p.entryId
+    if (p.lines.some((line) => line.tax)) values[eventColumns.indexOf('sales_tax_code')] = hstCode
     eventParams.push(...values)
   }
   const eventRow = `(${eventColumns.map(() => '?').join(', ')})`
@@ -80,8 +131,8 @@ async function insertChunk(tx: BenchDb, org: BenchOrg, chunk: Posted[]) {
   )
   const lines = chunk.flatMap((p) => p.lines.map((line, i) => ({ ...line, p, lineNo: i + 1 })))
   await tx.run(
-    `insert into journal_lines (id, entry_id, organization_id, line_no, account_id, contact_id, debit_minor, credit_minor, txn_date) values ${lines
-      .map(() => '(?, ?, ?, ?, ?, null, ?, ?, ?)')
+    `insert into journal_lines (id, entry_id, organization_id, line_no, account_id, contact_id, debit_minor, credit_minor, txn_date, tax_kind, tax_code, tax_base_line_no) values ${lines
+      .map(() => '(?, ?, ?, ?, ?, null, ?, ?, ?, ?, ?, ?)')
       .join(', ')}`,
     lines.flatMap((l) => [
       newId(),
@@ -92,6 +143,9 @@ async function insertChunk(tx: BenchDb, org: BenchOrg, chunk: Posted[]) {
       l.debit,
       l.credit,
       l.p.event.transactionDate,
+      l.tax?.kind ?? null,
+      l.tax ? hstCode : null,
+      l.tax?.baseLineNo ?? null,
     ]),
   )
 }
@@ -106,6 +160,11 @@ async function seedPostedBooks(
   const started = Date.now()
   const db = await openBenchDb(target, { cacheMiB: 256 })
   try {
+    const [recoverable] = await db.all<{ id: string }>(
+      "select id from accounts where organization_id = ? and system_role = 'taxes_recoverable'",
+      [org.id],
+    )
+    if (!recoverable) throw new Error(`organization ${org.id} has no taxes_recoverable account`)
     let chunk: Posted[] = []
     let pending: Posted[][] = []
     const flush = async () => {
@@ -115,7 +174,7 @@ async function seedPostedBooks(
         for (const c of work) await insertChunk(tx, org, c)
       })
     }
-    for (const p of posted(org, count, seed)) {
+    for (const p of posted(org, count, seed, recoverable.id)) {
       chunk.push(p)
       if (chunk.length === chunkRows) {
         pending.push(chunk)
@@ -157,6 +216,57 @@ async function timeQuery(url: string, key: string, body: unknown, runs = 30): Pr
     if (answer.errors) throw new Error(`report failed: ${JSON.stringify(answer.errors)}`)
   }
   return Number(process.hrtime.bigint() - started) / 1e6 / runs
+}
+
+/**
+ * salesTaxReturn for a quarter at 1M events beside 10k (it must read the quarter, not the books),
+ * and beside incomeStatement for the same quarter on the same books (issue figures of DESIGN 8.2).
+ */
+async function salesTaxFigures(
+  engine: 'sqlite' | 'postgres',
+  url: string,
+  small: BenchOrg,
+  large: BenchOrg,
+): Promise<Figure[]> {
+  const quarter = 'startDate: "2025-04-01", endDate: "2025-06-30"'
+  const taxReturn = (org: BenchOrg) => ({
+    query: `query ($org: UUID!) { salesTaxReturn(organizationId: $org, ${quarter}) { lines { line amount } payableBalance tiesOut } }`,
+    variables: { org: org.id },
+  })
+  const income = (org: BenchOrg) => ({
+    query: `query ($org: UUID!) { incomeStatement(organizationId: $org, ${quarter}) { totalIncome totalExpenses netIncome } }`,
+    variables: { org: org.id },
+  })
+  const smallMs = await timeQuery(url, small.key, taxReturn(small))
+  const largeMs = await timeQuery(url, large.key, taxReturn(large))
+  const incomeMs = await timeQuery(url, large.key, income(large))
+  const extra = 'mean of 30 sequential requests after 5 of warm-up; one event in four taxed HST_ON'
+  return [
+    {
+      section: 'Sales tax',
+      name: 'salesTaxReturn for a quarter, organization with 1,000,000 posted events',
+      engine,
+      value: largeMs,
+      unit: 'ms',
+      baselineName: 'the same return with 10,000 posted events',
+      baseline: smallMs,
+      ratio: smallMs / largeMs,
+      target: '>= 0.5 (within 2x)',
+      extra,
+    },
+    {
+      section: 'Sales tax',
+      name: 'salesTaxReturn for a quarter beside incomeStatement, 1,000,000 posted events',
+      engine,
+      value: largeMs,
+      unit: 'ms',
+      baselineName: 'incomeStatement for the same quarter',
+      baseline: incomeMs,
+      ratio: incomeMs / largeMs,
+      target: '>= 0.1 (under 10x)',
+      extra,
+    },
+  ]
 }
 
 /** createJournalEntry of 500 lines beside one of 2 (DESIGN 8.4), on the same organization. */
@@ -257,6 +367,7 @@ export async function benchReports(engine: 'sqlite' | 'postgres'): Promise<Figur
           extra: `mean of 30 sequential requests after 5 of warm-up; seed by bulk SQL: 10k in ${smallSeconds.toFixed(0)} s, 1M in ${largeSeconds.toFixed(0)} s`,
         })
       }
+      figures.push(...(await salesTaxFigures(engine, daybook.url, small, large)))
       figures.push(await journalEntryFigure(engine, daybook.url, small))
       return figures
     } finally {

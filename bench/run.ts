@@ -70,8 +70,11 @@ for (const section of sections) {
 }
 
 // Rows of sections (or engines) not rerun this time are kept from the previous file, each with its
-// own notes.
-const rerun = new Set(sections.flatMap((s) => engines.map((engine) => `${s.title}|${engine}`)))
+// own notes; a section's figures may carry another section's name (reports measures a journal entry).
+const rerun = new Set([
+  ...sections.flatMap((s) => engines.map((engine) => `${s.title}|${engine}`)),
+  ...figures.map((f) => `${f.section}|${f.engine}`),
+])
 let previous = ''
 try {
   previous = readFileSync('docs/benchmarks.md', 'utf8')
