@@ -34,6 +34,7 @@ import * as salesTaxReturns from './migrations/0028-sales-tax-returns.js'
 import * as ledgerEventLines from './migrations/0029-ledger-event-lines.js'
 import * as manualJournalEntries from './migrations/0030-manual-journal-entries.js'
 import * as apiKeyScopes from './migrations/0031-api-key-scopes.js'
+import * as taxDayTotals from './migrations/0032-tax-day-totals.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0029-ledger-event-lines': ledgerEventLines,
   '0030-manual-journal-entries': manualJournalEntries,
   '0031-api-key-scopes': apiKeyScopes,
+  '0032-tax-day-totals': taxDayTotals,
 }
 
 /** The migration after which existing audit chains are sealed again under their keys (ADR 0051). */

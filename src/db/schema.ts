@@ -241,6 +241,18 @@ export interface AccountDayTotalsTable {
   credit_minor: Int
 }
 
+/** The tagged lines of a day summed (migration 0032); '' is no tax code or no base account. */
+export interface TaxDayTotalsTable {
+  organization_id: string
+  txn_date: string
+  tax_kind: string
+  tax_code: string
+  account_id: string
+  base_account_id: string
+  debit_minor: Int
+  credit_minor: Int
+}
+
 export interface ExchangeRatesTable {
   organization_id: string
   currency: string
@@ -486,6 +498,7 @@ export interface Database {
   ledger_event_lines: LedgerEventLinesTable
   exchange_rates: ExchangeRatesTable
   account_day_totals: AccountDayTotalsTable
+  tax_day_totals: TaxDayTotalsTable
   account_totals: AccountTotalsTable
   category_rules: CategoryRulesTable
   csv_import_profiles: CsvImportProfilesTable

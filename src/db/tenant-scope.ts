@@ -20,6 +20,7 @@ export const tenantTables: ReadonlySet<string> = new Set([
   'accounts',
   'account_totals',
   'account_day_totals',
+  'tax_day_totals',
   'contacts',
   'ledger_events',
   'ledger_event_lines',

@@ -180,6 +180,14 @@ export interface TaxLinesPort {
     filter: TaxLineFilter,
     page: { limit: number; offset: number },
   ): Promise<{ lines: TaxLineRecord[]; totalCount: number }>
+  /** lines without their count: the first that pass the filter, for what needs only those. */
+  firstLines(
+    ex: Executor,
+    scope: OrgScope,
+    range: { from: string; to: string },
+    filter: TaxLineFilter,
+    page: { limit: number; offset: number },
+  ): Promise<TaxLineRecord[]>
   /** Every tagged line of these entries. */
   linesOfEntries(ex: Executor, scope: OrgScope, entryIds: string[]): Promise<TaxLineRecord[]>
 }

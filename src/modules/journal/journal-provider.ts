@@ -224,6 +224,7 @@ export class JournalProvider extends JournalStore implements JournalPort {
     const dayKeys = [...byDay.keys()].sort()
     const days = dayKeys.map((key) => byDay.get(key) as Sums & { accountId: string; txnDate: string })
     await this.addDayTotals(tx, scope, days)
+    await this.addTaxDayTotals(tx, scope, taxDaySums(written.map(({ plan }) => plan)))
     await this.addContactBalances(tx, scope, contactLines)
     // Last, because a posting holds these rows until its transaction commits (PostgreSQL).
     await this.deps.accounts.addTotals(
@@ -277,4 +278,45 @@ function planOf(entry: JournalEntryRecord, lines: PostingLine[]): EntryPlan {
     ...(entry.memo !== null ? { memo: entry.memo } : {}),
     lines,
   }
+}
+
+/**
+ * The tagged lines of these entries summed by day and by what a return reads of them, in key
+ * order so that concurrent postings take the rows' locks in the same order.
+ */
+function taxDaySums(plans: readonly EntryPlan[]) {
+  const sums = new Map<
+    string,
+    {
+      txnDate: string
+      kind: string
+      code: string
+      accountId: string
+      baseAccountId: string
+      debitMinor: bigint
+      creditMinor: bigint
+    }
+  >()
+  for (const plan of plans) {
+    for (const line of plan.lines) {
+      if (!line.tax) continue
+      const baseLineNo = 'baseLineNo' in line.tax ? line.tax.baseLineNo : null
+      const baseAccountId = baseLineNo ? (plan.lines[baseLineNo - 1]?.accountId ?? '') : ''
+      const code = line.tax.code ?? ''
+      const key = [plan.txnDate, line.tax.kind, code, line.accountId, baseAccountId].join('/')
+      const sum = sums.get(key) ?? {
+        txnDate: plan.txnDate,
+        kind: line.tax.kind,
+        code,
+        accountId: line.accountId,
+        baseAccountId,
+        debitMinor: 0n,
+        creditMinor: 0n,
+      }
+      if (line.side === 'debit') sum.debitMinor += line.amountMinor
+      else sum.creditMinor += line.amountMinor
+      sums.set(key, sum)
+    }
+  }
+  return [...sums.keys()].sort().map((key) => sums.get(key) as NonNullable<ReturnType<typeof sums.get>>)
 }

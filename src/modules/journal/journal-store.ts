@@ -6,6 +6,7 @@ import type {
   Executor,
   JournalEntriesTable,
   JournalLinesTable,
+  TaxDayTotalsTable,
 } from '../../db/schema.js'
 import { unindexed } from '../../db/sql-helpers.js'
 import { limits } from '../../kernel/limits.js'
@@ -523,6 +524,39 @@ export class JournalStore {
   }
 
   /**
+   * Adds the tagged lines of a posting to their day's totals (migration 0032); each key must
+   * appear once, and '' stands for no tax code or no base account.
+   */
+  async addTaxDayTotals(
+    ex: Executor,
+    scope: OrgScope,
+    totals: Array<{
+      txnDate: string
+      kind: string
+      code: string
+      accountId: string
+      baseAccountId: string
+      debitMinor: bigint
+      creditMinor: bigint
+    }>,
+  ): Promise<void> {
+    if (totals.length === 0) return
+    await addTaxDayTotalRows(
+      ex,
+      totals.map((total) => ({
+        organization_id: scope.organizationId,
+        txn_date: total.txnDate,
+        tax_kind: total.kind,
+        tax_code: total.code,
+        account_id: total.accountId,
+        base_account_id: total.baseAccountId,
+        debit_minor: total.debitMinor,
+        credit_minor: total.creditMinor,
+      })),
+    )
+  }
+
+  /**
    * Many entries with their lines, keyed by entry id: what reversing them needs. On PostgreSQL the
    * primary keys lead with the organization (migration 0011), so naming it uses them. SQLite's keep
    * the id alone, and SQLite (which keeps no statistics) would rather walk all of the organization's
@@ -636,5 +670,30 @@ const addDayTotalRows = preparedRowsQuery((ex, rows: Array<SlotFor<AccountDayTot
         debit_minor: eb('account_day_totals.debit_minor', '+', eb.ref('excluded.debit_minor')),
         credit_minor: eb('account_day_totals.credit_minor', '+', eb.ref('excluded.credit_minor')),
       })),
+    ),
+)
+
+const addTaxDayTotalRows = preparedRowsQuery((ex, rows: Array<SlotFor<TaxDayTotalsTable>>) =>
+  ex
+    .insertInto('tax_day_totals')
+    .values(
+      rows.map((slot) => ({
+        organization_id: slot('organization_id'),
+        txn_date: slot('txn_date'),
+        tax_kind: slot('tax_kind'),
+        tax_code: slot('tax_code'),
+        account_id: slot('account_id'),
+        base_account_id: slot('base_account_id'),
+        debit_minor: slot('debit_minor'),
+        credit_minor: slot('credit_minor'),
+      })),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['organization_id', 'txn_date', 'tax_kind', 'tax_code', 'account_id', 'base_account_id'])
+        .doUpdateSet((eb) => ({
+          debit_minor: eb('tax_day_totals.debit_minor', '+', eb.ref('excluded.debit_minor')),
+          credit_minor: eb('tax_day_totals.credit_minor', '+', eb.ref('excluded.credit_minor')),
+        })),
     ),
 )

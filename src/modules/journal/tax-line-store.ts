@@ -23,34 +23,28 @@ const lineColumns = [
 ] as const
 
 export class TaxLineStore implements TaxLinesPort {
+  /** From the day totals (migration 0032): the cost follows the period's days, not its lines. */
   async totals(ex: Executor, scope: OrgScope, range: { from: string; to: string }): Promise<TaxTotal[]> {
     const rows = await ex
-      .selectFrom('journal_lines as l')
-      .leftJoin('journal_lines as b', (join) =>
-        join
-          .onRef('b.organization_id', '=', 'l.organization_id')
-          .onRef('b.entry_id', '=', 'l.entry_id')
-          .onRef('b.line_no', '=', 'l.tax_base_line_no'),
-      )
+      .selectFrom('tax_day_totals')
       .select((eb) => [
-        'l.tax_kind as kind',
-        'l.tax_code as code',
-        'l.account_id as accountId',
-        'b.account_id as baseAccountId',
-        eb.fn.sum<bigint>('l.debit_minor').as('debit'),
-        eb.fn.sum<bigint>('l.credit_minor').as('credit'),
+        'tax_kind as kind',
+        'tax_code as code',
+        'account_id as accountId',
+        'base_account_id as baseAccountId',
+        eb.fn.sum<bigint>('debit_minor').as('debit'),
+        eb.fn.sum<bigint>('credit_minor').as('credit'),
       ])
-      .where('l.organization_id', '=', scope.organizationId)
-      .where('l.tax_kind', 'is not', null)
-      .where('l.txn_date', '>=', range.from)
-      .where('l.txn_date', '<=', range.to)
-      .groupBy(['l.tax_kind', 'l.tax_code', 'l.account_id', 'b.account_id'])
+      .where('organization_id', '=', scope.organizationId)
+      .where('txn_date', '>=', range.from)
+      .where('txn_date', '<=', range.to)
+      .groupBy(['tax_kind', 'tax_code', 'account_id', 'base_account_id'])
       .execute()
     return rows.map((row) => ({
       kind: row.kind as TaxKind,
-      code: row.code,
+      code: row.code === '' ? null : row.code,
       accountId: row.accountId,
-      baseAccountId: row.baseAccountId,
+      baseAccountId: row.baseAccountId === '' ? null : row.baseAccountId,
       debitMinor: BigInt(row.debit ?? 0),
       creditMinor: BigInt(row.credit ?? 0),
     }))
@@ -63,7 +57,49 @@ export class TaxLineStore implements TaxLinesPort {
     filter: TaxLineFilter,
     page: { limit: number; offset: number },
   ): Promise<{ lines: TaxLineRecord[]; totalCount: number }> {
-    if (filter.kinds.length === 0) return { lines: [], totalCount: 0 }
+    const base = this.filtered(ex, scope, range, filter)
+    if (base === undefined) return { lines: [], totalCount: 0 }
+    const [lines, count] = await Promise.all([
+      this.pageOf(base, page),
+      base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+    ])
+    return { lines, totalCount: Number(count.count) }
+  }
+
+  async firstLines(
+    ex: Executor,
+    scope: OrgScope,
+    range: { from: string; to: string },
+    filter: TaxLineFilter,
+    page: { limit: number; offset: number },
+  ): Promise<TaxLineRecord[]> {
+    const base = this.filtered(ex, scope, range, filter)
+    return base === undefined ? [] : this.pageOf(base, page)
+  }
+
+  private async pageOf(
+    base: NonNullable<ReturnType<TaxLineStore['filtered']>>,
+    page: { limit: number; offset: number },
+  ): Promise<TaxLineRecord[]> {
+    const rows = await base
+      .select(lineColumns)
+      .orderBy('l.txn_date')
+      .orderBy('l.entry_id')
+      .orderBy('l.line_no')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute()
+    return rows.map(recordOf)
+  }
+
+  /** The period's tagged lines that pass the filter; undefined when the filter leaves none. */
+  private filtered(
+    ex: Executor,
+    scope: OrgScope,
+    range: { from: string; to: string },
+    filter: TaxLineFilter,
+  ) {
+    if (filter.kinds.length === 0) return undefined
     let base = ex
       .selectFrom('journal_lines as l')
       .innerJoin('journal_entries as e', (join) =>
@@ -75,14 +111,14 @@ export class TaxLineStore implements TaxLinesPort {
       .where('l.txn_date', '<=', range.to)
       .where('l.tax_kind', 'in', filter.kinds)
     if (filter.accountIds !== undefined) {
-      if (filter.accountIds.length === 0) return { lines: [], totalCount: 0 }
+      if (filter.accountIds.length === 0) return undefined
       base = base.where('l.account_id', 'in', filter.accountIds)
     }
     if (filter.minEntryTotalMinor !== undefined)
       base = base.where('e.total_minor', '>=', filter.minEntryTotalMinor)
     if (filter.baseAccountIds !== undefined) {
       const baseAccountIds = filter.baseAccountIds
-      if (baseAccountIds.length === 0) return { lines: [], totalCount: 0 }
+      if (baseAccountIds.length === 0) return undefined
       base = base.where(({ exists, selectFrom }) =>
         exists(
           selectFrom('journal_lines as b')
@@ -104,18 +140,7 @@ export class TaxLineStore implements TaxLinesPort {
         ]),
       )
     }
-    const [rows, count] = await Promise.all([
-      base
-        .select(lineColumns)
-        .orderBy('l.txn_date')
-        .orderBy('l.entry_id')
-        .orderBy('l.line_no')
-        .limit(page.limit)
-        .offset(page.offset)
-        .execute(),
-      base.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
-    ])
-    return { lines: rows.map(recordOf), totalCount: Number(count.count) }
+    return base
   }
 
   async linesOfEntries(ex: Executor, scope: OrgScope, entryIds: string[]): Promise<TaxLineRecord[]> {

@@ -340,7 +340,7 @@ export class SalesTaxService {
           payableMinor -= line.side === 'credit' ? line.amountMinor : -line.amountMinor
       }
     }
-    return { lines, taxNetByAccount, payableMinor, accounts: accountList }
+    return { lines, taxNetByAccount, payableMinor, accounts: accountList, totals }
   }
 
   private async recordOf(
@@ -361,7 +361,7 @@ export class SalesTaxService {
       jurisdiction: kind.jurisdiction,
       method: kind.method,
       lines: lines.map((line) => ({ line: line.line, label: line.label, amount: money(line.amountMinor) })),
-      exceptions: await this.exceptions(ex, scope, range, kind.jurisdiction, computed.accounts, decimals),
+      exceptions: await this.exceptions(ex, scope, range, kind.jurisdiction, computed, decimals),
       payableBalance: money(computed.payableMinor),
       difference: money(netTax - computed.payableMinor),
       tiesOut: netTax === computed.payableMinor,
@@ -497,14 +497,17 @@ export class SalesTaxService {
     scope: OrgScope,
     range: { from: CalendarDate; to: CalendarDate },
     jurisdiction: Jurisdiction,
-    accounts: AccountRecord[],
+    computed: Pick<Computed, 'accounts' | 'totals'>,
     decimals: number,
   ): Promise<TaxReturnException[]> {
     const db = ex
+    const { accounts, totals } = computed
     const money = (minor: bigint) => formatMoney(minor, decimals)
-    const page = { limit: exceptionsPerCodeMax, offset: 0 }
     const exceptions: TaxReturnException[] = []
     const taxedHere = codesTaxedOn(jurisdiction)
+    // The day totals say whether a kind of line is in the period at all; only then are its lines
+    // read, the first ones alone, so no exception costs what the quarter's lines do.
+    const holds = (wanted: (t: TaxTotal) => boolean) => totals.some(wanted)
 
     for (const event of await this.deps.events.inStatus(
       db,
@@ -523,14 +526,16 @@ export class SalesTaxService {
       })
     }
 
-    const uncoded = await this.deps.taxLines.lines(
-      db,
-      scope,
-      range,
-      { kinds: ['collected', 'input_credit'], codes: [], withoutCode: true },
-      page,
-    )
-    for (const line of uncoded.lines) {
+    const uncoded = holds((t) => (t.kind === 'collected' || t.kind === 'input_credit') && t.code === null)
+      ? await this.deps.taxLines.firstLines(
+          db,
+          scope,
+          range,
+          { kinds: ['collected', 'input_credit'], codes: [], withoutCode: true },
+          { limit: exceptionsPerCodeMax, offset: 0 },
+        )
+      : []
+    for (const line of uncoded) {
       exceptions.push({
         code: 'TAX_WITHOUT_CODE',
         eventId: line.eventId,
@@ -549,20 +554,21 @@ export class SalesTaxService {
     const meals = accounts.filter(
       (account) => account.taxCodeId !== null && mealsCodeIds.has(account.taxCodeId),
     )
+    const mealIds = new Set(meals.map((account) => account.id))
     if (
-      meals.length > 0 &&
+      holds((t) => t.kind === 'purchase' && mealIds.has(t.accountId) && taxedHere.includes(t.code ?? '')) &&
       jurisdiction !== 'CA-BC' &&
       jurisdiction !== 'CA-SK' &&
       jurisdiction !== 'CA-MB'
     ) {
-      const mealLines = await this.deps.taxLines.lines(
+      const mealLines = await this.deps.taxLines.firstLines(
         db,
         scope,
         range,
-        { kinds: ['purchase'], codes: taxedHere, accountIds: meals.map((a) => a.id) },
-        page,
+        { kinds: ['purchase'], codes: taxedHere, accountIds: [...mealIds] },
+        { limit: exceptionsPerCodeMax, offset: 0 },
       )
-      for (const line of mealLines.lines) {
+      for (const line of mealLines) {
         exceptions.push({
           code: 'MEALS_HALF_RECOVERABLE',
           eventId: line.eventId,
@@ -574,7 +580,7 @@ export class SalesTaxService {
       }
     }
 
-    if (jurisdiction === 'CA')
+    if (jurisdiction === 'CA' && holds((t) => t.kind === 'input_credit' && taxFiledOn(t.code, 'CA')))
       exceptions.push(...(await this.suppliersWithoutNumber(ex, scope, range, decimals)))
     return exceptions
   }
@@ -596,16 +602,16 @@ export class SalesTaxService {
     }
     const pageSize = 1000
     for (let offset = 0; found.length < exceptionsPerCodeMax; offset += pageSize) {
-      const page = await this.deps.taxLines.lines(db, scope, range, filter, { limit: pageSize, offset })
-      const contactIds = [...new Set(page.lines.flatMap((line) => line.contactId ?? []))]
+      const lines = await this.deps.taxLines.firstLines(db, scope, range, filter, { limit: pageSize, offset })
+      const contactIds = [...new Set(lines.flatMap((line) => line.contactId ?? []))]
       const numbered = new Set(
         (await this.deps.contacts.contactsByIds(db, scope, contactIds))
           .filter((contact) => contact.businessNumber !== null)
           .map((contact) => contact.id),
       )
-      const eventIds = [...new Set(page.lines.flatMap((line) => line.eventId ?? []))]
+      const eventIds = [...new Set(lines.flatMap((line) => line.eventId ?? []))]
       const onReceipt = await this.deps.receipts.eventsWithSupplierNumber(db, scope, eventIds)
-      for (const line of page.lines) {
+      for (const line of lines) {
         const known =
           (line.contactId !== null && numbered.has(line.contactId)) ||
           (line.eventId !== null && onReceipt.has(line.eventId))
@@ -620,7 +626,7 @@ export class SalesTaxService {
           message: `A purchase of ${formatMoney(line.entryTotalMinor, decimals)} claims GST/HST, and no business number of its supplier is on record, on its contact or its receipt: an input tax credit on a purchase of 100.00 or more needs one (give the contact its businessNumber).`,
         })
       }
-      if (offset + pageSize >= page.totalCount) break
+      if (lines.length < pageSize) break
     }
     return found
   }
@@ -698,6 +704,8 @@ interface Computed {
   taxNetByAccount: Map<string, bigint>
   payableMinor: bigint
   accounts: AccountRecord[]
+  /** The period's tagged lines summed: they tell which exceptions can have any line at all. */
+  totals: TaxTotal[]
 }
 
 const lineAmount = (lines: readonly ReturnLine[], line: string): bigint =>
