@@ -192,6 +192,16 @@ async function seedPostedBooks(
         [org.id],
       )
       await tx.run(
+        `insert into tax_day_totals (organization_id, txn_date, tax_kind, tax_code, account_id, base_account_id, debit_minor, credit_minor)
+         select l.organization_id, l.txn_date, l.tax_kind, coalesce(l.tax_code, ''), l.account_id, coalesce(b.account_id, ''),
+           sum(l.debit_minor), sum(l.credit_minor)
+         from journal_lines l
+         left join journal_lines b on b.organization_id = l.organization_id and b.entry_id = l.entry_id and b.line_no = l.tax_base_line_no
+         where l.organization_id = ? and l.tax_kind is not null
+         group by l.organization_id, l.txn_date, l.tax_kind, coalesce(l.tax_code, ''), l.account_id, coalesce(b.account_id, '')`,
+        [org.id],
+      )
+      await tx.run(
         `insert into account_totals (organization_id, account_id, shard, debit_minor, credit_minor)
          select organization_id, account_id, 0, sum(debit_minor), sum(credit_minor)
          from journal_lines where organization_id = ? group by organization_id, account_id`,
