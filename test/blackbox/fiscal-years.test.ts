@@ -344,6 +344,21 @@ describe('fiscal years', () => {
     // The year before stays closed; the lock date stays until an owner moves it.
     expect(await refusedWith(createEntry, entry('2025-03-31'))).toBe('YEAR_CLOSED')
     expect(await refusedWith(createEntry, entry(firstYearEnd))).toBe('PERIOD_LOCKED')
+    // Replacing the opening balances of the closed year reverses them there: the closed year is
+    // named, though the new date lies only behind the lock date.
+    const opening = {
+      date: '2026-02-01',
+      lines: [
+        { accountId: accounts.Chequing, debit: '1.00' },
+        { accountId: accounts['Share Capital'], credit: '1.00' },
+      ],
+    }
+    expect(
+      await refusedWith(
+        'mutation ($org: UUID!, $date: Date!, $lines: [JournalLineInput!]!) { setOpeningBalances(organizationId: $org, date: $date, lines: $lines) { success errorCode } }',
+        opening,
+      ),
+    ).toBe('YEAR_CLOSED')
     expect(await refusedWith(reopenYear, { end: firstYearEnd, reason: 'again' })).toBe(
       'FISCAL_YEAR_NOT_LAST_CLOSED',
     )

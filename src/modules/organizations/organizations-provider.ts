@@ -145,11 +145,12 @@ export class OrganizationsProvider implements OrganizationsPort {
     const { lockDate, yearEndLockDate } = await this.locks(tx, scope)
     if (lockDate === null && yearEndLockDate === null) return ok(undefined)
     const periodLock = actsAsAccountant(scope) ? null : lockDate
-    for (const date of dates) {
-      if (!date) continue
-      if (yearEndLockDate !== null && date <= yearEndLockDate) return yearClosed(yearEndLockDate, field)
-      if (periodLock !== null && date <= periodLock) return periodLocked(periodLock, field)
-    }
+    const given = [...dates].filter((date): date is string => Boolean(date))
+    // A closed year is named first whichever date falls in it: reopening it is the only way on.
+    if (yearEndLockDate !== null && given.some((date) => date <= yearEndLockDate))
+      return yearClosed(yearEndLockDate, field)
+    if (periodLock !== null && given.some((date) => date <= periodLock))
+      return periodLocked(periodLock, field)
     return ok(undefined)
   }
 }
