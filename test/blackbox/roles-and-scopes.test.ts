@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadSdl } from '../../src/graphql/sdl.js'
 import { type Role, roles, type Scope, scopes } from '../../src/modules/access/principal.js'
 import { keyMayCall, type OperationName, type Right, rights } from '../../src/modules/access/rights.js'
-import { multipart } from '../support/files.js'
+import { multipart, tinyPng } from '../support/files.js'
 import { accountsByName, createTenant, createUser, type Tenant } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
 
@@ -465,6 +465,35 @@ describe('a bank-import key', () => {
       { org: books.organizationId, id: event?.id },
     )
     expect(after.data?.getLedgerEvent).toEqual({ status: 'needs_review' })
+
+    // A receipts key reads the files receipts hold, and not the statement uploaded for import.
+    const keyWith = async (granted: Scope[]) => {
+      const key = await server.app.core.services.access.createApiKeyAsOperator(
+        books.organizationId,
+        granted.join(' '),
+        granted,
+      )
+      if (!key.ok) throw new Error(key.error.message)
+      return { authorization: `Bearer ${key.value.key}` }
+    }
+    const receiptsKey = await keyWith(['receipts'])
+    const fileStatus = async (key: string, headers: Record<string, string>) =>
+      (await fetch(`${server.url}/files/${key}`, { headers })).status
+    expect(await fileStatus(s3Key, receiptsKey)).toBe(404)
+    expect(await fileStatus(s3Key, await keyWith(['read']))).toBe(200)
+    const scan = await fetch(`${server.url}/uploads`, {
+      method: 'POST',
+      headers: receiptsKey,
+      body: multipart([{ name: 'file', filename: 'scan.png', bytes: tinyPng }]),
+    })
+    const scanKey = ((await scan.json()) as { s3Key: string }).s3Key
+    const attached = await send(
+      'mutation ($org: UUID!, $e: UUID!, $k: String!) { attachReceiptToEvent(organizationId: $org, eventId: $e, s3Key: $k, filename: "scan.png") { success error } }',
+      receiptsKey,
+      { org: books.organizationId, e: event?.id, k: scanKey },
+    )
+    expect(attached.data?.attachReceiptToEvent, attached.text).toMatchObject({ success: true })
+    expect(await fileStatus(scanKey, receiptsKey)).toBe(200)
   })
 })
 

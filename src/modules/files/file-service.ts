@@ -88,7 +88,13 @@ export class FileService extends FileStore implements FilesPort {
     s3Key: string,
   ): Promise<{ bytes: Uint8Array; contentType: string } | undefined> {
     if (!s3Key.startsWith(`${scope.organizationId}/`)) return undefined
-    const upload = await this.findUpload(this.deps.db, scope, s3Key)
+    // A key kept to receipts reads the files a receipt holds, not a statement uploaded for import.
+    const { actor } = scope
+    const receiptsOnly =
+      actor.kind === 'api_key' &&
+      actor.scopes !== null &&
+      !actor.scopes.some((granted) => granted === 'read' || granted === 'write' || granted === 'bank_import')
+    const upload = receiptsOnly ? undefined : await this.findUpload(this.deps.db, scope, s3Key)
     let contentType = upload?.contentType
     for (const owner of this.owners) {
       if (contentType !== undefined) break
