@@ -413,7 +413,8 @@ export class AccessService implements AccessPort {
       const member = await this.deps.store.findMember(tx, scope, userId)
       if (!member) return fail('MEMBER_NOT_FOUND', 'No member with this id.', 'userId')
       if (member.role === 'owner') {
-        if (!actsAsOwner(scope)) return fail('OWNER_REQUIRED', 'Only an owner can remove an owner.', 'userId')
+        if (!(await this.ownerNow(tx, scope)))
+          return fail('OWNER_REQUIRED', 'Only an owner can remove an owner.', 'userId')
         if ((await this.deps.store.countOwners(tx, scope, this.deps.engine === 'postgres')) === 1) {
           return fail('LAST_OWNER', 'The last owner cannot be removed.', 'userId')
         }
@@ -425,6 +426,17 @@ export class AccessService implements AccessPort {
       ])
       return ok(true as const)
     })
+  }
+
+  /**
+   * Whether the caller is an owner as this transaction sees it: the role authorize read may be one
+   * another owner has just taken away. The owners' rows are held first (PostgreSQL), so two owners
+   * demoting each other at once are decided one after the other.
+   */
+  private async ownerNow(tx: Executor, scope: OrgScope): Promise<boolean> {
+    if (!actsAsOwner(scope) || scope.actor.kind !== 'user') return false
+    await this.deps.store.countOwners(tx, scope, this.deps.engine === 'postgres')
+    return (await this.deps.store.findMember(tx, scope, scope.actor.userId))?.role === 'owner'
   }
 
   /** Makes a member another role; only an owner touches an owner's role, and one owner always stays. */
@@ -439,7 +451,7 @@ export class AccessService implements AccessPort {
     return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
       const member = await this.deps.store.findMember(tx, scope, userId)
       if (!member) return fail('MEMBER_NOT_FOUND', 'No member with this id.', 'userId')
-      if ((member.role === 'owner' || role === 'owner') && !actsAsOwner(scope)) {
+      if ((member.role === 'owner' || role === 'owner') && !(await this.ownerNow(tx, scope))) {
         return fail('OWNER_REQUIRED', "Only an owner can make an owner or change an owner's role.", 'role')
       }
       if (member.role === role) return ok(member)
