@@ -18,7 +18,7 @@ export function addAccessCommands(program: Command, io: CliIo): void {
     .command('add')
     .requiredOption('--org-id <id>')
     .requiredOption('--email <email>')
-    .requiredOption('--role <role>', 'owner, admin or member')
+    .requiredOption('--role <role>', 'owner, admin, member, accountant or viewer')
     .action((options: { orgId: string; email: string; role: string }) =>
       withCore(async (core) => {
         const added = unwrap(
