@@ -600,7 +600,9 @@ export class SalesTaxService {
       codes: codesTaxedOn('CA').filter((code) => taxFiledOn(code, 'CA')),
       minEntryTotalMinor: 100n * 10n ** BigInt(decimals),
     }
-    const pageSize = 1000
+    // A page as large as what is answered: books whose suppliers all lack a number (the common
+    // case) are done in one, whatever the quarter holds.
+    const pageSize = exceptionsPerCodeMax
     for (let offset = 0; found.length < exceptionsPerCodeMax; offset += pageSize) {
       const lines = await this.deps.taxLines.firstLines(db, scope, range, filter, { limit: pageSize, offset })
       const contactIds = [...new Set(lines.flatMap((line) => line.contactId ?? []))]
