@@ -1,12 +1,13 @@
 import type { Executor } from '../../db/schema.js'
 import type { OrgScope } from '../access/principal.js'
-import type { EntryKind, EntryPlan, LineTax, PostingLine } from './journal.js'
+import type { AdjustmentKind, EntryKind, EntryPlan, LineTax, PostingLine } from './journal.js'
 import type { JournalEntryRecord, LedgerLine } from './journal-store.js'
 
 // What the books offer other modules, inside their own database transaction: every entry is
 // written here and balanced before it is, and nothing is ever edited, only reversed.
 
 export {
+  type AdjustmentKind,
   type EntryKind,
   type EntryPlan,
   type EntrySource,
@@ -61,15 +62,15 @@ export interface JournalPort {
   ): Promise<void>
   /**
    * An entry of no event: a reconciliation's adjustment for the difference to the statement, a
-   * filed tax return's clearing entry, a manual entry or the opening balances. The caller has
-   * checked the period.
+   * filed tax return's clearing entry, a manual entry, the opening balances, an approved invoice
+   * or bill, or a payment of one. The caller has checked the period.
    */
   postAdjustment(
     tx: Executor,
     scope: OrgScope,
     plan: EntryPlan,
     entryId: string,
-    kind?: 'adjustment' | 'tax_filing' | 'manual' | 'opening',
+    kind?: AdjustmentKind,
   ): Promise<void>
   findEntries(ex: Executor, scope: OrgScope, ids: string[]): Promise<JournalEntryRecord[]>
   /** One entry's lines in order. */

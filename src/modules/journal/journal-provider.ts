@@ -9,6 +9,7 @@ import { naturalBalance } from '../accounts/accounts-port.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
 import type { ContactsPort } from '../contacts/contacts-port.js'
 import {
+  type AdjustmentKind,
   assertBalanced,
   type EntryKind,
   type EntryPlan,
@@ -81,7 +82,7 @@ export class JournalProvider extends JournalStore implements JournalPort {
     scope: OrgScope,
     plan: EntryPlan,
     entryId: string,
-    kind: 'adjustment' | 'tax_filing' | 'manual' | 'opening' = 'adjustment',
+    kind: AdjustmentKind = 'adjustment',
   ): Promise<void> {
     const written = await this.write(
       tx,

@@ -517,6 +517,10 @@ function notReversibleReason(kind: EntryKind): string {
       return "a filed sales tax return's clearing entry"
     case 'opening':
       return 'the opening balances: set them again to replace them'
+    case 'invoice':
+      return "a document's posting: void the document to reverse it"
+    case 'payment':
+      return "a document's payment"
     default:
       return `of kind ${kind}`
   }

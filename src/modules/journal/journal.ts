@@ -36,9 +36,18 @@ export type NetTaxKind = 'sale' | 'purchase'
 
 /**
  * An event's posting, the reversal of an entry, a reconciliation's adjustment, the clearing entry
- * of a filed sales tax return, a manual entry, or the opening balances (the last four of no event).
+ * of a filed sales tax return, a manual entry, the opening balances, an approved invoice, bill or
+ * credit note, or a payment of one (the last six of no event).
  */
-export type EntryKind = 'posting' | 'reversal' | 'adjustment' | 'tax_filing' | 'manual' | 'opening'
+export type EntryKind =
+  | 'posting'
+  | 'reversal'
+  | 'adjustment'
+  | 'tax_filing'
+  | 'manual'
+  | 'opening'
+  | 'invoice'
+  | 'payment'
 
 /** DESIGN 8.4: the source a client sees for each kind of entry. */
 export const sourceOfKind = {
@@ -48,8 +57,13 @@ export const sourceOfKind = {
   tax_filing: 'tax_filing',
   manual: 'manual',
   opening: 'opening',
+  invoice: 'invoice',
+  payment: 'payment',
 } as const satisfies Record<EntryKind, string>
 export type EntrySource = (typeof sourceOfKind)[EntryKind]
+
+/** The kinds of entry of no event that are posted whole (not reversals). */
+export type AdjustmentKind = 'adjustment' | 'tax_filing' | 'manual' | 'opening' | 'invoice' | 'payment'
 
 export interface EntryPlan {
   txnDate: string

@@ -317,4 +317,6 @@ const describedByKind: Record<EntryKind, string> = {
   tax_filing: 'Sales tax return filed',
   manual: 'Journal entry',
   opening: 'Opening balances',
+  invoice: 'Invoice',
+  payment: 'Payment',
 }
