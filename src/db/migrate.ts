@@ -35,6 +35,7 @@ import * as ledgerEventLines from './migrations/0029-ledger-event-lines.js'
 import * as manualJournalEntries from './migrations/0030-manual-journal-entries.js'
 import * as apiKeyScopes from './migrations/0031-api-key-scopes.js'
 import * as taxDayTotals from './migrations/0032-tax-day-totals.js'
+import * as invoices from './migrations/0033-invoices.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0030-manual-journal-entries': manualJournalEntries,
   '0031-api-key-scopes': apiKeyScopes,
   '0032-tax-day-totals': taxDayTotals,
+  '0033-invoices': invoices,
 }
 
 /** The migration after which existing audit chains are sealed again under their keys (ADR 0051). */

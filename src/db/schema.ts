@@ -233,6 +233,62 @@ export interface SalesTaxReturnsTable {
   filed_at: string
 }
 
+/** A document of DESIGN 8.6 (migration 0033): an invoice, a bill, a credit note or a vendor credit. */
+export interface InvoicesTable {
+  organization_id: string
+  id: string
+  kind: string
+  number: string
+  /** The number lower-cased, which the unique indexes compare. */
+  number_key: string
+  contact_id: string
+  issue_date: string
+  due_date: string
+  currency: string
+  status: string
+  memo: Generated<string>
+  subtotal_minor: Int
+  tax_total_minor: Int
+  total_minor: Int
+  /** Payments and credits applied, in the document's currency. */
+  amount_paid_minor: Generated<Int>
+  journal_entry_id: string | null
+  void_entry_id: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface InvoiceLinesTable {
+  organization_id: string
+  invoice_id: string
+  /** From 1, in the order the lines were given. */
+  line_no: number
+  description: string
+  /** Decimal strings as given. */
+  quantity: string
+  unit_price: string
+  account_id: string
+  tax_code: string | null
+  /** quantity x unit price, before tax, rounded half-even to the currency. */
+  amount_minor: Int
+  tax_minor: Int
+}
+
+/** A payment of a document, or a credit note applied to one (kind 'credit'). */
+export interface InvoicePaymentsTable {
+  organization_id: string
+  id: string
+  invoice_id: string
+  kind: string
+  payment_date: string
+  amount_minor: Int
+  payment_account_id: string | null
+  credit_note_id: string | null
+  journal_entry_id: string | null
+  event_id: string | null
+  created_at: string
+}
+
 export interface AccountDayTotalsTable {
   organization_id: string
   account_id: string
@@ -495,6 +551,9 @@ export interface Database {
   journal_entries: JournalEntriesTable
   journal_lines: JournalLinesTable
   sales_tax_returns: SalesTaxReturnsTable
+  invoices: InvoicesTable
+  invoice_lines: InvoiceLinesTable
+  invoice_payments: InvoicePaymentsTable
   ledger_event_lines: LedgerEventLinesTable
   exchange_rates: ExchangeRatesTable
   account_day_totals: AccountDayTotalsTable

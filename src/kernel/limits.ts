@@ -129,6 +129,8 @@ export const limits = {
   referenceLengthMax: 200,
   /** Lines of one manual journal entry (DESIGN 8.4). */
   journalLinesMax: 500,
+  /** Lines of one invoice, bill or credit note (DESIGN 8.6). */
+  invoiceLinesMax: 200,
   /** A longer sinceDays is taken as this one (some 8,000 years), so the date arithmetic stays in range. */
   sinceDaysMax: 3_000_000,
   /** An account's free-text sub-type. */
