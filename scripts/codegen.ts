@@ -35,7 +35,8 @@ export async function generateResolverTypes(): Promise<string> {
         LedgerEvent:
           "Omit<LedgerEvent, 'history' | 'journalEntry' | 'reversalEntry'> & { journalEntry: JournalEntryParent | null; reversalEntry: JournalEntryParent | null }",
         Account: "Omit<Account, 'history'>",
-        Contact: "Omit<Contact, 'history'>",
+        // A contact's outstanding and overdue are read by the invoices module for its organization.
+        Contact: "Omit<Contact, 'history' | 'outstanding' | 'overdue'> & { organizationId: string }",
         Reconciliation: "Omit<Reconciliation, 'history'>",
         JournalEntry: '../../modules/journal/journal-entry-view.js#JournalEntryParent',
         ApiKey: '../../modules/access/access-store.js#ApiKeyRecord',

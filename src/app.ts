@@ -35,6 +35,8 @@ import { IdempotencyStore } from './modules/idempotency/idempotency-store.js'
 import { IntakeAddressStore } from './modules/intake/intake-address-store.js'
 import { IntakeService } from './modules/intake/intake-service.js'
 import { startSmtpListener } from './modules/intake/smtp-listener.js'
+import { InvoiceService } from './modules/invoices/invoice-service.js'
+import { InvoiceStore } from './modules/invoices/invoice-store.js'
 import { JobQueue } from './modules/jobs/job-queue.js'
 import { JobStore } from './modules/jobs/job-store.js'
 import { JournalProvider } from './modules/journal/journal-provider.js'
@@ -252,6 +254,7 @@ export async function buildCore(
       contacts,
       receipts,
     }),
+    invoices: buildInvoices({ ...bookParts, contacts, organizations, taxCodes }),
     practice: new PracticeService({ ...withAccess, organizations, events, salesTax: taxCalendar }),
     intake: new IntakeService({ ...withAccess, store: new IntakeAddressStore(), receipts }),
     jobs,
@@ -281,6 +284,13 @@ export async function buildCore(
       await database.close()
     },
   }
+}
+
+/** Invoices, bills and their payments, over their own store. */
+function buildInvoices(
+  parts: Omit<ConstructorParameters<typeof InvoiceService>[0], 'store'>,
+): InvoiceService {
+  return new InvoiceService({ ...parts, store: new InvoiceStore(parts.engine) })
 }
 
 /** Webhook deliveries and their endpoints' use cases, sharing one store. */

@@ -4,5 +4,5 @@ import type { Account, Contact, Reconciliation, ResolversParentTypes } from './g
 // audit module resolves on its own from the object's id.
 export type LedgerEventParent = ResolversParentTypes['LedgerEvent']
 export type AccountParent = Omit<Account, 'history'>
-export type ContactParent = Omit<Contact, 'history'>
+export type ContactParent = Omit<Contact, 'history' | 'outstanding' | 'overdue'> & { organizationId: string }
 export type ReconciliationParent = Omit<Reconciliation, 'history'>

@@ -8,6 +8,7 @@ import { contactResolvers } from '../modules/contacts/resolvers.js'
 import { exchangeRateResolvers } from '../modules/exchange-rates/resolvers.js'
 import { fiscalYearResolvers } from '../modules/fiscal-years/resolvers.js'
 import { intakeResolvers } from '../modules/intake/resolvers.js'
+import { invoiceResolvers } from '../modules/invoices/resolvers.js'
 import { journalResolvers } from '../modules/journal/resolvers.js'
 import { ledgerEventResolvers } from '../modules/ledger-events/resolvers.js'
 import { organizationResolvers } from '../modules/organizations/resolvers.js'
@@ -38,6 +39,7 @@ const moduleResolvers: Resolvers[] = [
   processorImportResolvers,
   reportResolvers,
   salesTaxResolvers,
+  invoiceResolvers,
   practiceResolvers,
   receiptResolvers,
   reconciliationResolvers,

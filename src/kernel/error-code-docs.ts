@@ -366,6 +366,26 @@ export const errorCodeDocs: Readonly<Record<ErrorCode, ErrorCodeDoc>> = {
   WEBHOOK_EVENT_NOT_FOUND: { section: 'webhooks', where: 'redeliverWebhookEvent' },
   WEBHOOK_DESCRIPTION_TOO_LONG: { section: 'webhooks', where: 'createWebhookEndpoint' },
 
+  INVOICE_NOT_FOUND: business,
+  INVALID_INVOICE_KIND: business,
+  INVALID_INVOICE_NUMBER: business,
+  DUPLICATE_INVOICE_NUMBER: business,
+  CONTACT_TYPE_MISMATCH: business,
+  INVALID_QUANTITY: {
+    section: 'business',
+    description:
+      "A document line's quantity is negative, not a decimal string such as `2.5`, has more than 4 decimals, or is too large.",
+  },
+  INVALID_DUE_DATE: business,
+  FOREIGN_CURRENCY_NOT_SUPPORTED: business,
+  INVOICE_NOT_DRAFT: business,
+  INVOICE_NOT_OPEN: business,
+  INVOICE_HAS_PAYMENTS: business,
+  PAYMENT_EXCEEDS_AMOUNT_DUE: business,
+  PAYMENT_BEFORE_ISSUE_DATE: business,
+  NOT_A_CREDIT_NOTE: business,
+  CREDIT_NOTE_CONTACT_MISMATCH: business,
+  CREDIT_EXCEEDS_REMAINING: business,
   INVALID_FILTER: {
     section: 'lists',
     where: 'listLedgerEvents, events',

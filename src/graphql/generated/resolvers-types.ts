@@ -45,6 +45,17 @@ export type Query = {
   /** From the year of the first posted entry to the one holding today, oldest first. */
   fiscalYears: Array<FiscalYear>;
   listIntakeAddresses: Maybe<Array<IntakeAddress>>;
+  invoice: Maybe<Invoice>;
+  /**
+   * Documents by kind, statuses, contact, due before a date, and search (number or memo);
+   * sortBy issueDate (default, newest first), dueDate, number, total or createdAt; limit at most 200.
+   */
+  listInvoices: Maybe<InvoicePage>;
+  /** Invoices and credit notes due at asOf (today when omitted), per customer. */
+  agedReceivables: Maybe<AgedReport>;
+  /** Bills and vendor credits due at asOf (today when omitted), per vendor. */
+  agedPayables: Maybe<AgedReport>;
+  contactStatement: Maybe<ContactStatement>;
   journalEntry: Maybe<JournalEntry>;
   /** The whole journal, newest first, whatever posted each entry (limit at most 200, default 25). */
   listJournalEntries: Maybe<JournalEntryPage>;
@@ -183,6 +194,46 @@ export type QueryFiscalYearsArgs = {
 
 export type QueryListIntakeAddressesArgs = {
   organizationId: Scalars['UUID']['input'];
+};
+
+
+export type QueryInvoiceArgs = {
+  organizationId: Scalars['UUID']['input'];
+  invoiceId: Scalars['UUID']['input'];
+};
+
+
+export type QueryListInvoicesArgs = {
+  organizationId: Scalars['UUID']['input'];
+  kind?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<Array<Scalars['String']['input']>>;
+  contactId?: InputMaybe<Scalars['UUID']['input']>;
+  dueBefore?: InputMaybe<Scalars['Date']['input']>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sortBy?: InputMaybe<Scalars['String']['input']>;
+  sortDir?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryAgedReceivablesArgs = {
+  organizationId: Scalars['UUID']['input'];
+  asOf?: InputMaybe<Scalars['Date']['input']>;
+};
+
+
+export type QueryAgedPayablesArgs = {
+  organizationId: Scalars['UUID']['input'];
+  asOf?: InputMaybe<Scalars['Date']['input']>;
+};
+
+
+export type QueryContactStatementArgs = {
+  organizationId: Scalars['UUID']['input'];
+  contactId: Scalars['UUID']['input'];
+  startDate: Scalars['Date']['input'];
+  endDate: Scalars['Date']['input'];
 };
 
 
@@ -409,6 +460,21 @@ export type Mutation = {
   createIntakeAddress: Maybe<IntakeAddressPayload>;
   /** Mail and messages to the address stop reaching the organization; the address can be created again. */
   deleteIntakeAddress: Maybe<MutationResult>;
+  /** A draft document; invoices and credit notes are numbered when number is omitted. */
+  createInvoice: Maybe<InvoicePayload>;
+  /** Replaces a draft's fields and lines (drafts only; the kind stays). */
+  updateInvoice: Maybe<InvoicePayload>;
+  /** Draft to open: posts the document on its issue date, tagged with its contact and for the sales tax return. */
+  approveInvoice: Maybe<InvoicePayload>;
+  /** Reverses an open document that nothing has settled (on its own date); a draft is voided without an entry. */
+  voidInvoice: Maybe<InvoicePayload>;
+  /**
+   * Posts a payment (Dr bank / Cr Accounts Receivable for an invoice, Dr Accounts Payable / Cr bank for a bill;
+   * a credit note's refund the other way) and moves amountPaid, amountDue and status.
+   */
+  recordInvoicePayment: Maybe<InvoicePayload>;
+  /** Sets part of a credit note against an open invoice of the same contact (a vendor credit against a bill); answers the invoice. */
+  applyCreditNote: Maybe<InvoicePayload>;
   /**
    * A balanced entry of 2 to 500 lines, posted at once (no review queue). With reverseOn, its
    * reversal is posted on that date too (an accrual).
@@ -681,6 +747,48 @@ export type MutationCreateIntakeAddressArgs = {
 export type MutationDeleteIntakeAddressArgs = {
   organizationId: Scalars['UUID']['input'];
   intakeAddressId: Scalars['UUID']['input'];
+};
+
+
+export type MutationCreateInvoiceArgs = {
+  organizationId: Scalars['UUID']['input'];
+  input: InvoiceInput;
+};
+
+
+export type MutationUpdateInvoiceArgs = {
+  organizationId: Scalars['UUID']['input'];
+  invoiceId: Scalars['UUID']['input'];
+  input: InvoiceInput;
+};
+
+
+export type MutationApproveInvoiceArgs = {
+  organizationId: Scalars['UUID']['input'];
+  invoiceId: Scalars['UUID']['input'];
+};
+
+
+export type MutationVoidInvoiceArgs = {
+  organizationId: Scalars['UUID']['input'];
+  invoiceId: Scalars['UUID']['input'];
+};
+
+
+export type MutationRecordInvoicePaymentArgs = {
+  organizationId: Scalars['UUID']['input'];
+  invoiceId: Scalars['UUID']['input'];
+  amount: Scalars['String']['input'];
+  date: Scalars['Date']['input'];
+  paymentAccountId: Scalars['UUID']['input'];
+};
+
+
+export type MutationApplyCreditNoteArgs = {
+  organizationId: Scalars['UUID']['input'];
+  creditNoteId: Scalars['UUID']['input'];
+  invoiceId: Scalars['UUID']['input'];
+  amount: Scalars['String']['input'];
 };
 
 
@@ -1205,6 +1313,10 @@ export type Contact = {
   /** Natural balance of the receivable and payable lines tagged with this contact. */
   balance: Scalars['Float']['output'];
   active: Scalars['Boolean']['output'];
+  /** What the contact owes (a customer) or is owed (a vendor) on open documents, credits counted against them. */
+  outstanding: Scalars['String']['output'];
+  /** The part of outstanding past its due date today. */
+  overdue: Scalars['String']['output'];
 };
 
 
@@ -1574,6 +1686,158 @@ export type IntakeAddressPayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+};
+
+/** An invoice to a customer, a bill from a vendor, a credit note or a vendor credit (amounts in its currency). */
+export type Invoice = {
+  __typename?: 'Invoice';
+  id: Scalars['UUID']['output'];
+  /** invoice (to a customer), bill (from a vendor), credit_note or vendor_credit. */
+  kind: Scalars['String']['output'];
+  /** INV-0001 and CN-0001 per organization unless given; a bill's is the vendor's, unique per vendor. */
+  number: Scalars['String']['output'];
+  contact: InvoiceContact;
+  issueDate: Scalars['Date']['output'];
+  dueDate: Scalars['Date']['output'];
+  /** The functional currency: documents in another are not taken yet. */
+  currency: Scalars['String']['output'];
+  /** draft, open, partially_paid, paid or void. */
+  status: Scalars['String']['output'];
+  lines: Array<InvoiceLine>;
+  /** The lines' amounts before tax, as a decimal string. */
+  subtotal: Scalars['String']['output'];
+  /** The lines' tax, each line's worked out on its own and rounded half-even. */
+  taxTotal: Scalars['String']['output'];
+  total: Scalars['String']['output'];
+  /** Payments and credit notes applied. */
+  amountPaid: Scalars['String']['output'];
+  amountDue: Scalars['String']['output'];
+  memo: Scalars['String']['output'];
+  /** The entry that posted the document when it was approved; null while it is a draft. */
+  journalEntryId: Maybe<Scalars['UUID']['output']>;
+  /** Payments and refunds of the document, and credits applied to it (or, for a credit note, where it was applied). */
+  payments: Array<InvoicePayment>;
+  createdAt: Scalars['String']['output'];
+};
+
+export type InvoiceContact = {
+  __typename?: 'InvoiceContact';
+  id: Scalars['UUID']['output'];
+  displayName: Scalars['String']['output'];
+};
+
+export type InvoiceLine = {
+  __typename?: 'InvoiceLine';
+  description: Scalars['String']['output'];
+  /** A decimal string as given (up to 4 decimals). */
+  quantity: Scalars['String']['output'];
+  /** A decimal string as given. */
+  unitPrice: Scalars['String']['output'];
+  accountId: Scalars['UUID']['output'];
+  /** The sales tax code (HST_ON, GST, GST_QST...), or null for none. */
+  taxCode: Maybe<Scalars['String']['output']>;
+  /** quantity x unitPrice rounded half-even to the currency, before tax. */
+  amount: Scalars['String']['output'];
+  /** The line's tax at its code's rate on the issue date, rounded half-even. */
+  taxAmount: Scalars['String']['output'];
+};
+
+/** A payment or refund of a document (with its entry), or a credit note applied (no entry, no payment account). */
+export type InvoicePayment = {
+  __typename?: 'InvoicePayment';
+  id: Scalars['UUID']['output'];
+  date: Scalars['Date']['output'];
+  amount: Scalars['String']['output'];
+  paymentAccountId: Maybe<Scalars['UUID']['output']>;
+  journalEntryId: Maybe<Scalars['UUID']['output']>;
+  eventId: Maybe<Scalars['UUID']['output']>;
+};
+
+export type InvoiceInput = {
+  /** invoice, bill, credit_note or vendor_credit. */
+  kind: Scalars['String']['input'];
+  /** A customer for an invoice or credit note, a vendor for a bill or vendor credit. */
+  contactId: Scalars['UUID']['input'];
+  /** Optional for invoices and credit notes (numbered in their series); a bill's is the vendor's and required. */
+  number?: InputMaybe<Scalars['String']['input']>;
+  issueDate: Scalars['Date']['input'];
+  /** On or after issueDate; the issue date when omitted (due on receipt). */
+  dueDate?: InputMaybe<Scalars['Date']['input']>;
+  /** The functional currency when omitted; another is refused with FOREIGN_CURRENCY_NOT_SUPPORTED for now. */
+  currency?: InputMaybe<Scalars['String']['input']>;
+  memo?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 200 lines. */
+  lines: Array<InvoiceLineInput>;
+};
+
+export type InvoiceLineInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** A decimal string, not negative, up to 4 decimals. */
+  quantity: Scalars['String']['input'];
+  /** A decimal string, not negative, before tax. */
+  unitPrice: Scalars['String']['input'];
+  /** An income account for a customer's document; an expense or asset account for a vendor's. */
+  accountId: Scalars['UUID']['input'];
+  /** A sales tax code with a rate on the issue date. */
+  taxCode?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InvoicePayload = {
+  __typename?: 'InvoicePayload';
+  success: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+  invoice: Maybe<Invoice>;
+};
+
+export type InvoicePage = {
+  __typename?: 'InvoicePage';
+  items: Array<Invoice>;
+  totalCount: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+};
+
+/** What is due at asOf, by days past due (decimal strings; credits count against the rest). */
+export type AgedReport = {
+  __typename?: 'AgedReport';
+  asOf: Scalars['Date']['output'];
+  rows: Array<AgedRow>;
+  totals: AgedRow;
+};
+
+export type AgedRow = {
+  __typename?: 'AgedRow';
+  /** Null on the totals row. */
+  contactId: Maybe<Scalars['UUID']['output']>;
+  displayName: Scalars['String']['output'];
+  /** Not yet due. */
+  current: Scalars['String']['output'];
+  days1To30: Scalars['String']['output'];
+  days31To60: Scalars['String']['output'];
+  days61To90: Scalars['String']['output'];
+  over90: Scalars['String']['output'];
+  total: Scalars['String']['output'];
+};
+
+/** A contact's documents and payments in a period, with the running balance of what it owes (or is owed). */
+export type ContactStatement = {
+  __typename?: 'ContactStatement';
+  openingBalance: Scalars['String']['output'];
+  lines: Array<ContactStatementLine>;
+  closingBalance: Scalars['String']['output'];
+};
+
+export type ContactStatementLine = {
+  __typename?: 'ContactStatementLine';
+  date: Scalars['Date']['output'];
+  /** invoice, bill, credit_note, vendor_credit or payment. */
+  kind: Scalars['String']['output'];
+  /** The document's number (for a payment, the document it pays). */
+  number: Scalars['String']['output'];
+  /** Positive when it adds to what is owed, negative when it settles it. */
+  amount: Scalars['String']['output'];
+  balance: Scalars['String']['output'];
 };
 
 export type JournalEntry = {
@@ -2405,7 +2669,7 @@ export type ResolversTypes = {
   DaybookEventPage: ResolverTypeWrapper<DaybookEventPage>;
   AuditChainHead: ResolverTypeWrapper<AuditChainHead>;
   LedgerEvent: ResolverTypeWrapper<Omit<LedgerEvent, 'history' | 'journalEntry' | 'reversalEntry'> & { journalEntry: JournalEntryParent | null; reversalEntry: JournalEntryParent | null }>;
-  Contact: ResolverTypeWrapper<Omit<Contact, 'history'>>;
+  Contact: ResolverTypeWrapper<Omit<Contact, 'history' | 'outstanding' | 'overdue'> & { organizationId: string }>;
   Reconciliation: ResolverTypeWrapper<Omit<Reconciliation, 'history'>>;
   BankFileFormat: BankFileFormat;
   CsvImportProfile: ResolverTypeWrapper<CsvImportProfile>;
@@ -2435,6 +2699,18 @@ export type ResolversTypes = {
   FiscalYearPayload: ResolverTypeWrapper<FiscalYearPayload>;
   IntakeAddress: ResolverTypeWrapper<IntakeAddress>;
   IntakeAddressPayload: ResolverTypeWrapper<IntakeAddressPayload>;
+  Invoice: ResolverTypeWrapper<Invoice>;
+  InvoiceContact: ResolverTypeWrapper<InvoiceContact>;
+  InvoiceLine: ResolverTypeWrapper<InvoiceLine>;
+  InvoicePayment: ResolverTypeWrapper<InvoicePayment>;
+  InvoiceInput: InvoiceInput;
+  InvoiceLineInput: InvoiceLineInput;
+  InvoicePayload: ResolverTypeWrapper<InvoicePayload>;
+  InvoicePage: ResolverTypeWrapper<InvoicePage>;
+  AgedReport: ResolverTypeWrapper<AgedReport>;
+  AgedRow: ResolverTypeWrapper<AgedRow>;
+  ContactStatement: ResolverTypeWrapper<ContactStatement>;
+  ContactStatementLine: ResolverTypeWrapper<ContactStatementLine>;
   JournalEntry: ResolverTypeWrapper<JournalEntryParent>;
   JournalLine: ResolverTypeWrapper<JournalLine>;
   JournalLineAccount: ResolverTypeWrapper<JournalLineAccount>;
@@ -2531,7 +2807,7 @@ export type ResolversParentTypes = {
   DaybookEventPage: DaybookEventPage;
   AuditChainHead: AuditChainHead;
   LedgerEvent: Omit<LedgerEvent, 'history' | 'journalEntry' | 'reversalEntry'> & { journalEntry: JournalEntryParent | null; reversalEntry: JournalEntryParent | null };
-  Contact: Omit<Contact, 'history'>;
+  Contact: Omit<Contact, 'history' | 'outstanding' | 'overdue'> & { organizationId: string };
   Reconciliation: Omit<Reconciliation, 'history'>;
   CsvImportProfile: CsvImportProfile;
   CsvImportProfileInput: CsvImportProfileInput;
@@ -2560,6 +2836,18 @@ export type ResolversParentTypes = {
   FiscalYearPayload: FiscalYearPayload;
   IntakeAddress: IntakeAddress;
   IntakeAddressPayload: IntakeAddressPayload;
+  Invoice: Invoice;
+  InvoiceContact: InvoiceContact;
+  InvoiceLine: InvoiceLine;
+  InvoicePayment: InvoicePayment;
+  InvoiceInput: InvoiceInput;
+  InvoiceLineInput: InvoiceLineInput;
+  InvoicePayload: InvoicePayload;
+  InvoicePage: InvoicePage;
+  AgedReport: AgedReport;
+  AgedRow: AgedRow;
+  ContactStatement: ContactStatement;
+  ContactStatementLine: ContactStatementLine;
   JournalEntry: JournalEntryParent;
   JournalLine: JournalLine;
   JournalLineAccount: JournalLineAccount;
@@ -2648,6 +2936,11 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   listExchangeRates?: Resolver<Maybe<ResolversTypes['ExchangeRatePage']>, ParentType, ContextType, RequireFields<QueryListExchangeRatesArgs, 'organizationId'>>;
   fiscalYears?: Resolver<Array<ResolversTypes['FiscalYear']>, ParentType, ContextType, RequireFields<QueryFiscalYearsArgs, 'organizationId'>>;
   listIntakeAddresses?: Resolver<Maybe<Array<ResolversTypes['IntakeAddress']>>, ParentType, ContextType, RequireFields<QueryListIntakeAddressesArgs, 'organizationId'>>;
+  invoice?: Resolver<Maybe<ResolversTypes['Invoice']>, ParentType, ContextType, RequireFields<QueryInvoiceArgs, 'organizationId' | 'invoiceId'>>;
+  listInvoices?: Resolver<Maybe<ResolversTypes['InvoicePage']>, ParentType, ContextType, RequireFields<QueryListInvoicesArgs, 'organizationId'>>;
+  agedReceivables?: Resolver<Maybe<ResolversTypes['AgedReport']>, ParentType, ContextType, RequireFields<QueryAgedReceivablesArgs, 'organizationId'>>;
+  agedPayables?: Resolver<Maybe<ResolversTypes['AgedReport']>, ParentType, ContextType, RequireFields<QueryAgedPayablesArgs, 'organizationId'>>;
+  contactStatement?: Resolver<Maybe<ResolversTypes['ContactStatement']>, ParentType, ContextType, RequireFields<QueryContactStatementArgs, 'organizationId' | 'contactId' | 'startDate' | 'endDate'>>;
   journalEntry?: Resolver<Maybe<ResolversTypes['JournalEntry']>, ParentType, ContextType, RequireFields<QueryJournalEntryArgs, 'organizationId' | 'journalEntryId'>>;
   listJournalEntries?: Resolver<Maybe<ResolversTypes['JournalEntryPage']>, ParentType, ContextType, RequireFields<QueryListJournalEntriesArgs, 'organizationId'>>;
   listLedgerEvents?: Resolver<Maybe<ResolversTypes['LedgerEventPage']>, ParentType, ContextType, RequireFields<QueryListLedgerEventsArgs, 'organizationId'>>;
@@ -2699,6 +2992,12 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   reopenFiscalYear?: Resolver<Maybe<ResolversTypes['FiscalYearPayload']>, ParentType, ContextType, RequireFields<MutationReopenFiscalYearArgs, 'organizationId' | 'endDate' | 'reason'>>;
   createIntakeAddress?: Resolver<Maybe<ResolversTypes['IntakeAddressPayload']>, ParentType, ContextType, RequireFields<MutationCreateIntakeAddressArgs, 'organizationId' | 'addressType' | 'address'>>;
   deleteIntakeAddress?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationDeleteIntakeAddressArgs, 'organizationId' | 'intakeAddressId'>>;
+  createInvoice?: Resolver<Maybe<ResolversTypes['InvoicePayload']>, ParentType, ContextType, RequireFields<MutationCreateInvoiceArgs, 'organizationId' | 'input'>>;
+  updateInvoice?: Resolver<Maybe<ResolversTypes['InvoicePayload']>, ParentType, ContextType, RequireFields<MutationUpdateInvoiceArgs, 'organizationId' | 'invoiceId' | 'input'>>;
+  approveInvoice?: Resolver<Maybe<ResolversTypes['InvoicePayload']>, ParentType, ContextType, RequireFields<MutationApproveInvoiceArgs, 'organizationId' | 'invoiceId'>>;
+  voidInvoice?: Resolver<Maybe<ResolversTypes['InvoicePayload']>, ParentType, ContextType, RequireFields<MutationVoidInvoiceArgs, 'organizationId' | 'invoiceId'>>;
+  recordInvoicePayment?: Resolver<Maybe<ResolversTypes['InvoicePayload']>, ParentType, ContextType, RequireFields<MutationRecordInvoicePaymentArgs, 'organizationId' | 'invoiceId' | 'amount' | 'date' | 'paymentAccountId'>>;
+  applyCreditNote?: Resolver<Maybe<ResolversTypes['InvoicePayload']>, ParentType, ContextType, RequireFields<MutationApplyCreditNoteArgs, 'organizationId' | 'creditNoteId' | 'invoiceId' | 'amount'>>;
   createJournalEntry?: Resolver<Maybe<ResolversTypes['JournalEntryPayload']>, ParentType, ContextType, RequireFields<MutationCreateJournalEntryArgs, 'organizationId' | 'date' | 'lines'>>;
   reverseJournalEntry?: Resolver<Maybe<ResolversTypes['JournalEntryPayload']>, ParentType, ContextType, RequireFields<MutationReverseJournalEntryArgs, 'organizationId' | 'journalEntryId' | 'date'>>;
   setOpeningBalances?: Resolver<Maybe<ResolversTypes['JournalEntryPayload']>, ParentType, ContextType, RequireFields<MutationSetOpeningBalancesArgs, 'organizationId' | 'date' | 'lines'>>;
@@ -2907,6 +3206,8 @@ export type ContactResolvers<ContextType = GraphQLContext, ParentType extends Re
   businessNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   balance?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  outstanding?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  overdue?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ReconciliationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Reconciliation'] = ResolversParentTypes['Reconciliation']> = {
@@ -3128,6 +3429,96 @@ export type IntakeAddressPayloadResolvers<ContextType = GraphQLContext, ParentTy
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type InvoiceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Invoice'] = ResolversParentTypes['Invoice']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  number?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  contact?: Resolver<ResolversTypes['InvoiceContact'], ParentType, ContextType>;
+  issueDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  dueDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['InvoiceLine']>, ParentType, ContextType>;
+  subtotal?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  taxTotal?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amountPaid?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amountDue?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  memo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  journalEntryId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  payments?: Resolver<Array<ResolversTypes['InvoicePayment']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type InvoiceContactResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvoiceContact'] = ResolversParentTypes['InvoiceContact']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  displayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type InvoiceLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvoiceLine'] = ResolversParentTypes['InvoiceLine']> = {
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  unitPrice?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  accountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  taxCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  taxAmount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type InvoicePaymentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvoicePayment'] = ResolversParentTypes['InvoicePayment']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paymentAccountId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  journalEntryId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  eventId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+};
+
+export type InvoicePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvoicePayload'] = ResolversParentTypes['InvoicePayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  invoice?: Resolver<Maybe<ResolversTypes['Invoice']>, ParentType, ContextType>;
+};
+
+export type InvoicePageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvoicePage'] = ResolversParentTypes['InvoicePage']> = {
+  items?: Resolver<Array<ResolversTypes['Invoice']>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type AgedReportResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AgedReport'] = ResolversParentTypes['AgedReport']> = {
+  asOf?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  rows?: Resolver<Array<ResolversTypes['AgedRow']>, ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['AgedRow'], ParentType, ContextType>;
+};
+
+export type AgedRowResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AgedRow'] = ResolversParentTypes['AgedRow']> = {
+  contactId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  displayName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  current?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  days1To30?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  days31To60?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  days61To90?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  over90?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ContactStatementResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ContactStatement'] = ResolversParentTypes['ContactStatement']> = {
+  openingBalance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['ContactStatementLine']>, ParentType, ContextType>;
+  closingBalance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ContactStatementLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ContactStatementLine'] = ResolversParentTypes['ContactStatementLine']> = {
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  number?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  balance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type JournalEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['JournalEntry'] = ResolversParentTypes['JournalEntry']> = {
@@ -3713,6 +4104,16 @@ export type Resolvers<ContextType = GraphQLContext> = {
   FiscalYearPayload?: FiscalYearPayloadResolvers<ContextType>;
   IntakeAddress?: IntakeAddressResolvers<ContextType>;
   IntakeAddressPayload?: IntakeAddressPayloadResolvers<ContextType>;
+  Invoice?: InvoiceResolvers<ContextType>;
+  InvoiceContact?: InvoiceContactResolvers<ContextType>;
+  InvoiceLine?: InvoiceLineResolvers<ContextType>;
+  InvoicePayment?: InvoicePaymentResolvers<ContextType>;
+  InvoicePayload?: InvoicePayloadResolvers<ContextType>;
+  InvoicePage?: InvoicePageResolvers<ContextType>;
+  AgedReport?: AgedReportResolvers<ContextType>;
+  AgedRow?: AgedRowResolvers<ContextType>;
+  ContactStatement?: ContactStatementResolvers<ContextType>;
+  ContactStatementLine?: ContactStatementLineResolvers<ContextType>;
   JournalEntry?: JournalEntryResolvers<ContextType>;
   JournalLine?: JournalLineResolvers<ContextType>;
   JournalLineAccount?: JournalLineAccountResolvers<ContextType>;

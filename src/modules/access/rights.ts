@@ -64,6 +64,14 @@ const books = (note?: string): OrganizationRight => ({
   ...(note === undefined ? {} : { note }),
 })
 
+/** Invoices, bills and their payments: owners, admins and accountants, and keys that write. */
+const documents: OrganizationRight = {
+  caller: 'organization',
+  roles: bookkeepers,
+  keyScopes: ['write'],
+  writes: true,
+}
+
 /** Members, keys and webhooks: owners and admins, signed in. */
 const administration = (writes: boolean, note?: string): OrganizationRight => ({
   caller: 'organization',
@@ -179,6 +187,21 @@ export const rights = {
   fiscalYears: read(),
   closeFiscalYear: books(),
   reopenFiscalYear: books('Only an owner reopens a year, with a reason.'),
+
+  // ---- invoices, bills, payments and credit notes
+  invoice: read(),
+  listInvoices: read(),
+  agedReceivables: read(),
+  agedPayables: read(),
+  contactStatement: read(),
+  'Contact.outstanding': nested,
+  'Contact.overdue': nested,
+  createInvoice: documents,
+  updateInvoice: documents,
+  approveInvoice: documents,
+  voidInvoice: documents,
+  recordInvoicePayment: documents,
+  applyCreditNote: documents,
 
   // ---- reports and sales tax
   dashboardSummary: read(),

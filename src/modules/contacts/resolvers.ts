@@ -5,8 +5,9 @@ import { currencyDecimals, defaultCurrency } from '../../kernel/currency.js'
 import { moneyToNumber } from '../../kernel/money.js'
 import type { ContactRecord } from './contact.js'
 
-function contactToGraphQL(contact: ContactRecord): ContactParent {
+function contactToGraphQL(organizationId: string, contact: ContactRecord): ContactParent {
   return {
+    organizationId,
     id: contact.id,
     contactType: contact.contactType,
     displayName: contact.displayName,
@@ -22,20 +23,20 @@ export const contactResolvers: Resolvers = {
   Query: {
     listContacts: async (_, { organizationId, ...args }, { principal, services }) => {
       const page = valueOrError(await services.contacts.listContacts(principal, organizationId, args))
-      return { ...page, items: page.items.map(contactToGraphQL) }
+      return { ...page, items: page.items.map((contact) => contactToGraphQL(organizationId, contact)) }
     },
   },
   Mutation: {
     createContact: async (_, { organizationId, ...input }, { principal, services }) =>
       payloadOf(
         await services.contacts.createContact(principal, organizationId, input),
-        (contact) => ({ contact: contactToGraphQL(contact) }),
+        (contact) => ({ contact: contactToGraphQL(organizationId, contact) }),
         { contact: null },
       ),
     updateContact: async (_, { organizationId, contactId, ...changes }, { principal, services }) =>
       payloadOf(
         await services.contacts.updateContact(principal, organizationId, contactId, changes),
-        (contact) => ({ contact: contactToGraphQL(contact) }),
+        (contact) => ({ contact: contactToGraphQL(organizationId, contact) }),
         { contact: null },
       ),
     batchCreateContacts: async (_, { organizationId, items }, { principal, services }) => {

@@ -1,0 +1,517 @@
+import { sql } from 'kysely'
+import type { EngineName } from '../../db/engine.js'
+import type { Executor } from '../../db/schema.js'
+import { likeEscaped, pageWithCount } from '../../db/sql-helpers.js'
+import { likeContains, type SortDirection } from '../../kernel/page.js'
+import type { OrgScope } from '../access/principal.js'
+import type { InvoiceKind, InvoiceStatus, PricedLine } from './invoice.js'
+
+// The only SQL of invoices, bills and credit notes (migration 0032). Every amount is read back as
+// a bigint of the document currency's minor unit.
+
+export interface InvoiceRecord {
+  id: string
+  kind: InvoiceKind
+  number: string
+  contactId: string
+  issueDate: string
+  dueDate: string
+  currency: string
+  status: InvoiceStatus
+  memo: string
+  subtotalMinor: bigint
+  taxTotalMinor: bigint
+  totalMinor: bigint
+  amountPaidMinor: bigint
+  journalEntryId: string | null
+  voidEntryId: string | null
+  createdAt: string
+}
+
+export interface InvoicePaymentRecord {
+  id: string
+  invoiceId: string
+  /** payment: money paid or refunded; credit: a credit note applied to the invoice. */
+  kind: 'payment' | 'credit'
+  date: string
+  amountMinor: bigint
+  paymentAccountId: string | null
+  creditNoteId: string | null
+  journalEntryId: string | null
+  eventId: string | null
+}
+
+export interface InvoiceFields {
+  kind: InvoiceKind
+  number: string
+  contactId: string
+  issueDate: string
+  dueDate: string
+  currency: string
+  memo: string
+  subtotalMinor: bigint
+  taxTotalMinor: bigint
+  totalMinor: bigint
+}
+
+export type InvoiceSort = 'issueDate' | 'dueDate' | 'number' | 'total' | 'createdAt'
+
+export interface InvoiceFilter {
+  kind?: InvoiceKind
+  statuses?: readonly InvoiceStatus[]
+  contactId?: string
+  dueBefore?: string
+  search?: string
+}
+
+const columns = [
+  'id',
+  'kind',
+  'number',
+  'contact_id',
+  'issue_date',
+  'due_date',
+  'currency',
+  'status',
+  'memo',
+  'subtotal_minor',
+  'tax_total_minor',
+  'total_minor',
+  'amount_paid_minor',
+  'journal_entry_id',
+  'void_entry_id',
+  'created_at',
+] as const
+
+type Row = {
+  id: string
+  kind: string
+  number: string
+  contact_id: string
+  issue_date: string
+  due_date: string
+  currency: string
+  status: string
+  memo: string
+  subtotal_minor: number | bigint
+  tax_total_minor: number | bigint
+  total_minor: number | bigint
+  amount_paid_minor: number | bigint
+  journal_entry_id: string | null
+  void_entry_id: string | null
+  created_at: string
+}
+
+const toRecord = (row: Row): InvoiceRecord => ({
+  id: row.id,
+  kind: row.kind as InvoiceKind,
+  number: row.number,
+  contactId: row.contact_id,
+  issueDate: row.issue_date,
+  dueDate: row.due_date,
+  currency: row.currency,
+  status: row.status as InvoiceStatus,
+  memo: row.memo,
+  subtotalMinor: BigInt(row.subtotal_minor),
+  taxTotalMinor: BigInt(row.tax_total_minor),
+  totalMinor: BigInt(row.total_minor),
+  amountPaidMinor: BigInt(row.amount_paid_minor),
+  journalEntryId: row.journal_entry_id,
+  voidEntryId: row.void_entry_id,
+  createdAt: row.created_at,
+})
+
+const sortColumns = {
+  issueDate: 'issue_date',
+  dueDate: 'due_date',
+  number: 'number_key',
+  total: 'total_minor',
+  createdAt: 'created_at',
+} as const satisfies Record<InvoiceSort, string>
+
+export const numberKeyOf = (number: string): string => number.toLowerCase()
+
+export class InvoiceStore {
+  constructor(private readonly engine: EngineName) {}
+
+  async insert(
+    tx: Executor,
+    scope: OrgScope,
+    invoice: InvoiceFields & { id: string; createdAt: string },
+    lines: readonly PricedLine[],
+  ): Promise<void> {
+    await tx
+      .insertInto('invoices')
+      .values({
+        organization_id: scope.organizationId,
+        id: invoice.id,
+        ...fieldColumns(invoice),
+        status: 'draft',
+        amount_paid_minor: 0,
+        journal_entry_id: null,
+        void_entry_id: null,
+        created_at: invoice.createdAt,
+        updated_at: invoice.createdAt,
+      })
+      .execute()
+    await this.insertLines(tx, scope, invoice.id, lines)
+  }
+
+  /** A draft's fields and lines replaced whole. */
+  async replaceDraft(
+    tx: Executor,
+    scope: OrgScope,
+    id: string,
+    invoice: InvoiceFields,
+    lines: readonly PricedLine[],
+    updatedAt: string,
+  ): Promise<void> {
+    await tx
+      .updateTable('invoices')
+      .set({ ...fieldColumns(invoice), updated_at: updatedAt })
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', '=', id)
+      .execute()
+    await tx
+      .deleteFrom('invoice_lines')
+      .where('organization_id', '=', scope.organizationId)
+      .where('invoice_id', '=', id)
+      .execute()
+    await this.insertLines(tx, scope, id, lines)
+  }
+
+  private async insertLines(
+    tx: Executor,
+    scope: OrgScope,
+    invoiceId: string,
+    lines: readonly PricedLine[],
+  ): Promise<void> {
+    await tx
+      .insertInto('invoice_lines')
+      .values(
+        lines.map((line, index) => ({
+          organization_id: scope.organizationId,
+          invoice_id: invoiceId,
+          line_no: index + 1,
+          description: line.description,
+          quantity: line.quantity,
+          unit_price: line.unitPrice,
+          account_id: line.accountId,
+          tax_code: line.taxCode,
+          amount_minor: line.amountMinor,
+          tax_minor: line.taxMinor,
+        })),
+      )
+      .execute()
+  }
+
+  async findByIds(ex: Executor, scope: OrgScope, ids: readonly string[]): Promise<InvoiceRecord[]> {
+    if (ids.length === 0) return []
+    const rows = await ex
+      .selectFrom('invoices')
+      .select(columns)
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', 'in', [...new Set(ids)])
+      .execute()
+    return rows.map(toRecord)
+  }
+
+  /** Holds the document (PostgreSQL) until the transaction ends: its payments are made one at a time. */
+  async lock(tx: Executor, scope: OrgScope, id: string): Promise<InvoiceRecord | undefined> {
+    let query = tx
+      .selectFrom('invoices')
+      .select(columns)
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', '=', id)
+    if (this.engine === 'postgres') query = query.forUpdate()
+    const row = await query.executeTakeFirst()
+    return row ? toRecord(row) : undefined
+  }
+
+  async linesOf(ex: Executor, scope: OrgScope, ids: readonly string[]): Promise<Map<string, PricedLine[]>> {
+    const byInvoice = new Map<string, PricedLine[]>()
+    if (ids.length === 0) return byInvoice
+    const rows = await ex
+      .selectFrom('invoice_lines')
+      .selectAll()
+      .where('organization_id', '=', scope.organizationId)
+      .where('invoice_id', 'in', [...new Set(ids)])
+      .orderBy('invoice_id')
+      .orderBy('line_no')
+      .execute()
+    for (const row of rows) {
+      const list = byInvoice.get(row.invoice_id) ?? []
+      list.push({
+        description: row.description,
+        quantity: row.quantity,
+        unitPrice: row.unit_price,
+        accountId: row.account_id,
+        taxCode: row.tax_code,
+        amountMinor: BigInt(row.amount_minor),
+        taxMinor: BigInt(row.tax_minor),
+      })
+      byInvoice.set(row.invoice_id, list)
+    }
+    return byInvoice
+  }
+
+  /** What settled each document: its own payments, and for a credit note where it was applied. */
+  async paymentsOf(
+    ex: Executor,
+    scope: OrgScope,
+    ids: readonly string[],
+  ): Promise<Map<string, InvoicePaymentRecord[]>> {
+    const byInvoice = new Map<string, InvoicePaymentRecord[]>()
+    if (ids.length === 0) return byInvoice
+    const wanted = [...new Set(ids)]
+    const rows = await ex
+      .selectFrom('invoice_payments')
+      .selectAll()
+      .where('organization_id', '=', scope.organizationId)
+      .where((eb) => eb.or([eb('invoice_id', 'in', wanted), eb('credit_note_id', 'in', wanted)]))
+      .orderBy('payment_date')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute()
+    const add = (id: string, payment: InvoicePaymentRecord) => {
+      const list = byInvoice.get(id) ?? []
+      list.push(payment)
+      byInvoice.set(id, list)
+    }
+    for (const row of rows) {
+      const payment: InvoicePaymentRecord = {
+        id: row.id,
+        invoiceId: row.invoice_id,
+        kind: row.kind as InvoicePaymentRecord['kind'],
+        date: row.payment_date,
+        amountMinor: BigInt(row.amount_minor),
+        paymentAccountId: row.payment_account_id,
+        creditNoteId: row.credit_note_id,
+        journalEntryId: row.journal_entry_id,
+        eventId: row.event_id,
+      }
+      if (wanted.includes(row.invoice_id)) add(row.invoice_id, payment)
+      if (row.credit_note_id !== null && wanted.includes(row.credit_note_id)) add(row.credit_note_id, payment)
+    }
+    return byInvoice
+  }
+
+  /** Whether another document of the series (or of the vendor's) already has this number. */
+  async numberTaken(
+    ex: Executor,
+    scope: OrgScope,
+    document: { kind: InvoiceKind; contactId: string; number: string; exceptId?: string },
+  ): Promise<boolean> {
+    let query = ex
+      .selectFrom('invoices')
+      .select('id')
+      .where('organization_id', '=', scope.organizationId)
+      .where('kind', '=', document.kind)
+      .where('number_key', '=', numberKeyOf(document.number))
+    if (document.kind === 'bill' || document.kind === 'vendor_credit') {
+      query = query.where('contact_id', '=', document.contactId)
+    }
+    if (document.exceptId !== undefined) query = query.where('id', '!=', document.exceptId)
+    return (await query.executeTakeFirst()) !== undefined
+  }
+
+  /** The numbers of a series, longest and highest first: the next number follows the first of its form. */
+  async highestNumbers(ex: Executor, scope: OrgScope, kind: InvoiceKind, prefix: string): Promise<string[]> {
+    const rows = await ex
+      .selectFrom('invoices')
+      .select('number')
+      .where('organization_id', '=', scope.organizationId)
+      .where('kind', '=', kind)
+      .where(likeEscaped('number_key', `${prefix.toLowerCase()}-%`))
+      .orderBy(sql`length(number_key)`, 'desc')
+      .orderBy('number_key', 'desc')
+      .limit(50)
+      .execute()
+    return rows.map((row) => row.number)
+  }
+
+  async setPosted(
+    tx: Executor,
+    scope: OrgScope,
+    id: string,
+    change: { status: InvoiceStatus; journalEntryId?: string; voidEntryId?: string; updatedAt: string },
+  ): Promise<void> {
+    await tx
+      .updateTable('invoices')
+      .set({
+        status: change.status,
+        ...(change.journalEntryId !== undefined ? { journal_entry_id: change.journalEntryId } : {}),
+        ...(change.voidEntryId !== undefined ? { void_entry_id: change.voidEntryId } : {}),
+        updated_at: change.updatedAt,
+      })
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', '=', id)
+      .execute()
+  }
+
+  async setSettled(
+    tx: Executor,
+    scope: OrgScope,
+    id: string,
+    change: { amountPaidMinor: bigint; status: InvoiceStatus; updatedAt: string },
+  ): Promise<void> {
+    await tx
+      .updateTable('invoices')
+      .set({
+        amount_paid_minor: change.amountPaidMinor,
+        status: change.status,
+        updated_at: change.updatedAt,
+      })
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', '=', id)
+      .execute()
+  }
+
+  async insertPayment(
+    tx: Executor,
+    scope: OrgScope,
+    payment: InvoicePaymentRecord & { createdAt: string },
+  ): Promise<void> {
+    await tx
+      .insertInto('invoice_payments')
+      .values({
+        organization_id: scope.organizationId,
+        id: payment.id,
+        invoice_id: payment.invoiceId,
+        kind: payment.kind,
+        payment_date: payment.date,
+        amount_minor: payment.amountMinor,
+        payment_account_id: payment.paymentAccountId,
+        credit_note_id: payment.creditNoteId,
+        journal_entry_id: payment.journalEntryId,
+        event_id: payment.eventId,
+        created_at: payment.createdAt,
+      })
+      .execute()
+  }
+
+  async page(
+    ex: Executor,
+    scope: OrgScope,
+    filter: InvoiceFilter,
+    page: { limit: number; offset: number; sortBy: InvoiceSort; sortDir: SortDirection },
+  ): Promise<{ items: InvoiceRecord[]; totalCount: number }> {
+    let query = ex.selectFrom('invoices').where('organization_id', '=', scope.organizationId)
+    if (filter.kind !== undefined) query = query.where('kind', '=', filter.kind)
+    if (filter.statuses !== undefined) {
+      if (filter.statuses.length === 0) return { items: [], totalCount: 0 }
+      query = query.where('status', 'in', [...filter.statuses])
+    }
+    if (filter.contactId !== undefined) query = query.where('contact_id', '=', filter.contactId)
+    if (filter.dueBefore !== undefined) query = query.where('due_date', '<', filter.dueBefore)
+    if (filter.search !== undefined) {
+      const pattern = likeContains(filter.search)
+      query = query.where((eb) =>
+        eb.or([likeEscaped('number_key', pattern), sql<boolean>`lower(memo) like ${pattern} escape '\\'`]),
+      )
+    }
+    const sorted = query.select(columns).orderBy(sortColumns[page.sortBy], page.sortDir)
+    const { rows, totalCount } = await pageWithCount(query, sorted, page)
+    return { items: rows.map(toRecord), totalCount }
+  }
+
+  /**
+   * The documents of these kinds that were approved on or before `asOf` and not voided, with what
+   * was settled of each by then: the rows of aging, a contact's outstanding and its statement.
+   */
+  async postedAsOf(
+    ex: Executor,
+    scope: OrgScope,
+    filter: { kinds: readonly InvoiceKind[]; asOf?: string; contactId?: string },
+  ): Promise<Array<InvoiceRecord & { settledMinor: bigint }>> {
+    const asOf = filter.asOf ?? '9999-12-31'
+    let query = ex
+      .selectFrom('invoices as i')
+      .select(columns.map((column) => `i.${column}` as const))
+      .select((eb) =>
+        eb
+          .selectFrom('invoice_payments as p')
+          .select(sql<string | number | bigint | null>`sum(p.amount_minor)`.as('settled'))
+          .whereRef('p.organization_id', '=', 'i.organization_id')
+          .where((inner) =>
+            inner.or([
+              inner('p.invoice_id', '=', inner.ref('i.id')),
+              inner('p.credit_note_id', '=', inner.ref('i.id')),
+            ]),
+          )
+          .where('p.payment_date', '<=', asOf)
+          .as('settled'),
+      )
+      .where('i.organization_id', '=', scope.organizationId)
+      .where('i.kind', 'in', [...filter.kinds])
+      .where('i.status', 'in', ['open', 'partially_paid', 'paid'])
+      .where('i.issue_date', '<=', asOf)
+    if (filter.contactId !== undefined) query = query.where('i.contact_id', '=', filter.contactId)
+    const rows = await query.orderBy('i.issue_date').orderBy('i.created_at').orderBy('i.id').execute()
+    return rows.map((row) => ({ ...toRecord(row as Row), settledMinor: BigInt(row.settled ?? 0) }))
+  }
+
+  /** A contact's payments and refunds (not credits applied) of posted documents, oldest first. */
+  async contactPayments(
+    ex: Executor,
+    scope: OrgScope,
+    contactId: string,
+    through: string,
+  ): Promise<Array<InvoicePaymentRecord & { documentKind: InvoiceKind; number: string }>> {
+    const rows = await ex
+      .selectFrom('invoice_payments as p')
+      .innerJoin('invoices as i', (join) =>
+        join.onRef('i.organization_id', '=', 'p.organization_id').onRef('i.id', '=', 'p.invoice_id'),
+      )
+      .select([
+        'p.id',
+        'p.invoice_id',
+        'p.kind',
+        'p.payment_date',
+        'p.amount_minor',
+        'p.payment_account_id',
+        'p.credit_note_id',
+        'p.journal_entry_id',
+        'p.event_id',
+        'i.kind as document_kind',
+        'i.number',
+      ])
+      .where('p.organization_id', '=', scope.organizationId)
+      .where('i.contact_id', '=', contactId)
+      .where('p.kind', '=', 'payment')
+      .where('p.payment_date', '<=', through)
+      .orderBy('p.payment_date')
+      .orderBy('p.created_at')
+      .orderBy('p.id')
+      .execute()
+    return rows.map((row) => ({
+      id: row.id,
+      invoiceId: row.invoice_id,
+      kind: 'payment' as const,
+      date: row.payment_date,
+      amountMinor: BigInt(row.amount_minor),
+      paymentAccountId: row.payment_account_id,
+      creditNoteId: row.credit_note_id,
+      journalEntryId: row.journal_entry_id,
+      eventId: row.event_id,
+      documentKind: row.document_kind as InvoiceKind,
+      number: row.number,
+    }))
+  }
+}
+
+function fieldColumns(invoice: InvoiceFields) {
+  return {
+    kind: invoice.kind,
+    number: invoice.number,
+    number_key: numberKeyOf(invoice.number),
+    contact_id: invoice.contactId,
+    issue_date: invoice.issueDate,
+    due_date: invoice.dueDate,
+    currency: invoice.currency,
+    memo: invoice.memo,
+    subtotal_minor: invoice.subtotalMinor,
+    tax_total_minor: invoice.taxTotalMinor,
+    total_minor: invoice.totalMinor,
+  }
+}
