@@ -358,6 +358,48 @@ describe('webhooks of every feed type', () => {
       tenant.owner.jwt,
     )
 
+    // invoice.created, .approved, .paid and .voided, and payment.recorded
+    const customer = await act<{ contact: { id: string } }>(
+      tenant,
+      'mutation ($org: UUID!) { createContact(organizationId: $org, displayName: "Hook Customer", contactType: "customer") { success error contact { id } } }',
+    )
+    const invoiceFields = 'success error errorCode invoice { id total }'
+    const newInvoice = async () =>
+      (
+        await act<{ invoice: { id: string; total: string } }>(
+          tenant,
+          `mutation ($org: UUID!, $input: InvoiceInput!) { createInvoice(organizationId: $org, input: $input) { ${invoiceFields} } }`,
+          {
+            input: {
+              kind: 'invoice',
+              contactId: customer.contact.id,
+              issueDate: '2026-03-05',
+              lines: [{ quantity: '1', unitPrice: '40.00', accountId: accounts['Sales Revenue'] }],
+            },
+          },
+        )
+      ).invoice
+    const approve = (id: string) =>
+      act(
+        tenant,
+        `mutation ($org: UUID!, $i: UUID!) { approveInvoice(organizationId: $org, invoiceId: $i) { ${invoiceFields} } }`,
+        { i: id },
+      )
+    const paidInvoice = await newInvoice()
+    await approve(paidInvoice.id)
+    await act(
+      tenant,
+      `mutation ($org: UUID!, $i: UUID!, $p: UUID!) { recordInvoicePayment(organizationId: $org, invoiceId: $i, amount: "40.00", date: "2026-03-06", paymentAccountId: $p) { ${invoiceFields} } }`,
+      { i: paidInvoice.id, p: chequing },
+    )
+    const voided = await newInvoice()
+    await approve(voided.id)
+    await act(
+      tenant,
+      `mutation ($org: UUID!, $i: UUID!) { voidInvoice(organizationId: $org, invoiceId: $i) { ${invoiceFields} } }`,
+      { i: voided.id },
+    )
+
     // The other organization's events, which its own endpoint is sent.
     await createEvent(other, 'Elsewhere Ltd')
     await act(

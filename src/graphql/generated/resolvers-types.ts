@@ -1204,7 +1204,7 @@ export type DaybookEvent = {
   id: Scalars['UUID']['output'];
   /** 1 for the organization's first event, then one more for each, with no gaps. */
   seq: Scalars['Int']['output'];
-  /** ledger_event.created|updated|classified|confirmed|rejected|synced|reconciled, bank_import.completed, receipt.received|extracted|matched|failed, account.created|updated, contact.created|updated, reconciliation.finished|undone|cancelled, organization.lock_date_changed|profile_changed, sales_tax_return.filed, journal_entry.created|reversed (entries of no event), fiscal_year.closed|reopened, webhook_endpoint.disabled */
+  /** ledger_event.created|updated|classified|confirmed|rejected|synced|reconciled, bank_import.completed, receipt.received|extracted|matched|failed, account.created|updated, contact.created|updated, reconciliation.finished|undone|cancelled, organization.lock_date_changed|profile_changed, sales_tax_return.filed, journal_entry.created|reversed (entries of no event), fiscal_year.closed|reopened, invoice.created|approved|paid|voided, payment.recorded, webhook_endpoint.disabled */
   type: Scalars['String']['output'];
   occurredAt: Scalars['String']['output'];
   /** user, api_key, operator or system */

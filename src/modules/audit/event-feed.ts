@@ -31,6 +31,11 @@ export const feedTypes = [
   'journal_entry.reversed',
   'fiscal_year.closed',
   'fiscal_year.reopened',
+  'invoice.created',
+  'invoice.approved',
+  'invoice.paid',
+  'invoice.voided',
+  'payment.recorded',
   'webhook_endpoint.disabled',
 ] as const
 export type FeedType = (typeof feedTypes)[number]

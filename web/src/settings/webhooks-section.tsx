@@ -46,6 +46,11 @@ const feedTypes = [
   'journal_entry.reversed',
   'fiscal_year.closed',
   'fiscal_year.reopened',
+  'invoice.created',
+  'invoice.approved',
+  'invoice.paid',
+  'invoice.voided',
+  'payment.recorded',
   'webhook_endpoint.disabled',
 ]
 const deliveriesShown = 20
