@@ -136,6 +136,17 @@ const operations: Record<string, { admin?: true }> = {
   deleteWebhookEndpoint: { admin: true },
   rotateWebhookSecret: { admin: true },
   redeliverWebhookEvent: { admin: true },
+  invoice: {},
+  listInvoices: {},
+  agedReceivables: {},
+  agedPayables: {},
+  contactStatement: {},
+  createInvoice: {},
+  updateInvoice: {},
+  approveInvoice: {},
+  voidInvoice: {},
+  recordInvoicePayment: {},
+  applyCreditNote: {},
 }
 
 // ---- the kinds of ids, and the argument table ---------------------------------------------------
@@ -174,9 +185,23 @@ const idKinds = [
   'webhookEvent',
   /** A manual journal entry, not yet reversed. */
   'journalEntry',
+  /** A contact of type customer, and an income account, for invoices. */
+  'customer',
+  'salesAccount',
+  /** Invoices of the customer: a draft, an approved one, and an approved credit note. */
+  'draftInvoice',
+  'openInvoice',
+  'creditNote',
 ] as const
 /** Text an organization wrote, probed through search and duplicate checks. */
-const textKinds = ['merchant', 'accountName', 'contactName', 'rulePattern', 'processorTxn'] as const
+const textKinds = [
+  'merchant',
+  'accountName',
+  'contactName',
+  'rulePattern',
+  'processorTxn',
+  'invoiceMemo',
+] as const
 /** Values every call needs but no organization owns, or that are made fresh for each call. */
 const plainKinds = ['gifiExpense', 'salesTaxCode', 'freshEmail', 'freshName'] as const
 type IdKind = (typeof idKinds)[number]
@@ -206,6 +231,9 @@ const consumable = new Set<Kind>([
   'batchId',
   'deletableWebhookEndpoint',
   'journalEntry',
+  'draftInvoice',
+  'openInvoice',
+  'creditNote',
   'freshEmail',
   'freshName',
 ])
@@ -249,6 +277,15 @@ const csvProfileInput = (name: string) => ({
   dateFormat: 'YYYY-MM-DD',
   amountColumn: 'Amount',
   descriptionColumn: 'Description',
+})
+const invoiceInput = (ids: Ids, kind = 'invoice') => ({
+  kind,
+  contactId: ids.customer,
+  issueDate: eventDate,
+  memo: ids.invoiceMemo,
+  lines: [
+    { description: 'Work', quantity: '2', unitPrice: '5.00', accountId: ids.salesAccount, taxCode: 'HST_ON' },
+  ],
 })
 const processorCsv = (txn: string, description: string) =>
   [
@@ -482,6 +519,34 @@ const argTable: Record<string, ArgSpec[]> = {
   'listWebhookDeliveries.offset': fixed(0),
   'redeliverWebhookEvent.endpointId': id('webhookEndpoint'),
   'redeliverWebhookEvent.eventId': id('webhookEvent'),
+
+  'invoice.invoiceId': id('openInvoice', 'draftInvoice', 'creditNote'),
+  'listInvoices.kind': orNot(fixed('invoice')),
+  'listInvoices.status': fixed(['draft', 'open', 'partially_paid', 'paid', 'void']),
+  'listInvoices.contactId': orNot(id('customer', 'contact')),
+  'listInvoices.dueBefore': fixed('2027-01-01'),
+  'listInvoices.search': probe((ids) => ids.invoiceMemo),
+  'listInvoices.limit': fixed(50),
+  'listInvoices.offset': fixed(0),
+  'listInvoices.sortBy': fixed('issueDate'),
+  'listInvoices.sortDir': fixed('desc'),
+  'agedReceivables.asOf': fixed('2026-12-31'),
+  'agedPayables.asOf': fixed('2026-12-31'),
+  'contactStatement.contactId': id('customer', 'contact'),
+  'contactStatement.startDate': fixed('2026-01-01'),
+  'contactStatement.endDate': fixed('2026-12-31'),
+  'createInvoice.input': probe((ids) => invoiceInput(ids)),
+  'updateInvoice.invoiceId': id('draftInvoice', 'openInvoice'),
+  'updateInvoice.input': probe((ids) => invoiceInput(ids)),
+  'approveInvoice.invoiceId': id('draftInvoice', 'openInvoice'),
+  'voidInvoice.invoiceId': id('openInvoice', 'draftInvoice'),
+  'recordInvoicePayment.invoiceId': id('openInvoice', 'draftInvoice'),
+  'recordInvoicePayment.amount': fixed('1.00'),
+  'recordInvoicePayment.date': fixed(eventDate),
+  'recordInvoicePayment.paymentAccountId': id('bankAccount'),
+  'applyCreditNote.creditNoteId': id('creditNote', 'openInvoice'),
+  'applyCreditNote.invoiceId': id('openInvoice', 'creditNote'),
+  'applyCreditNote.amount': fixed('1.00'),
 }
 
 // ---- GraphQL text generated from the schema -------------------------------------------------------
@@ -497,8 +562,9 @@ function hasIdField(type: GraphQLInputType): boolean {
 
 /**
  * Every field, nested four levels deep, so that anything an answer could carry is asked for. The
- * lines of events and of journal entries are left out of a page: every field of 200 events with
- * theirs costs more than a request may, and getLedgerEvent and journalEntry ask for them whole.
+ * lines of events, journal entries and invoices (and an invoice's payments) are left out of a page:
+ * every field of a page with theirs costs more than a request may, and getLedgerEvent, journalEntry
+ * and invoice ask for them whole.
  */
 function selection(type: GraphQLOutputType, depth = 0, path: string[] = []): string {
   const named = getNamedType(type)
@@ -509,7 +575,11 @@ function selection(type: GraphQLOutputType, depth = 0, path: string[] = []): str
     .filter((f) => f.args.every((a) => !isNonNullType(a.type)))
     .filter(
       (f) =>
-        !(inPage && (named.name === 'LedgerEvent' || named.name === 'JournalEntry') && f.name === 'lines'),
+        !(
+          inPage &&
+          ((['LedgerEvent', 'JournalEntry', 'Invoice'].includes(named.name) && f.name === 'lines') ||
+            (named.name === 'Invoice' && f.name === 'payments'))
+        ),
     )
     .map((f) =>
       isLeafType(getNamedType(f.type))
@@ -801,6 +871,36 @@ class Maker {
     throw new Error('the webhook dispatcher never queued a delivery')
   }
 
+  async customer(name: string) {
+    const data = await ok(
+      this.key,
+      'mutation ($org: UUID!, $n: String!) { createContact(organizationId: $org, contactType: "customer", displayName: $n) { success error contact { id } } }',
+      this.org({ n: name }),
+    )
+    expect(data.createContact).toMatchObject({ success: true })
+    return data.createContact.contact.id as string
+  }
+
+  /** A document of the fixed customer on the fixed income account, approved unless a draft is asked for. */
+  async invoice(kind: 'invoice' | 'credit_note', approve: boolean): Promise<string> {
+    const created = await ok(
+      this.key,
+      'mutation ($org: UUID!, $i: InvoiceInput!) { createInvoice(organizationId: $org, input: $i) { success error invoice { id } } }',
+      this.org({ i: invoiceInput({ ...missingIds(), ...this.fixedIds() } as Ids, kind) }),
+    )
+    expect(created.createInvoice).toMatchObject({ success: true })
+    const id = created.createInvoice.invoice.id as string
+    if (approve) {
+      const approved = await ok(
+        this.key,
+        'mutation ($org: UUID!, $i: UUID!) { approveInvoice(organizationId: $org, invoiceId: $i) { success error } }',
+        this.org({ i: id }),
+      )
+      expect(approved.approveInvoice).toMatchObject({ success: true })
+    }
+    return id
+  }
+
   /** A fresh object of a kind that an operation may use up. */
   /** A manual entry from the expense account to the bank account. */
   async journalEntry(): Promise<string> {
@@ -823,6 +923,12 @@ class Maker {
     switch (kind) {
       case 'journalEntry':
         return this.journalEntry()
+      case 'draftInvoice':
+        return this.invoice('invoice', false)
+      case 'openInvoice':
+        return this.invoice('invoice', true)
+      case 'creditNote':
+        return this.invoice('credit_note', true)
       case 'event':
         return this.event()
       case 'classifiedEvent': {
@@ -1013,6 +1119,8 @@ const snapshotQueries: Array<[string, string, Record<string, unknown>]> = [
   ['listSalesTaxReturns', 'query', {}],
   ['listJournalEntries', 'query', { limit: 200 }],
   ['fiscalYears', 'query', {}],
+  ['listInvoices', 'query', { limit: 50 }],
+  ['agedReceivables', 'query', { asOf: '2026-12-31' }],
 ]
 
 async function waitForJobs(): Promise<void> {
@@ -1107,13 +1215,18 @@ beforeAll(async () => {
     const byName = new Map(
       (data.listAccounts.items as Array<{ id: string; name: string }>).map((x) => [x.name, x.id]),
     )
-    return { taxAccount: byName.get('GST/HST Payable') as string }
+    return {
+      taxAccount: byName.get('GST/HST Payable') as string,
+      salesAccount: byName.get('Sales Revenue') as string,
+    }
   }
 
   // ---- B: one object of every kind, in every state
   const bFixed: Partial<Ids> = {}
   const bMaker = new Maker(b, tag, () => bFixed)
-  bFixed.taxAccount = (await chart(b)).taxAccount
+  const bChart = await chart(b)
+  bFixed.taxAccount = bChart.taxAccount
+  bFixed.salesAccount = bChart.salesAccount
   bFixed.accountName = `${tag} Expense Account`
   bFixed.expenseAccount = await bMaker.account(bFixed.accountName, 'expense', 'expense')
   bFixed.splitAccount = await bMaker.account(`${tag} Second Expense`, 'expense', 'expense')
@@ -1154,12 +1267,21 @@ beforeAll(async () => {
   bFixed.deletableWebhookEndpoint = bFixed.webhookEndpoint
   bFixed.webhookEvent = await bMaker.webhookEvent(bFixed.webhookEndpoint)
   bFixed.journalEntry = await bMaker.journalEntry()
+  bFixed.customer = await bMaker.customer(`${tag} Customer`)
+  bFixed.invoiceMemo = `${tag} invoice memo`
+  bFixed.draftInvoice = await bMaker.invoice('invoice', false)
+  bFixed.openInvoice = await bMaker.invoice('invoice', true)
+  bFixed.creditNote = await bMaker.invoice('credit_note', true)
   bIds = { ...missingIds(), ...bFixed } as Ids
 
   // ---- A: the fixed objects; the rest is made fresh for each call
   aStatic = { ...referenceIds }
   aMaker = new Maker(a, 'Own', () => aStatic)
-  aStatic.taxAccount = (await chart(a)).taxAccount
+  const aChart = await chart(a)
+  aStatic.taxAccount = aChart.taxAccount
+  aStatic.salesAccount = aChart.salesAccount
+  aStatic.customer = await aMaker.customer(`Own Customer ${randomUUID().slice(0, 8)}`)
+  aStatic.invoiceMemo = `Own invoice ${randomUUID().slice(0, 8)}`
   aStatic.accountName = `Own Expense ${randomUUID().slice(0, 8)}`
   aStatic.expenseAccount = await aMaker.account(aStatic.accountName, 'expense', 'expense')
   aStatic.splitAccount = await aMaker.account(`Own Second ${randomUUID().slice(0, 8)}`, 'expense', 'expense')
