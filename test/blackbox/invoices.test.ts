@@ -1,6 +1,6 @@
 // Invoices, bills, credit notes and payments over HTTP (DESIGN 8.6): taxed line by line, posted when approved, paid without ever overpaying, aged, stated, counted by the sales tax return, and every bad input refused with nothing written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accountsByName, createTenant, type Tenant } from '../support/fixtures.js'
+import { accountsByName, createTenant, createUser, type Tenant } from '../support/fixtures.js'
 import { type Page, tenantCalls } from '../support/graphql.js'
 import { startServer, type TestServer } from '../support/server.js'
 
@@ -759,5 +759,92 @@ describe('bad input', () => {
       }),
       'INVALID_INVOICE_KIND',
     )
+  })
+})
+
+describe('vendor credits and refunds', () => {
+  it('sets a vendor credit against a bill, refunds a credit note, and keeps document entries to voiding', async () => {
+    const { tenant, accounts, customer, vendor } = await books()
+    const office = accounts['Office Expenses'] as string
+    const chequing = accounts.Chequing as string
+    const bill = await ok(
+      create(tenant, {
+        kind: 'bill',
+        contactId: vendor,
+        number: 'OD-7',
+        issueDate: '2026-03-02',
+        lines: [line(office, '100.00', { taxCode: 'HST_ON' })],
+      }),
+    )
+    await ok(approve(tenant, bill.id))
+    const credit = await ok(
+      create(tenant, {
+        kind: 'vendor_credit',
+        contactId: vendor,
+        number: 'OD-7C',
+        issueDate: '2026-03-03',
+        lines: [line(office, '20.00', { taxCode: 'HST_ON' })],
+      }),
+    )
+    await ok(approve(tenant, credit.id))
+    expect((await balances(tenant))['Accounts Payable']).toBe('90.40')
+    expect((await balances(tenant))['Taxes Recoverable']).toBe('10.40')
+    expect(await ok(apply(tenant, credit.id, bill.id, '22.60'))).toMatchObject({ amountDue: '90.40' })
+    expect(await ok(pay(tenant, bill.id, '90.40', '2026-03-04', chequing))).toMatchObject({ status: 'paid' })
+    expect((await balances(tenant))['Accounts Payable']).toBe('0.00')
+
+    const sales = accounts['Sales Revenue'] as string
+    const note = await ok(
+      create(tenant, {
+        kind: 'credit_note',
+        contactId: customer,
+        issueDate: '2026-03-05',
+        lines: [line(sales, '30.00')],
+      }),
+    )
+    const posted = await ok(approve(tenant, note.id))
+    const refunded = await ok(pay(tenant, note.id, '30.00', '2026-03-06', chequing))
+    expect(refunded.status).toBe('paid')
+    const after = await balances(tenant)
+    expect(after['Accounts Receivable']).toBe('0.00')
+    expect(after.Chequing).toBe('-120.40')
+
+    const reversed = await field<{ success: boolean; errorCode: string | null }>(
+      tenant,
+      'mutation ($org: UUID!, $id: UUID!) { reverseJournalEntry(organizationId: $org, journalEntryId: $id, date: "2026-03-31") { success errorCode } }',
+      { id: posted.journalEntryId },
+    )
+    expect(reversed).toMatchObject({ success: false, errorCode: 'ENTRY_NOT_REVERSIBLE' })
+  })
+})
+
+describe('who may write documents', () => {
+  it('lets owners, admins and accountants write, viewers and members read', async () => {
+    const { tenant, accounts, customer } = await books()
+    const { access } = server.app.core.services
+    const people: Record<string, Record<string, string>> = {}
+    for (const role of ['accountant', 'member', 'viewer']) {
+      const person = await createUser(server)
+      expect((await access.addMemberAsOperator(tenant.organizationId, person.email, role)).ok).toBe(true)
+      people[role] = person.jwt
+    }
+    const input = {
+      kind: 'invoice',
+      contactId: customer,
+      issueDate: '2026-03-10',
+      lines: [line(accounts['Sales Revenue'] as string, '10.00')],
+    }
+    const made = await field<Payload>(tenant, createMutation, { input }, people.accountant)
+    expect(made.success).toBe(true)
+    for (const [role, code] of [
+      ['member', 'OWNER_OR_ADMIN_REQUIRED'],
+      ['viewer', 'READ_ONLY'],
+    ] as const) {
+      const refusedWrite = await gql(tenant, createMutation, { input }, people[role])
+      expect(refusedWrite.errors?.[0]?.extensions?.code, role).toBe(code)
+      const read = await field<Page<Invoice>>(tenant, listQuery, {}, people[role])
+      expect(read.totalCount, role).toBe(1)
+    }
+    expect((await list(tenant)).totalCount).toBe(1)
   })
 })
