@@ -113,7 +113,15 @@ const emptyBuckets = (): Record<AgingBucket, bigint> => ({
   over90: 0n,
 })
 
+type OutstandingBatch = {
+  ids: Set<string>
+  result: Promise<Map<string, { outstandingMinor: bigint; overdueMinor: bigint }>>
+}
+
 export class InvoiceService {
+  /** Per request (its principal) and organization, the contacts whose outstanding is being read. */
+  private readonly outstandingBatches = new WeakMap<Principal, Map<string, OutstandingBatch>>()
+
   constructor(
     private readonly deps: {
       db: Executor
@@ -460,7 +468,8 @@ export class InvoiceService {
 
   /**
    * DESIGN 8.6: what a contact owes, or is owed, on its open documents (credits count against the
-   * rest), and the part of it past due today. A vendor's are what the organization owes it.
+   * rest), and the part of it past due today. A vendor's are what the organization owes it. The
+   * contacts of one answer (a page of listContacts) are read together, in one query.
    */
   async contactOutstanding(
     principal: Principal,
@@ -469,20 +478,48 @@ export class InvoiceService {
     field: 'Contact.outstanding' | 'Contact.overdue',
   ): Promise<{ outstandingMinor: bigint; overdueMinor: bigint; currency: string }> {
     const scope = await this.deps.access.authorize(principal, organizationId, field)
-    const today = calendarDateOf(this.deps.clock.now())
-    const documents = await this.deps.store.postedAsOf(this.deps.db, scope, {
-      kinds: [...receivableKinds, ...payableKinds],
-      contactId,
-    })
-    let outstandingMinor = 0n
-    let overdueMinor = 0n
-    for (const document of documents) {
-      const due = signedMinor(document.kind, document.totalMinor - document.settledMinor)
-      outstandingMinor += due
-      if (!isCredit(document.kind) && document.dueDate < today) overdueMinor += due
-    }
+    const found = await this.outstandingBatch(principal, scope, contactId)
     const currency = await this.deps.organizations.functionalCurrencyOf(organizationId)
-    return { outstandingMinor, overdueMinor, currency }
+    return { ...(found ?? { outstandingMinor: 0n, overdueMinor: 0n }), currency }
+  }
+
+  /** Joins the batch of this request's contacts of the organization, read once the request has asked for them all. */
+  private outstandingBatch(principal: Principal, scope: OrgScope, contactId: string) {
+    let byOrganization = this.outstandingBatches.get(principal)
+    if (!byOrganization) {
+      byOrganization = new Map()
+      this.outstandingBatches.set(principal, byOrganization)
+    }
+    const batches = byOrganization
+    let batch = batches.get(scope.organizationId)
+    if (!batch) {
+      const ids = new Set<string>()
+      // The field resolvers of a page run one after another; the batch is read after them.
+      const result = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        batches.delete(scope.organizationId)
+        return this.readOutstanding(scope, [...ids])
+      })
+      batch = { ids, result }
+      batches.set(scope.organizationId, batch)
+    }
+    batch.ids.add(contactId)
+    return batch.result.then((byContact) => byContact.get(contactId))
+  }
+
+  private async readOutstanding(
+    scope: OrgScope,
+    contactIds: string[],
+  ): Promise<Map<string, { outstandingMinor: bigint; overdueMinor: bigint }>> {
+    const today = calendarDateOf(this.deps.clock.now())
+    const byContact = new Map<string, { outstandingMinor: bigint; overdueMinor: bigint }>()
+    for (const document of await this.deps.store.openOfContacts(this.deps.db, scope, contactIds)) {
+      const sums = byContact.get(document.contactId) ?? { outstandingMinor: 0n, overdueMinor: 0n }
+      const due = signedMinor(document.kind, document.dueMinor)
+      sums.outstandingMinor += due
+      if (!isCredit(document.kind) && document.dueDate < today) sums.overdueMinor += due
+      byContact.set(document.contactId, sums)
+    }
+    return byContact
   }
 
   /** DESIGN 8.6: what is due at `asOf` per contact, by days past due; today when no date is given. */

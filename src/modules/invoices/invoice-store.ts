@@ -451,6 +451,28 @@ export class InvoiceStore {
     return rows.map((row) => ({ ...toRecord(row as Row), settledMinor: BigInt(row.settled ?? 0) }))
   }
 
+  /** What is due on the open documents of these contacts, by contact: a contact's outstanding and overdue. */
+  async openOfContacts(
+    ex: Executor,
+    scope: OrgScope,
+    contactIds: readonly string[],
+  ): Promise<Array<{ contactId: string; kind: InvoiceKind; dueDate: string; dueMinor: bigint }>> {
+    if (contactIds.length === 0) return []
+    const rows = await ex
+      .selectFrom('invoices')
+      .select(['contact_id', 'kind', 'due_date', 'total_minor', 'amount_paid_minor'])
+      .where('organization_id', '=', scope.organizationId)
+      .where('contact_id', 'in', [...new Set(contactIds)])
+      .where('status', 'in', ['open', 'partially_paid'])
+      .execute()
+    return rows.map((row) => ({
+      contactId: row.contact_id,
+      kind: row.kind as InvoiceKind,
+      dueDate: row.due_date,
+      dueMinor: BigInt(row.total_minor) - BigInt(row.amount_paid_minor),
+    }))
+  }
+
   /** A contact's payments and refunds (not credits applied) of posted documents, oldest first. */
   async contactPayments(
     ex: Executor,
