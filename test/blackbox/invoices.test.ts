@@ -759,6 +759,15 @@ describe('bad input', () => {
       }),
       'INVALID_INVOICE_KIND',
     )
+    // No operation makes an account inactive yet; the flag is written as the chart keeps it.
+    await server.app.core.database.db
+      .updateTable('accounts')
+      .set({ active: 0 })
+      .where('organization_id', '=', tenant.organizationId)
+      .where('id', '=', sales)
+      .execute()
+    await refused(approve(tenant, draft.id), 'ACCOUNT_INACTIVE')
+    expect((await list(tenant)).items[0]).toMatchObject({ status: 'draft', journalEntryId: null })
   })
 })
 

@@ -210,6 +210,9 @@ export class InvoiceService {
       const open = await this.deps.organizations.checkOpen(tx, scope, [current.issueDate], 'invoiceId')
       if (!open.ok) return open
       const lines = (await this.deps.store.linesOf(tx, scope, [invoiceId])).get(invoiceId) ?? []
+      // An account may have been deactivated since the draft was written.
+      const usable = await this.lineAccounts(tx, scope, current.kind, lines)
+      if (!usable.ok) return usable
       const accounts = await this.postingAccounts(tx, scope, current.kind, lines)
       if (!accounts.ok) return accounts
       const plan = planDocumentPosting(current, lines, accounts.value)
