@@ -48,7 +48,7 @@ export type Query = {
   invoice: Maybe<Invoice>;
   /**
    * Documents by kind, statuses, contact, due before a date, and search (number or memo);
-   * sortBy issueDate (default, newest first), dueDate, number, total or createdAt; limit at most 200.
+   * sortBy issueDate (default), dueDate, number, total or createdAt; sortDir asc (default) or desc; limit at most 200.
    */
   listInvoices: Maybe<InvoicePage>;
   /** Invoices and credit notes due at asOf (today when omitted), per customer. */

@@ -437,7 +437,7 @@ export class InvoiceService {
     },
   ): Promise<Result<Page<InvoiceView>>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'listInvoices')
-    const page = parsePageRequest(args, sortFields, { sortBy: 'issueDate', sortDir: 'desc' })
+    const page = parsePageRequest(args, sortFields, { sortBy: 'issueDate', sortDir: 'asc' })
     if (!page.ok) return page
     const kind = args.kind ?? undefined
     if (kind !== undefined && !isInvoiceKind(kind)) return invalidKind(kind, 'kind')
