@@ -36,6 +36,7 @@ import * as manualJournalEntries from './migrations/0030-manual-journal-entries.
 import * as apiKeyScopes from './migrations/0031-api-key-scopes.js'
 import * as taxDayTotals from './migrations/0032-tax-day-totals.js'
 import * as invoices from './migrations/0033-invoices.js'
+import * as invoiceMatching from './migrations/0034-invoice-matching.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0031-api-key-scopes': apiKeyScopes,
   '0032-tax-day-totals': taxDayTotals,
   '0033-invoices': invoices,
+  '0034-invoice-matching': invoiceMatching,
 }
 
 /** The migration after which existing audit chains are sealed again under their keys (ADR 0051). */

@@ -252,6 +252,10 @@ export interface InvoicesTable {
   total_minor: Int
   /** Payments and credits applied, in the document's currency. */
   amount_paid_minor: Generated<Int>
+  /** total less amount paid, kept beside them so open documents are found by what is due (0034). */
+  amount_due_minor: Generated<Int>
+  /** A foreign-currency document's rate of its issue date, kept when it is approved; else null. */
+  exchange_rate: Generated<string | null>
   journal_entry_id: string | null
   void_entry_id: string | null
   created_at: string
@@ -286,6 +290,17 @@ export interface InvoicePaymentsTable {
   credit_note_id: string | null
   journal_entry_id: string | null
   event_id: string | null
+  /** The rate of the payment's date, for a foreign-currency document's payment (0034). */
+  exchange_rate: Generated<string | null>
+  created_at: string
+}
+
+/** A bank line in the review queue applied to a document it pays once confirmed (migration 0034). */
+export interface InvoiceEventMatchesTable {
+  organization_id: string
+  event_id: string
+  invoice_id: string
+  amount_minor: Int
   created_at: string
 }
 
@@ -554,6 +569,7 @@ export interface Database {
   invoices: InvoicesTable
   invoice_lines: InvoiceLinesTable
   invoice_payments: InvoicePaymentsTable
+  invoice_event_matches: InvoiceEventMatchesTable
   ledger_event_lines: LedgerEventLinesTable
   exchange_rates: ExchangeRatesTable
   account_day_totals: AccountDayTotalsTable

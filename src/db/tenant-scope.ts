@@ -35,6 +35,7 @@ export const tenantTables: ReadonlySet<string> = new Set([
   'invoices',
   'invoice_lines',
   'invoice_payments',
+  'invoice_event_matches',
   'audit_records',
   'audit_heads',
   'receipts',
