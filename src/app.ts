@@ -254,7 +254,7 @@ export async function buildCore(
       contacts,
       receipts,
     }),
-    invoices: buildInvoices({ ...bookParts, contacts, organizations, taxCodes }),
+    invoices: buildInvoices({ ...bookParts, contacts, organizations, taxCodes, rates }),
     practice: new PracticeService({ ...withAccess, organizations, events, salesTax: taxCalendar }),
     intake: new IntakeService({ ...withAccess, store: new IntakeAddressStore(), receipts }),
     jobs,

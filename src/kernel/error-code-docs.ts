@@ -386,6 +386,20 @@ export const errorCodeDocs: Readonly<Record<ErrorCode, ErrorCodeDoc>> = {
   NOT_A_CREDIT_NOTE: business,
   CREDIT_NOTE_CONTACT_MISMATCH: business,
   CREDIT_EXCEEDS_REMAINING: business,
+  CURRENCY_MISMATCH: {
+    section: 'business',
+    description:
+      'A bank line is in another currency than the document it is applied to, or a credit note than the invoice it is set against.',
+  },
+  INVOICE_DIRECTION_MISMATCH: {
+    section: 'business',
+    description:
+      'Money in pays an invoice or refunds a vendor credit; money out pays a bill or refunds a credit note. The bank line goes the other way.',
+  },
+  PAYMENT_EXCEEDS_EVENT_AMOUNT: {
+    section: 'business',
+    description: 'What a bank line is applied to documents, all together, is more than its own amount.',
+  },
   INVALID_FILTER: {
     section: 'lists',
     where: 'listLedgerEvents, events',

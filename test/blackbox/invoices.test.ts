@@ -633,7 +633,7 @@ describe('bad input', () => {
       [{ ...good, contactId: elsewhere.customer }, 'CONTACT_NOT_FOUND'],
       [{ ...good, contactId: vendor }, 'CONTACT_TYPE_MISMATCH'],
       [{ ...good, kind: 'quote' }, 'INVALID_INVOICE_KIND'],
-      [{ ...good, currency: 'USD' }, 'FOREIGN_CURRENCY_NOT_SUPPORTED'],
+      [{ ...good, currency: 'usd' }, 'INVALID_CURRENCY'],
       [{ ...good, lines: [] }, 'INVALID_LINES'],
       [
         { ...good, lines: [line(elsewhere.accounts['Sales Revenue'] as string, '1.00')] },

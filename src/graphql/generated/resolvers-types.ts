@@ -1699,7 +1699,7 @@ export type Invoice = {
   contact: InvoiceContact;
   issueDate: Scalars['Date']['output'];
   dueDate: Scalars['Date']['output'];
-  /** The functional currency: documents in another are not taken yet. */
+  /** ISO 4217: posted at the rate of the issue date when it is not the functional currency. */
   currency: Scalars['String']['output'];
   /** draft, open, partially_paid, paid or void. */
   status: Scalars['String']['output'];
@@ -1763,7 +1763,10 @@ export type InvoiceInput = {
   issueDate: Scalars['Date']['input'];
   /** On or after issueDate; the issue date when omitted (due on receipt). */
   dueDate?: InputMaybe<Scalars['Date']['input']>;
-  /** The functional currency when omitted; another is refused with FOREIGN_CURRENCY_NOT_SUPPORTED for now. */
+  /**
+   * The functional currency when omitted. Another is posted at the rate of the issue date and paid at the rate of
+   * each payment's date, the difference to the account "Exchange Gain or Loss".
+   */
   currency?: InputMaybe<Scalars['String']['input']>;
   memo?: InputMaybe<Scalars['String']['input']>;
   /** 1 to 200 lines. */

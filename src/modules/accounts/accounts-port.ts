@@ -40,3 +40,6 @@ export interface AccountsPort {
   /** One posting's amounts per account, in account order. */
   addTotals(ex: Executor, scope: OrgScope, totals: AccountTotalsDelta[]): Promise<void>
 }
+
+/** DESIGN 8.6 and 8.13: where realised exchange differences go, found by its name or created. */
+export const exchangeGainOrLoss = { name: 'Exchange Gain or Loss', accountType: 'other_income' } as const

@@ -4,6 +4,7 @@ import { inTransactionResult } from '../../db/transaction.js'
 import { calendarDateOf } from '../../kernel/calendar-date.js'
 import type { Clock } from '../../kernel/clock.js'
 import { currencyDecimals, parseCurrency } from '../../kernel/currency.js'
+import { convertMinor, storedExchangeRate } from '../../kernel/exchange-rate.js'
 import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
 import { formatMoney, parsePositiveMoney } from '../../kernel/money.js'
@@ -11,15 +12,18 @@ import { type Page, pageOf, parsePageRequest } from '../../kernel/page.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
-import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
+import { type AccountRecord, type AccountsPort, exchangeGainOrLoss } from '../accounts/accounts-port.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
 import type { ContactRecord, ContactsPort } from '../contacts/contacts-port.js'
+import type { ExchangeRatesPort } from '../exchange-rates/exchange-rates-port.js'
 import type { JournalPort } from '../journal/journal-port.js'
 import type { OrganizationsPort } from '../organizations/organizations-port.js'
 import type { TaxCodesPort } from '../tax-codes/tax-codes-port.js'
 import {
   type AgingBucket,
   agingBucketOf,
+  type Conversion,
+  clearedFunctionalMinor,
   contactTypeOf,
   type InvoiceKind,
   type InvoiceStatus,
@@ -31,6 +35,7 @@ import {
   labelOf,
   nextNumber,
   numberPrefixOf,
+  type PaymentConversion,
   type PostingAccounts,
   type PricedLine,
   planDocumentPosting,
@@ -133,6 +138,7 @@ export class InvoiceService {
       organizations: OrganizationsPort
       journal: JournalPort
       taxCodes: TaxCodesPort
+      rates: ExchangeRatesPort
       audit: AuditRecorder
       store: InvoiceStore
     },
@@ -215,13 +221,17 @@ export class InvoiceService {
       if (!usable.ok) return usable
       const accounts = await this.postingAccounts(tx, scope, current.kind, lines)
       if (!accounts.ok) return accounts
-      const plan = planDocumentPosting(current, lines, accounts.value)
+      const conversion = await this.conversionOn(tx, scope, current.currency, current.issueDate)
+      if (!conversion.ok) return conversion
+      const plan = planDocumentPosting(current, lines, accounts.value, conversion.value?.conversion)
+      if (!plan) return nothingToPost(conversion.value?.rate)
       const entryId = newId()
       await this.deps.journal.postAdjustment(tx, scope, plan, entryId, 'invoice')
       const updatedAt = this.deps.clock.now().toISOString()
       await this.deps.store.setPosted(tx, scope, invoiceId, {
         status: 'open',
         journalEntryId: entryId,
+        ...(conversion.value ? { exchangeRate: conversion.value.rate } : {}),
         updatedAt,
       })
       const view = await this.viewOf(tx, scope, invoiceId)
@@ -312,12 +322,18 @@ export class InvoiceService {
       if (!open.ok) return open
       const control = await this.controlAccount(tx, scope, current.kind)
       if (!control.ok) return control
-      const plan = planPayment(current, {
-        date: args.date,
-        amountMinor: amount.value,
-        paymentAccountId: account.value.id,
-        controlAccountId: control.value,
-      })
+      const conversion = await this.paymentConversion(tx, scope, current, args.date, amount.value)
+      if (!conversion.ok) return conversion
+      const plan = planPayment(
+        current,
+        {
+          date: args.date,
+          amountMinor: amount.value,
+          paymentAccountId: account.value.id,
+          controlAccountId: control.value,
+        },
+        conversion.value?.conversion,
+      )
       const entryId = newId()
       await this.deps.journal.postAdjustment(tx, scope, plan, entryId, 'payment')
       const payment: InvoicePaymentRecord = {
@@ -330,6 +346,7 @@ export class InvoiceService {
         creditNoteId: null,
         journalEntryId: entryId,
         eventId: null,
+        exchangeRate: conversion.value?.rate ?? null,
       }
       await this.settle(tx, scope, current, payment)
       await this.deps.audit.record(tx, scope, [
@@ -367,6 +384,8 @@ export class InvoiceService {
       if (!target) return invoiceNotFound()
       const checked = applicationProblem(credit, target)
       if (checked) return checked
+      const currencies = currencyProblem(credit, target)
+      if (currencies) return currencies
       const amount = parsePositiveMoney(args.amount, currencyDecimals(target.currency), 'amount')
       if (!amount.ok) return amount
       const left = credit.totalMinor - credit.amountPaidMinor
@@ -514,10 +533,12 @@ export class InvoiceService {
     contactIds: string[],
   ): Promise<Map<string, { outstandingMinor: bigint; overdueMinor: bigint }>> {
     const today = calendarDateOf(this.deps.clock.now())
+    const functional = await this.deps.organizations.functionalCurrencyOf(scope.organizationId)
     const byContact = new Map<string, { outstandingMinor: bigint; overdueMinor: bigint }>()
     for (const document of await this.deps.store.openOfContacts(this.deps.db, scope, contactIds)) {
       const sums = byContact.get(document.contactId) ?? { outstandingMinor: 0n, overdueMinor: 0n }
-      const due = signedMinor(document.kind, document.dueMinor)
+      // A foreign-currency document counts at the rate it was posted at, as the books hold it.
+      const due = signedMinor(document.kind, issueRateConversion(document, functional)(document.dueMinor))
       sums.outstandingMinor += due
       if (!isCredit(document.kind) && document.dueDate < today) sums.overdueMinor += due
       byContact.set(document.contactId, sums)
@@ -539,10 +560,15 @@ export class InvoiceService {
       kinds: side === 'receivables' ? receivableKinds : payableKinds,
       asOf,
     })
+    const currency = await this.deps.organizations.functionalCurrencyOf(organizationId)
     const byContact = new Map<string, AgedRow>()
     const totals: AgedRow = { contactId: null, displayName: 'Total', buckets: emptyBuckets(), totalMinor: 0n }
     for (const document of documents) {
-      const due = signedMinor(document.kind, document.totalMinor - document.settledMinor)
+      const inFunctional = issueRateConversion(document, currency)
+      const due = signedMinor(
+        document.kind,
+        inFunctional(document.totalMinor) - inFunctional(document.settledMinor),
+      )
       if (due === 0n) continue
       const bucket = agingBucketOf(document.dueDate, asOf)
       const row = byContact.get(document.contactId) ?? {
@@ -566,7 +592,6 @@ export class InvoiceService {
       (a, b) =>
         a.displayName.localeCompare(b.displayName) || (a.contactId ?? '').localeCompare(b.contactId ?? ''),
     )
-    const currency = await this.deps.organizations.functionalCurrencyOf(organizationId)
     return { asOf, currency, rows, totals }
   }
 
@@ -592,18 +617,26 @@ export class InvoiceService {
       contactId: contact.id,
     })
     const payments = await this.deps.store.contactPayments(this.deps.db, scope, contact.id, args.endDate)
+    const currency = await this.deps.organizations.functionalCurrencyOf(organizationId)
+    // In the functional currency: a foreign document and its payments at the rate it was posted at.
     const movements = [
       ...documents.map((document) => ({
         date: document.issueDate,
         kind: document.kind as StatementLine['kind'],
         number: document.number,
-        amountMinor: signedMinor(document.kind, document.totalMinor),
+        amountMinor: signedMinor(document.kind, issueRateConversion(document, currency)(document.totalMinor)),
       })),
       ...payments.map((payment) => ({
         date: payment.date,
         kind: 'payment' as const,
         number: payment.number,
-        amountMinor: -signedMinor(payment.documentKind, payment.amountMinor),
+        amountMinor: -signedMinor(
+          payment.documentKind,
+          issueRateConversion(
+            { currency: payment.currency, exchangeRate: payment.documentRate },
+            currency,
+          )(payment.amountMinor),
+        ),
       })),
     ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
     let balance = 0n
@@ -614,7 +647,6 @@ export class InvoiceService {
       if (movement.date < args.startDate) openingBalanceMinor = balance
       else lines.push({ ...movement, balanceMinor: balance })
     }
-    const currency = await this.deps.organizations.functionalCurrencyOf(organizationId)
     return ok({ currency, openingBalanceMinor, lines, closingBalanceMinor: balance })
   }
 
@@ -639,13 +671,6 @@ export class InvoiceService {
     const currency = input.currency == null ? functional : parseCurrency(input.currency, 'input.currency')
     if (typeof currency !== 'string' && !currency.ok) return currency
     const code = typeof currency === 'string' ? currency : currency.value
-    if (code !== functional) {
-      return fail(
-        'FOREIGN_CURRENCY_NOT_SUPPORTED',
-        `Documents are kept in the functional currency (${functional}) for now; got ${code}.`,
-        'input.currency',
-      )
-    }
     const memo = input.memo ?? ''
     if (memo.length > limits.memoLengthMax || memo.includes('\u0000')) {
       return fail(
@@ -845,6 +870,62 @@ export class InvoiceService {
     })
   }
 
+  /**
+   * The conversion of a document in another currency on a day (DESIGN 8.6): the rate table's rate
+   * of that day, else the latest before it, as an event's is; undefined in the functional currency.
+   */
+  private async conversionOn(
+    tx: Executor,
+    scope: OrgScope,
+    currency: string,
+    date: string,
+  ): Promise<Result<{ conversion: Conversion; rate: string } | undefined>> {
+    const functional = await this.deps.organizations.functionalCurrency(tx, scope)
+    if (currency === functional) return ok(undefined)
+    const tables = await this.deps.rates.tablesFor(tx, scope, [{ currency, date }])
+    const rate = tables.get(currency)?.rateOn(date)
+    if (!rate) {
+      return fail(
+        'EXCHANGE_RATE_MISSING',
+        `No ${currency} rate on or before ${date}: add one with setExchangeRates.`,
+        'exchangeRate',
+      )
+    }
+    const toFunctional = (minor: bigint) =>
+      convertMinor(minor, currencyDecimals(currency), rate, currencyDecimals(functional))
+    return ok({ conversion: { functionalCurrency: functional, toFunctional }, rate: rate.text })
+  }
+
+  /**
+   * A foreign-currency document's payment: made at the rate of its date, clearing the control
+   * account at the rate the document was posted at, the difference to "Exchange Gain or Loss"
+   * (found, or created the first time there is one).
+   */
+  private async paymentConversion(
+    tx: Executor,
+    scope: OrgScope,
+    document: InvoiceRecord,
+    date: string,
+    amountMinor: bigint,
+  ): Promise<Result<{ conversion: PaymentConversion; rate: string } | undefined>> {
+    const paid = await this.conversionOn(tx, scope, document.currency, date)
+    if (!paid.ok) return paid
+    if (paid.value === undefined) return ok(undefined)
+    const clearedMinor = clearedFunctionalMinor(
+      issueRateConversion(document, paid.value.conversion.functionalCurrency),
+      document.amountPaidMinor,
+      amountMinor,
+    )
+    let exchangeAccountId = ''
+    if (paid.value.conversion.toFunctional(amountMinor) !== clearedMinor) {
+      exchangeAccountId = (await this.deps.accounts.namedAccountOrCreate(tx, scope, exchangeGainOrLoss)).id
+    }
+    return ok({
+      conversion: { ...paid.value.conversion, clearedMinor, exchangeAccountId },
+      rate: paid.value.rate,
+    })
+  }
+
   private async paymentAccount(
     tx: Executor,
     scope: OrgScope,
@@ -879,6 +960,7 @@ export class InvoiceService {
     const status = statusAfterSettling(document.totalMinor, amountPaidMinor)
     await this.deps.store.setSettled(tx, scope, document.id, {
       amountPaidMinor,
+      amountDueMinor: document.totalMinor - amountPaidMinor,
       status,
       updatedAt: createdAt,
     })
@@ -936,6 +1018,46 @@ export class InvoiceService {
       ]
     })
   }
+}
+
+/** What a posted document's amounts were in the functional currency, at the rate it was posted at. */
+export function issueRateConversion(
+  document: Pick<InvoiceRecord, 'currency' | 'exchangeRate'>,
+  functionalCurrency: string,
+): (minor: bigint) => bigint {
+  if (document.exchangeRate === null) return (minor) => minor
+  const rate = storedExchangeRate(document.exchangeRate)
+  return (minor) =>
+    convertMinor(minor, currencyDecimals(document.currency), rate, currencyDecimals(functionalCurrency))
+}
+
+const nothingToPost = (rate: string | undefined) =>
+  fail(
+    'INVALID_AMOUNT',
+    `At the rate ${rate}, this document's total is less than the smallest unit of the functional currency.`,
+    'invoiceId',
+  )
+
+/**
+ * A credit applies in its own currency; between foreign-currency documents posted at different
+ * rates it would leave an exchange difference on the control account, which is not posted yet.
+ */
+function currencyProblem(credit: InvoiceRecord, target: InvoiceRecord) {
+  if (credit.currency !== target.currency) {
+    return fail(
+      'CURRENCY_MISMATCH',
+      `${labelOf(credit.kind)} ${credit.number} is in ${credit.currency}, ${target.number} in ${target.currency}.`,
+      'invoiceId',
+    )
+  }
+  if (credit.exchangeRate !== target.exchangeRate) {
+    return fail(
+      'FOREIGN_CURRENCY_NOT_SUPPORTED',
+      `${labelOf(credit.kind)} ${credit.number} and ${target.number} were posted at different ${credit.currency} rates; a credit between them is not applied yet.`,
+      'invoiceId',
+    )
+  }
+  return undefined
 }
 
 const invoiceNotFound = (field = 'invoiceId') => fail('INVOICE_NOT_FOUND', 'Invoice not found.', field)

@@ -6,7 +6,7 @@ import { likeContains, type SortDirection } from '../../kernel/page.js'
 import type { OrgScope } from '../access/principal.js'
 import type { InvoiceKind, InvoiceStatus, PricedLine } from './invoice.js'
 
-// The only SQL of invoices, bills and credit notes (migration 0032). Every amount is read back as
+// The only SQL of invoices, bills and credit notes (migrations 0033 and 0034). Every amount is read back as
 // a bigint of the document currency's minor unit.
 
 export interface InvoiceRecord {
@@ -25,6 +25,8 @@ export interface InvoiceRecord {
   amountPaidMinor: bigint
   journalEntryId: string | null
   voidEntryId: string | null
+  /** A foreign-currency document's rate of its issue date, once approved. */
+  exchangeRate: string | null
   createdAt: string
 }
 
@@ -39,6 +41,15 @@ export interface InvoicePaymentRecord {
   creditNoteId: string | null
   journalEntryId: string | null
   eventId: string | null
+  /** The rate of the payment's date, when the document is in another currency. */
+  exchangeRate?: string | null
+}
+
+/** A bank line waiting for review, applied to a document it pays once confirmed. */
+export interface EventMatchRecord {
+  eventId: string
+  invoiceId: string
+  amountMinor: bigint
 }
 
 export interface InvoiceFields {
@@ -80,6 +91,7 @@ const columns = [
   'amount_paid_minor',
   'journal_entry_id',
   'void_entry_id',
+  'exchange_rate',
   'created_at',
 ] as const
 
@@ -99,6 +111,7 @@ type Row = {
   amount_paid_minor: number | bigint
   journal_entry_id: string | null
   void_entry_id: string | null
+  exchange_rate: string | null
   created_at: string
 }
 
@@ -118,6 +131,7 @@ const toRecord = (row: Row): InvoiceRecord => ({
   amountPaidMinor: BigInt(row.amount_paid_minor),
   journalEntryId: row.journal_entry_id,
   voidEntryId: row.void_entry_id,
+  exchangeRate: row.exchange_rate,
   createdAt: row.created_at,
 })
 
@@ -289,6 +303,7 @@ export class InvoiceStore {
         creditNoteId: row.credit_note_id,
         journalEntryId: row.journal_entry_id,
         eventId: row.event_id,
+        exchangeRate: row.exchange_rate,
       }
       if (wanted.includes(row.invoice_id)) add(row.invoice_id, payment)
       if (row.credit_note_id !== null && wanted.includes(row.credit_note_id)) add(row.credit_note_id, payment)
@@ -334,12 +349,19 @@ export class InvoiceStore {
     tx: Executor,
     scope: OrgScope,
     id: string,
-    change: { status: InvoiceStatus; journalEntryId?: string; voidEntryId?: string; updatedAt: string },
+    change: {
+      status: InvoiceStatus
+      journalEntryId?: string
+      voidEntryId?: string
+      exchangeRate?: string
+      updatedAt: string
+    },
   ): Promise<void> {
     await tx
       .updateTable('invoices')
       .set({
         status: change.status,
+        ...(change.exchangeRate !== undefined ? { exchange_rate: change.exchangeRate } : {}),
         ...(change.journalEntryId !== undefined ? { journal_entry_id: change.journalEntryId } : {}),
         ...(change.voidEntryId !== undefined ? { void_entry_id: change.voidEntryId } : {}),
         updated_at: change.updatedAt,
@@ -353,12 +375,13 @@ export class InvoiceStore {
     tx: Executor,
     scope: OrgScope,
     id: string,
-    change: { amountPaidMinor: bigint; status: InvoiceStatus; updatedAt: string },
+    change: { amountPaidMinor: bigint; amountDueMinor: bigint; status: InvoiceStatus; updatedAt: string },
   ): Promise<void> {
     await tx
       .updateTable('invoices')
       .set({
         amount_paid_minor: change.amountPaidMinor,
+        amount_due_minor: change.amountDueMinor,
         status: change.status,
         updated_at: change.updatedAt,
       })
@@ -385,9 +408,157 @@ export class InvoiceStore {
         credit_note_id: payment.creditNoteId,
         journal_entry_id: payment.journalEntryId,
         event_id: payment.eventId,
+        exchange_rate: payment.exchangeRate ?? null,
         created_at: payment.createdAt,
       })
       .execute()
+  }
+
+  /** Applies a bank line to a document, or changes what it applies. */
+  async putMatch(tx: Executor, scope: OrgScope, match: EventMatchRecord, createdAt: string): Promise<void> {
+    await tx
+      .deleteFrom('invoice_event_matches')
+      .where('organization_id', '=', scope.organizationId)
+      .where('event_id', '=', match.eventId)
+      .where('invoice_id', '=', match.invoiceId)
+      .execute()
+    await tx
+      .insertInto('invoice_event_matches')
+      .values({
+        organization_id: scope.organizationId,
+        event_id: match.eventId,
+        invoice_id: match.invoiceId,
+        amount_minor: match.amountMinor,
+        created_at: createdAt,
+      })
+      .execute()
+  }
+
+  /** What these bank lines were applied to, in the order they were applied. */
+  async matchesOf(ex: Executor, scope: OrgScope, eventIds: readonly string[]): Promise<EventMatchRecord[]> {
+    if (eventIds.length === 0) return []
+    const rows = await ex
+      .selectFrom('invoice_event_matches')
+      .select(['event_id', 'invoice_id', 'amount_minor'])
+      .where('organization_id', '=', scope.organizationId)
+      .where('event_id', 'in', [...new Set(eventIds)])
+      .orderBy('created_at')
+      .orderBy('invoice_id')
+      .execute()
+    return rows.map((row) => ({
+      eventId: row.event_id,
+      invoiceId: row.invoice_id,
+      amountMinor: BigInt(row.amount_minor),
+    }))
+  }
+
+  async deleteMatches(tx: Executor, scope: OrgScope, eventIds: readonly string[]): Promise<void> {
+    if (eventIds.length === 0) return
+    await tx
+      .deleteFrom('invoice_event_matches')
+      .where('organization_id', '=', scope.organizationId)
+      .where('event_id', 'in', [...new Set(eventIds)])
+      .execute()
+  }
+
+  /** The payments these bank lines made, once confirmed. */
+  async paymentsOfEvents(
+    ex: Executor,
+    scope: OrgScope,
+    eventIds: readonly string[],
+  ): Promise<Array<{ id: string; invoiceId: string; eventId: string; amountMinor: bigint }>> {
+    if (eventIds.length === 0) return []
+    const rows = await ex
+      .selectFrom('invoice_payments')
+      .select(['id', 'invoice_id', 'event_id', 'amount_minor'])
+      .where('organization_id', '=', scope.organizationId)
+      .where('event_id', 'in', [...new Set(eventIds)])
+      .orderBy('invoice_id')
+      .orderBy('id')
+      .execute()
+    return rows.map((row) => ({
+      id: row.id,
+      invoiceId: row.invoice_id,
+      eventId: row.event_id as string,
+      amountMinor: BigInt(row.amount_minor),
+    }))
+  }
+
+  async deletePayments(tx: Executor, scope: OrgScope, ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return
+    await tx
+      .deleteFrom('invoice_payments')
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', 'in', [...ids])
+      .execute()
+  }
+
+  /**
+   * Open documents of these kinds with exactly this amount due, soonest due first: an index range
+   * on (currency, amount due, due date), so the cost is the few rows read, not the open documents.
+   */
+  async openByAmountDue(
+    ex: Executor,
+    scope: OrgScope,
+    wanted: { kinds: readonly InvoiceKind[]; currency: string; amountDueMinor: bigint },
+    limit: number,
+  ): Promise<InvoiceRecord[]> {
+    const rows = await ex
+      .selectFrom('invoices')
+      .select(columns)
+      .where('organization_id', '=', scope.organizationId)
+      .where('currency', '=', wanted.currency)
+      .where('amount_due_minor', '=', wanted.amountDueMinor)
+      .where('status', 'in', ['open', 'partially_paid'])
+      .where('kind', 'in', [...wanted.kinds])
+      .orderBy('due_date')
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+    return rows.map(toRecord)
+  }
+
+  /** Open documents of these kinds whose number is one of these (lower-cased) words: an index lookup per word. */
+  async openByNumbers(
+    ex: Executor,
+    scope: OrgScope,
+    wanted: { kinds: readonly InvoiceKind[]; numberKeys: readonly string[] },
+    limit: number,
+  ): Promise<InvoiceRecord[]> {
+    if (wanted.numberKeys.length === 0) return []
+    const rows = await ex
+      .selectFrom('invoices')
+      .select(columns)
+      .where('organization_id', '=', scope.organizationId)
+      .where('number_key', 'in', [...new Set(wanted.numberKeys)])
+      .where('status', 'in', ['open', 'partially_paid'])
+      .where('kind', 'in', [...wanted.kinds])
+      .orderBy('due_date')
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+    return rows.map(toRecord)
+  }
+
+  /** A contact's open documents of these kinds, soonest due first (the index on contact and status). */
+  async openOfContact(
+    ex: Executor,
+    scope: OrgScope,
+    wanted: { kinds: readonly InvoiceKind[]; contactId: string },
+    limit: number,
+  ): Promise<InvoiceRecord[]> {
+    const rows = await ex
+      .selectFrom('invoices')
+      .select(columns)
+      .where('organization_id', '=', scope.organizationId)
+      .where('contact_id', '=', wanted.contactId)
+      .where('status', 'in', ['open', 'partially_paid'])
+      .where('kind', 'in', [...wanted.kinds])
+      .orderBy('due_date')
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+    return rows.map(toRecord)
   }
 
   async page(
@@ -456,11 +627,28 @@ export class InvoiceStore {
     ex: Executor,
     scope: OrgScope,
     contactIds: readonly string[],
-  ): Promise<Array<{ contactId: string; kind: InvoiceKind; dueDate: string; dueMinor: bigint }>> {
+  ): Promise<
+    Array<{
+      contactId: string
+      kind: InvoiceKind
+      dueDate: string
+      dueMinor: bigint
+      currency: string
+      exchangeRate: string | null
+    }>
+  > {
     if (contactIds.length === 0) return []
     const rows = await ex
       .selectFrom('invoices')
-      .select(['contact_id', 'kind', 'due_date', 'total_minor', 'amount_paid_minor'])
+      .select([
+        'contact_id',
+        'kind',
+        'due_date',
+        'total_minor',
+        'amount_paid_minor',
+        'currency',
+        'exchange_rate',
+      ])
       .where('organization_id', '=', scope.organizationId)
       .where('contact_id', 'in', [...new Set(contactIds)])
       .where('status', 'in', ['open', 'partially_paid'])
@@ -470,6 +658,8 @@ export class InvoiceStore {
       kind: row.kind as InvoiceKind,
       dueDate: row.due_date,
       dueMinor: BigInt(row.total_minor) - BigInt(row.amount_paid_minor),
+      currency: row.currency,
+      exchangeRate: row.exchange_rate,
     }))
   }
 
@@ -479,7 +669,16 @@ export class InvoiceStore {
     scope: OrgScope,
     contactId: string,
     through: string,
-  ): Promise<Array<InvoicePaymentRecord & { documentKind: InvoiceKind; number: string }>> {
+  ): Promise<
+    Array<
+      InvoicePaymentRecord & {
+        documentKind: InvoiceKind
+        number: string
+        currency: string
+        documentRate: string | null
+      }
+    >
+  > {
     const rows = await ex
       .selectFrom('invoice_payments as p')
       .innerJoin('invoices as i', (join) =>
@@ -497,6 +696,8 @@ export class InvoiceStore {
         'p.event_id',
         'i.kind as document_kind',
         'i.number',
+        'i.currency',
+        'i.exchange_rate as document_rate',
       ])
       .where('p.organization_id', '=', scope.organizationId)
       .where('i.contact_id', '=', contactId)
@@ -518,6 +719,8 @@ export class InvoiceStore {
       eventId: row.event_id,
       documentKind: row.document_kind as InvoiceKind,
       number: row.number,
+      currency: row.currency,
+      documentRate: row.document_rate,
     }))
   }
 }
@@ -535,5 +738,7 @@ function fieldColumns(invoice: InvoiceFields) {
     subtotal_minor: invoice.subtotalMinor,
     tax_total_minor: invoice.taxTotalMinor,
     total_minor: invoice.totalMinor,
+    // A draft has nothing paid: all of it is due.
+    amount_due_minor: invoice.totalMinor,
   }
 }

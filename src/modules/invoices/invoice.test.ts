@@ -1,7 +1,9 @@
 // The pure rules of documents: line amounts and tax rounded half-even once, totals, status, numbering, aging buckets and the entries they post.
 import { describe, expect, it } from 'vitest'
+import { convertMinor, storedExchangeRate } from '../../kernel/exchange-rate.js'
 import {
   agingBucketOf,
+  clearedFunctionalMinor,
   lineAmountMinor,
   nextNumber,
   parseQuantity,
@@ -99,7 +101,7 @@ describe('a document', () => {
     taxMinor,
   })
   const sides = (plan: ReturnType<typeof planDocumentPosting>) =>
-    plan.lines.map((l) => [l.accountId, l.side, l.amountMinor, l.tax?.kind ?? null])
+    plan?.lines.map((l) => [l.accountId, l.side, l.amountMinor, l.tax?.kind ?? null])
 
   it('posts a bill with a meal: the whole tax of supplies and half of the meal claimed back', () => {
     const plan = planDocumentPosting(
@@ -114,7 +116,7 @@ describe('a document', () => {
       ['recoverable', 'debit', 650n, 'input_credit'],
       ['ap', 'credit', 33900n, null],
     ])
-    expect(plan.lines.every((l) => l.contactId === 'v')).toBe(true)
+    expect(plan?.lines.every((l) => l.contactId === 'v')).toBe(true)
   })
 
   it('posts a credit note as the mirror of an invoice', () => {
@@ -145,5 +147,52 @@ describe('a document', () => {
       ['x', 'debit'],
       ['bank', 'credit'],
     ])
+  })
+})
+
+describe('a document in another currency', () => {
+  const at = (rate: string) => (minor: bigint) => convertMinor(minor, 2, storedExchangeRate(rate), 2)
+  const document = { kind: 'invoice' as const, currency: 'USD', contactId: 'c', number: 'INV-0001' }
+  const payment = { date: '2026-05-01', paymentAccountId: 'bank', controlAccountId: 'ar' }
+
+  it('clears what was posted at the issue rate, the difference to the exchange account', () => {
+    const conversion = {
+      functionalCurrency: 'CAD',
+      toFunctional: at('1.37'),
+      clearedMinor: clearedFunctionalMinor(at('1.35'), 0n, 100000n),
+      exchangeAccountId: 'fx',
+    }
+    const plan = planPayment(document, { ...payment, amountMinor: 100000n }, conversion)
+    expect(plan.lines.map((l) => [l.accountId, l.side, l.amountMinor, l.originalMinor])).toEqual([
+      ['bank', 'debit', 137000n, 100000n],
+      ['ar', 'credit', 135000n, 100000n],
+      ['fx', 'credit', 2000n, undefined],
+    ])
+    expect(plan.originalCurrency).toBe('USD')
+  })
+
+  it('posts a loss on the debit side when the rate fell, and a bill the mirror image', () => {
+    const conversion = {
+      functionalCurrency: 'CAD',
+      toFunctional: at('1.30'),
+      clearedMinor: 13500n,
+      exchangeAccountId: 'fx',
+    }
+    const invoice = planPayment(document, { ...payment, amountMinor: 10000n }, conversion)
+    expect(invoice.lines.at(-1)).toMatchObject({ accountId: 'fx', side: 'debit', amountMinor: 500n })
+    const bill = planPayment({ ...document, kind: 'bill' }, { ...payment, amountMinor: 10000n }, conversion)
+    expect(bill.lines.at(-1)).toMatchObject({ accountId: 'fx', side: 'credit', amountMinor: 500n })
+  })
+
+  it('clears the control account to the cent however many parts pay it', () => {
+    const issue = at('1.3333')
+    const parts = [1n, 333n, 3333n, 6333n]
+    let paid = 0n
+    let cleared = 0n
+    for (const part of parts) {
+      cleared += clearedFunctionalMinor(issue, paid, part)
+      paid += part
+    }
+    expect(cleared).toBe(issue(paid))
   })
 })

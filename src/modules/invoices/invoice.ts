@@ -3,7 +3,13 @@ import { currencyDecimals } from '../../kernel/currency.js'
 import { limits } from '../../kernel/limits.js'
 import { divideHalfEven } from '../../kernel/money.js'
 import { assert, fail, ok, type Result } from '../../kernel/result.js'
-import { type EntryPlan, type PostingLinePart, planLinesPosting } from '../journal/journal-port.js'
+import {
+  assertBalanced,
+  type EntryPlan,
+  type PostingLine,
+  type PostingLinePart,
+  planLinesPosting,
+} from '../journal/journal-port.js'
 import { rateOn, recoverableMinor, salesTaxCode, taxParts } from '../tax-codes/tax-codes-port.js'
 
 // The pure rules of invoices, bills and credit notes (DESIGN 8.6): a line's amount and tax, a
@@ -208,7 +214,8 @@ export function planDocumentPosting(
   document: { kind: InvoiceKind; issueDate: string; currency: string; contactId: string; number: string },
   lines: readonly PricedLine[],
   accounts: PostingAccounts,
-): EntryPlan {
+  conversion?: Conversion,
+): EntryPlan | undefined {
   const sale = contactTypeOf(document.kind) === 'customer'
   const parts: PostingLinePart[] = []
   for (const line of lines) {
@@ -240,11 +247,64 @@ export function planDocumentPosting(
     paymentAccountId: accounts.controlAccountId,
     contactId: document.contactId,
     txnDate: document.issueDate,
-    currency: document.currency,
+    currency: conversion?.functionalCurrency ?? document.currency,
+    ...(conversion
+      ? { conversion: { originalCurrency: document.currency, toFunctional: conversion.toFunctional } }
+      : {}),
     lines: parts,
   })
-  assert(plan, 'a document in the functional currency always posts')
+  assert(plan || conversion, 'a document in the functional currency always posts')
+  if (!plan) return undefined
   return { ...plan, memo: `${labelOf(document.kind)} ${document.number}`, reference: document.number }
+}
+
+/** A foreign-currency document's amounts in the functional currency, at one day's rate. */
+export interface Conversion {
+  functionalCurrency: string
+  toFunctional: (originalMinor: bigint) => bigint
+}
+
+/**
+ * What a payment clears of the control account in the functional currency: the document was
+ * posted at its issue date's rate, and each payment takes off the converted amount paid after it
+ * less the converted amount paid before, so however many parts pay it, the last one leaves the
+ * control account at exactly zero for the document.
+ */
+export function clearedFunctionalMinor(
+  atIssueRate: (originalMinor: bigint) => bigint,
+  paidBeforeMinor: bigint,
+  amountMinor: bigint,
+): bigint {
+  return atIssueRate(paidBeforeMinor + amountMinor) - atIssueRate(paidBeforeMinor)
+}
+
+/**
+ * The realised exchange difference of a payment (DESIGN 8.6): the payment account moved
+ * `paidFunctionalMinor`, the control account `clearedMinor`; the account "Exchange Gain or Loss"
+ * takes the rest, on the control line's side when the payment moved more (a gain on money in, a
+ * loss on money out) and on the other side when it moved less. Undefined when nothing is left.
+ */
+export function exchangeDifferenceLine(
+  controlSide: 'debit' | 'credit',
+  paidFunctionalMinor: bigint,
+  clearedMinor: bigint,
+  exchangeAccountId: string,
+): PostingLine | undefined {
+  const difference = paidFunctionalMinor - clearedMinor
+  if (difference === 0n) return undefined
+  const other = controlSide === 'debit' ? 'credit' : 'debit'
+  return {
+    accountId: exchangeAccountId,
+    side: difference > 0n ? controlSide : other,
+    amountMinor: difference > 0n ? difference : -difference,
+    contactId: null,
+  }
+}
+
+/** The rate a foreign-currency payment is made at, what it clears, and where the difference goes. */
+export interface PaymentConversion extends Conversion {
+  clearedMinor: bigint
+  exchangeAccountId: string
 }
 
 /**
@@ -254,25 +314,42 @@ export function planDocumentPosting(
 export function planPayment(
   document: { kind: InvoiceKind; currency: string; contactId: string; number: string },
   payment: { date: string; amountMinor: bigint; paymentAccountId: string; controlAccountId: string },
+  conversion?: PaymentConversion,
 ): EntryPlan {
   assert(payment.amountMinor > 0n, 'a payment is positive')
-  const moneyIn = document.kind === 'invoice' || document.kind === 'vendor_credit'
-  const line = (accountId: string, side: 'debit' | 'credit') => ({
+  const moneyIn = paysIn(document.kind)
+  const line = (accountId: string, side: 'debit' | 'credit', amountMinor: bigint): PostingLine => ({
     accountId,
     side,
-    amountMinor: payment.amountMinor,
+    amountMinor,
     contactId: document.contactId,
+    ...(conversion ? { originalMinor: payment.amountMinor } : {}),
   })
-  return {
+  const paidMinor = conversion ? conversion.toFunctional(payment.amountMinor) : payment.amountMinor
+  const clearedMinor = conversion ? conversion.clearedMinor : payment.amountMinor
+  const controlSide = moneyIn ? 'credit' : 'debit'
+  const paymentLine = line(payment.paymentAccountId, moneyIn ? 'debit' : 'credit', paidMinor)
+  const controlLine = line(payment.controlAccountId, controlSide, clearedMinor)
+  const difference = conversion
+    ? exchangeDifferenceLine(controlSide, paidMinor, clearedMinor, conversion.exchangeAccountId)
+    : undefined
+  const lines = (moneyIn ? [paymentLine, controlLine] : [controlLine, paymentLine]).filter(
+    (l) => l.amountMinor > 0n,
+  )
+  const plan: EntryPlan = {
     txnDate: payment.date,
-    currency: document.currency,
-    lines: moneyIn
-      ? [line(payment.paymentAccountId, 'debit'), line(payment.controlAccountId, 'credit')]
-      : [line(payment.controlAccountId, 'debit'), line(payment.paymentAccountId, 'credit')],
+    currency: conversion?.functionalCurrency ?? document.currency,
+    ...(conversion ? { originalCurrency: document.currency } : {}),
+    lines: difference ? [...lines, difference] : lines,
     memo: `Payment of ${labelOf(document.kind).toLowerCase()} ${document.number}`,
     reference: document.number,
   }
+  assertBalanced(plan)
+  return plan
 }
+
+/** Money in pays an invoice (or a vendor credit's refund); money out a bill (or a credit note's refund). */
+export const paysIn = (kind: InvoiceKind): boolean => kind === 'invoice' || kind === 'vendor_credit'
 
 export function labelOf(kind: InvoiceKind): string {
   switch (kind) {

@@ -8,6 +8,7 @@ import type { JournalEntryRecord, LedgerLine } from './journal-store.js'
 
 export {
   type AdjustmentKind,
+  assertBalanced,
   type EntryKind,
   type EntryPlan,
   type EntrySource,
