@@ -219,11 +219,35 @@ export class LedgerEventLifecycleService {
       taxAccountId = payable.id
       await this.deps.store.update(tx, scope, eventId, ['confirmed'], { taxAccountId }, this.now())
     }
+    // A bank line applied to documents pays them instead of going to a category (DESIGN 8.6).
+    const settlements = await this.deps.recorder.settlements.settlementsOf(tx, scope, event)
+    if (!settlements.ok) return settlements
+    const settling = settlements.value.length > 0
+    if (settling && lines) {
+      return fail(
+        'INVALID_LINES',
+        'This event pays documents; it is not also classified line by line. Remove its lines before confirming.',
+        'eventId',
+      )
+    }
     const posted = await this.deps.posting.post(tx, scope, [
-      { ...event, taxAccountId, journalEntryId, ...(lines ? { lines } : {}) },
+      {
+        ...event,
+        taxAccountId,
+        journalEntryId,
+        ...(lines ? { lines } : {}),
+        ...(settling ? { settlements: settlements.value } : {}),
+      },
     ])
     if (!posted.ok) return posted
     const exchangeRate = posted.value.get(eventId)
+    if (settling) {
+      await this.deps.recorder.settlements.settled(tx, scope, {
+        ...event,
+        journalEntryId,
+        exchangeRate: exchangeRate ?? event.exchangeRate,
+      })
+    }
     await this.deps.audit.record(tx, scope, [
       eventChange(
         'confirmed',
@@ -266,6 +290,8 @@ export class LedgerEventLifecycleService {
         )
         if (!reversed) return fail('EVENT_ALREADY_IGNORED', 'This event was already reversed.', 'eventId')
       }
+      // Its reversal took the documents' part back out of the control accounts; they are due again.
+      await this.deps.recorder.settlements.released(tx, scope, [eventId])
       await this.deps.audit.record(tx, scope, [
         eventChange('rejected', eventId, { status: event.status }, changes),
       ])

@@ -3,11 +3,13 @@ import { currencyDecimals } from '../../kernel/currency.js'
 import { convertMinor, type ExchangeRate, storedExchangeRate } from '../../kernel/exchange-rate.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
-import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
+import { type AccountRecord, type AccountsPort, exchangeGainOrLoss } from '../accounts/accounts-port.js'
 import type { ExchangeRatesPort } from '../exchange-rates/exchange-rates-port.js'
 import type { JournalPort, NetTaxKind, PostingInput } from '../journal/journal-port.js'
 import {
+  assertBalanced,
   type EntryPlan,
+  type PostingLine,
   type PostingLinePart,
   planLinesPosting,
   planPosting,
@@ -17,6 +19,7 @@ import { type EntryLineRecord, linesAddUp, lineTaxParts, taxedEventTypes } from 
 import { categoryProblem, paymentProblem, splitProblem, taxAccountProblem } from './ledger-event.js'
 import type { LedgerEventRecord } from './ledger-event-row-store.js'
 import type { LedgerEventStore } from './ledger-event-store.js'
+import type { EventSettlement } from './ledger-events-port.js'
 
 /** What posting reads of an event that has just become confirmed and names its entry. */
 export type PostingEvent = Pick<
@@ -40,6 +43,8 @@ export type PostingEvent = Pick<
   journalEntryId: string
   /** An event classified line by line; absent, it posts by its category, split and tax. */
   lines?: readonly EntryLineRecord[]
+  /** The documents the event pays (DESIGN 8.6): their control accounts stand where a category would. */
+  settlements?: readonly EventSettlement[]
 }
 
 type Planned = { eventId: string; entryId: string; plan: EntryPlan }
@@ -104,6 +109,7 @@ export class LedgerEventPosting {
       if (event.taxAccountId) ids.add(event.taxAccountId)
       if (event.splitAccountId) ids.add(event.splitAccountId)
       for (const line of event.lines ?? []) ids.add(line.accountId)
+      for (const settlement of event.settlements ?? []) ids.add(settlement.accountId)
     }
     const accounts = new Map(
       (await this.deps.accounts.accountsByIds(ex, scope, [...ids])).map((account) => [account.id, account]),
@@ -115,6 +121,25 @@ export class LedgerEventPosting {
     const { functional, rateOf, found } = rates.value
     const planned: Planned[] = []
     for (const event of events) {
+      if (event.settlements) {
+        const toFunctional = this.toFunctionalOf(event, rateOf.get(event.id), functional)
+        const settling = settlingPlan(event, event.settlements, accounts, {
+          functional,
+          meals,
+          taxAccounts,
+          ...(toFunctional ? { toFunctional } : {}),
+          rate: rateOf.get(event.id)?.text,
+        })
+        if (!settling.ok) return settling
+        const { plan, difference } = settling.value
+        if (difference) {
+          const exchange = await this.deps.accounts.namedAccountOrCreate(ex, scope, exchangeGainOrLoss)
+          plan.lines.push({ ...difference, accountId: exchange.id })
+          assertBalanced(plan)
+        }
+        planned.push({ eventId: event.id, entryId: event.journalEntryId, plan })
+        continue
+      }
       const checked = event.lines
         ? linesPostingProblem(event, event.lines, accounts)
         : postingProblem(event, accounts)
@@ -169,6 +194,13 @@ export class LedgerEventPosting {
       planned.push({ eventId: event.id, entryId: event.journalEntryId, plan })
     }
     return ok({ planned, ratesFound: found })
+  }
+
+  private toFunctionalOf(event: PostingEvent, rate: ExchangeRate | undefined, functional: string) {
+    return rate
+      ? (minor: bigint) =>
+          convertMinor(minor, currencyDecimals(event.currency), rate, currencyDecimals(functional))
+      : undefined
   }
 
   /**
@@ -323,11 +355,119 @@ function linesPlan(
   return ok(parts)
 }
 
+/**
+ * DESIGN 8.6: the entry of a bank line that pays documents. Each document's part posts to its
+ * control account tagged with its contact, untaxed (the document's own entry carried its tax); what
+ * pays no document posts to the event's category as a line with the event's tax. A foreign
+ * document's part clears what it was posted at, and the difference from the event's own rate is
+ * answered apart, for the caller to post to "Exchange Gain or Loss".
+ */
+function settlingPlan(
+  event: PostingEvent,
+  settlements: readonly EventSettlement[],
+  accounts: Map<string, AccountRecord>,
+  context: {
+    functional: string
+    meals: Set<string>
+    taxAccounts: Result<LineTaxAccounts>
+    toFunctional?: (minor: bigint) => bigint
+    rate: string | undefined
+  },
+): Result<{ plan: EntryPlan; difference: Omit<PostingLine, 'accountId'> | undefined }> {
+  const refused = linesPostingProblem(event, [], accounts, false)
+  if (refused) return refused
+  const settledMinor = settlements.reduce((sum, settlement) => sum + settlement.amountMinor, 0n)
+  if (settledMinor > event.amountMinor) {
+    return fail(
+      'PAYMENT_EXCEEDS_EVENT_AMOUNT',
+      'This event was applied to documents for more than its amount; change its amount or apply less.',
+      'eventId',
+    )
+  }
+  const parts: PostingLinePart[] = settlements.map((settlement) => ({
+    accountId: settlement.accountId,
+    grossMinor: settlement.amountMinor,
+    taxParts: [],
+    salesTax: null,
+    contactId: settlement.contactId,
+  }))
+  const restMinor = event.amountMinor - settledMinor
+  if (restMinor > 0n) {
+    if (!event.categoryId) {
+      return fail(
+        'EVENT_NOT_CLASSIFIED',
+        'Part of this event pays no document: assign a category for it (updateStagedEntry) before confirming.',
+        'categoryId',
+      )
+    }
+    const problem = lineAccountProblem(event, accounts.get(event.categoryId), 0)
+    if (problem) return fail(problem.error.code, problem.error.message, 'categoryId')
+    const rest: EntryLineRecord = {
+      lineNo: 1,
+      accountId: event.categoryId,
+      amountMinor: restMinor,
+      taxCode: event.salesTaxCode,
+      taxAmountMinor: event.taxAmountMinor,
+      taxFromCode: false,
+      memo: '',
+      contactId: null,
+    }
+    const taxMinor = event.taxAmountMinor ?? 0n
+    if (taxMinor < 0n || taxMinor >= restMinor) {
+      return fail(
+        'INVALID_TAX_AMOUNT',
+        'taxAmount must be less than the part that pays no document.',
+        'taxAmount',
+      )
+    }
+    const lined = linesPlan(event, [rest], accounts, context.meals, context.taxAccounts)
+    if (!lined.ok) return lined
+    parts.push(...lined.value)
+  }
+  const plan = planLinesPosting({
+    direction: event.direction,
+    paymentAccountId: event.paymentAccountId as string,
+    contactId: event.contactId,
+    txnDate: event.transactionDate,
+    currency: context.functional,
+    ...(context.toFunctional
+      ? { conversion: { originalCurrency: event.currency, toFunctional: context.toFunctional } }
+      : {}),
+    lines: parts,
+  })
+  if (!plan) return conversionLeavesNothing(context.rate, context.functional)
+  // The documents' lines come first among the parts, after the payment line on money in.
+  const offset = event.direction === 'in' ? 1 : 0
+  let differenceMinor = 0n
+  for (const [index, settlement] of settlements.entries()) {
+    const line = plan.lines[offset + index]
+    if (!line || line.accountId !== settlement.accountId || line.contactId !== settlement.contactId) {
+      return conversionLeavesNothing(context.rate, context.functional)
+    }
+    if (settlement.clearsFunctionalMinor === undefined) continue
+    if (settlement.clearsFunctionalMinor <= 0n)
+      return conversionLeavesNothing(context.rate, context.functional)
+    differenceMinor += line.amountMinor - settlement.clearsFunctionalMinor
+    line.amountMinor = settlement.clearsFunctionalMinor
+  }
+  const controlSide = event.direction === 'in' ? 'credit' : 'debit'
+  const difference =
+    differenceMinor === 0n
+      ? undefined
+      : ({
+          side: differenceMinor > 0n ? controlSide : controlSide === 'debit' ? 'credit' : 'debit',
+          amountMinor: differenceMinor > 0n ? differenceMinor : -differenceMinor,
+          contactId: null,
+        } satisfies Omit<PostingLine, 'accountId'>)
+  return ok({ plan, difference })
+}
+
 /** Why an event classified line by line cannot be posted with these accounts, if it cannot. */
 export function linesPostingProblem(
   event: PostingEvent,
   lines: readonly EntryLineRecord[],
   accounts: Map<string, AccountRecord>,
+  addUp = true,
 ) {
   if (!event.paymentAccountId) {
     return fail(
@@ -344,7 +484,7 @@ export function linesPostingProblem(
     const problem = lineAccountProblem(event, accounts.get(line.accountId), index)
     if (problem) return problem
   }
-  return linesAddUp(lines, { amountMinor: event.amountMinor, currency: event.currency })
+  return addUp ? linesAddUp(lines, { amountMinor: event.amountMinor, currency: event.currency }) : undefined
 }
 
 /** Whether a line's account fits the event: one of the organization's, as its category would. */

@@ -60,6 +60,46 @@ export type ImportedEvent = Pick<
   'id' | 'status' | 'journalEntryId' | 'reversalEntryId' | 'batchId' | 'transactionDate'
 >
 
+/** What a bank line being confirmed or taken back is to the documents it pays. */
+export type SettlingEvent = Pick<
+  LedgerEventRecord,
+  'id' | 'direction' | 'amountMinor' | 'currency' | 'transactionDate' | 'paymentAccountId'
+>
+
+/** A document a bank line pays (DESIGN 8.6): its confirm posts to the control account instead of a category. */
+export interface EventSettlement {
+  /** Accounts Receivable or Accounts Payable. */
+  accountId: string
+  /** The document's contact, which the line is tagged with. */
+  contactId: string
+  /** In the event's currency, which is the document's. */
+  amountMinor: bigint
+  /**
+   * A foreign-currency document's: what the payment clears of the control account in the
+   * functional currency, at the rate the document was posted at. The event's own rate moves the
+   * payment account; the difference is the realised exchange gain or loss.
+   */
+  clearsFunctionalMinor?: bigint
+}
+
+/**
+ * What ledger events ask of the module that keeps documents, inside the confirm's (or the
+ * rejection's, or the deletion's) transaction. Wired by the composition root; without it no event
+ * pays a document.
+ */
+export interface DocumentSettlements {
+  /** What the event pays, its documents held until the transaction ends; a refusal rolls the confirm back. */
+  settlementsOf(tx: Executor, scope: OrgScope, event: SettlingEvent): Promise<Result<EventSettlement[]>>
+  /** The event was posted with its settlements: the documents' payments name its entry. */
+  settled(
+    tx: Executor,
+    scope: OrgScope,
+    event: SettlingEvent & { journalEntryId: string; exchangeRate: string | null },
+  ): Promise<void>
+  /** The events were rejected or deleted: what they paid, or were to pay, is taken back. */
+  released(tx: Executor, scope: OrgScope, eventIds: readonly string[]): Promise<void>
+}
+
 /** Events that committed: new ones (a create or an import), or ones a person confirmed with a document. */
 export type EventsHappened = (scope: OrgScope, eventIds: string[]) => Promise<void>
 
@@ -143,6 +183,9 @@ export interface LedgerEventsPort {
     source: EventSource,
     events: ReadonlyArray<{ id: string; batchId: string | null }>,
   ): Promise<number>
+
+  /** Where confirmed events pay documents (invoices and bills). */
+  payDocumentsWith(settlements: DocumentSettlements): void
 
   /** New events committed (receipt matching looks for their documents). */
   onArrival(listener: EventsHappened): void

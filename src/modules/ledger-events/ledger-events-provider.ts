@@ -13,6 +13,7 @@ import type { LedgerEventPosting } from './ledger-event-posting.js'
 import type { EventChanges, LedgerEventRecord, NewLedgerEvent } from './ledger-event-row-store.js'
 import { LedgerEventStore } from './ledger-event-store.js'
 import type {
+  DocumentSettlements,
   EventsHappened,
   ImportedEvent,
   LedgerEventsPort,
@@ -29,6 +30,8 @@ import type {
 export class LedgerEventsProvider extends LedgerEventStore implements LedgerEventsPort {
   private readonly arrivalListeners = new Listeners<Parameters<EventsHappened>>()
   private readonly confirmListeners = new Listeners<Parameters<EventsHappened>>()
+  /** Until the composition root wires the documents' module, no event pays a document. */
+  settlements: DocumentSettlements = noSettlements
 
   constructor(
     private readonly deps: {
@@ -41,6 +44,10 @@ export class LedgerEventsProvider extends LedgerEventStore implements LedgerEven
     },
   ) {
     super()
+  }
+
+  payDocumentsWith(settlements: DocumentSettlements): void {
+    this.settlements = settlements
   }
 
   onArrival(listener: EventsHappened): void {
@@ -208,6 +215,12 @@ export class LedgerEventsProvider extends LedgerEventStore implements LedgerEven
     events: ReadonlyArray<{ id: string; batchId: string | null }>,
   ): Promise<number> {
     const batchIds = [...new Set(events.flatMap((event) => (event.batchId === null ? [] : [event.batchId])))]
+    // What a deleted bank line paid is no longer paid; its entry was reversed by the caller.
+    await this.settlements.released(
+      tx,
+      scope,
+      events.map((event) => event.id),
+    )
     const deleted = await this.deps.importStore.deleteImported(tx, scope, source, batchIds)
     await this.deps.audit.record(
       tx,
@@ -290,4 +303,10 @@ export function fieldsBefore(event: LedgerEventRecord, changes: EventChanges): R
   return Object.fromEntries(
     Object.keys(changes).map((key) => [key, (event as unknown as Record<string, unknown>)[key]]),
   )
+}
+
+const noSettlements: DocumentSettlements = {
+  settlementsOf: async () => ok([]),
+  settled: async () => {},
+  released: async () => {},
 }
