@@ -35,6 +35,7 @@ import { IdempotencyStore } from './modules/idempotency/idempotency-store.js'
 import { IntakeAddressStore } from './modules/intake/intake-address-store.js'
 import { IntakeService } from './modules/intake/intake-service.js'
 import { startSmtpListener } from './modules/intake/smtp-listener.js'
+import { InvoiceMatchingService } from './modules/invoices/invoice-matching-service.js'
 import { InvoiceService } from './modules/invoices/invoice-service.js'
 import { InvoiceStore } from './modules/invoices/invoice-store.js'
 import { JobQueue } from './modules/jobs/job-queue.js'
@@ -254,7 +255,7 @@ export async function buildCore(
       contacts,
       receipts,
     }),
-    invoices: buildInvoices({ ...bookParts, contacts, organizations, taxCodes, rates }),
+    ...buildInvoices({ ...bookParts, contacts, organizations, taxCodes, rates }),
     practice: new PracticeService({ ...withAccess, organizations, events, salesTax: taxCalendar }),
     intake: new IntakeService({ ...withAccess, store: new IntakeAddressStore(), receipts }),
     jobs,
@@ -286,11 +287,18 @@ export async function buildCore(
   }
 }
 
-/** Invoices, bills and their payments, over their own store. */
+/**
+ * Invoices, bills and their payments, over their own store; the bank lines that ledger events
+ * confirm pay documents through the matching service.
+ */
 function buildInvoices(
-  parts: Omit<ConstructorParameters<typeof InvoiceService>[0], 'store'>,
-): InvoiceService {
-  return new InvoiceService({ ...parts, store: new InvoiceStore(parts.engine) })
+  parts: Omit<ConstructorParameters<typeof InvoiceService>[0], 'store'> & { events: LedgerEventsProvider },
+): { invoices: InvoiceService; invoiceMatching: InvoiceMatchingService } {
+  const store = new InvoiceStore(parts.engine)
+  const invoices = new InvoiceService({ ...parts, store })
+  const invoiceMatching = new InvoiceMatchingService({ ...parts, store, invoices })
+  parts.events.payDocumentsWith(invoiceMatching)
+  return { invoices, invoiceMatching }
 }
 
 /** Webhook deliveries and their endpoints' use cases, sharing one store. */

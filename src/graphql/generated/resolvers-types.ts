@@ -56,6 +56,11 @@ export type Query = {
   /** Bills and vendor credits due at asOf (today when omitted), per vendor. */
   agedPayables: Maybe<AgedReport>;
   contactStatement: Maybe<ContactStatement>;
+  /**
+   * Open documents a bank line may pay (money in: invoices and vendor credits; money out: bills and credit notes),
+   * in its currency, best first, at most 10; empty for an event not found or not waiting for review.
+   */
+  invoiceMatches: Array<InvoiceMatch>;
   journalEntry: Maybe<JournalEntry>;
   /** The whole journal, newest first, whatever posted each entry (limit at most 200, default 25). */
   listJournalEntries: Maybe<JournalEntryPage>;
@@ -234,6 +239,12 @@ export type QueryContactStatementArgs = {
   contactId: Scalars['UUID']['input'];
   startDate: Scalars['Date']['input'];
   endDate: Scalars['Date']['input'];
+};
+
+
+export type QueryInvoiceMatchesArgs = {
+  organizationId: Scalars['UUID']['input'];
+  eventId: Scalars['UUID']['input'];
 };
 
 
@@ -475,6 +486,13 @@ export type Mutation = {
   recordInvoicePayment: Maybe<InvoicePayload>;
   /** Sets part of a credit note against an open invoice of the same contact (a vendor credit against a bill); answers the invoice. */
   applyCreditNote: Maybe<InvoicePayload>;
+  /**
+   * Part or all of a bank line in the review queue applied to an open document (again: the amount changes). When the
+   * line is confirmed it credits Accounts Receivable (or debits Accounts Payable) for it, tagged with the document's
+   * contact, instead of its category, and the document is paid; rejecting the line takes the payment back. Answers
+   * the document.
+   */
+  applyLedgerEventToInvoice: Maybe<InvoicePayload>;
   /**
    * A balanced entry of 2 to 500 lines, posted at once (no review queue). With reverseOn, its
    * reversal is posted on that date too (an accrual).
@@ -787,6 +805,14 @@ export type MutationRecordInvoicePaymentArgs = {
 export type MutationApplyCreditNoteArgs = {
   organizationId: Scalars['UUID']['input'];
   creditNoteId: Scalars['UUID']['input'];
+  invoiceId: Scalars['UUID']['input'];
+  amount: Scalars['String']['input'];
+};
+
+
+export type MutationApplyLedgerEventToInvoiceArgs = {
+  organizationId: Scalars['UUID']['input'];
+  eventId: Scalars['UUID']['input'];
   invoiceId: Scalars['UUID']['input'];
   amount: Scalars['String']['input'];
 };
@@ -1843,6 +1869,14 @@ export type ContactStatementLine = {
   balance: Scalars['String']['output'];
 };
 
+/** An open document a bank line may pay, and how well it fits. */
+export type InvoiceMatch = {
+  __typename?: 'InvoiceMatch';
+  invoice: Invoice;
+  /** 0 to 1: the amount due is the line's amount (0.5), the number is in its merchant, memo or reference (0.3), the contact is its contact or named in its merchant (0.2). */
+  score: Scalars['Float']['output'];
+};
+
 export type JournalEntry = {
   __typename?: 'JournalEntry';
   id: Scalars['UUID']['output'];
@@ -2714,6 +2748,7 @@ export type ResolversTypes = {
   AgedRow: ResolverTypeWrapper<AgedRow>;
   ContactStatement: ResolverTypeWrapper<ContactStatement>;
   ContactStatementLine: ResolverTypeWrapper<ContactStatementLine>;
+  InvoiceMatch: ResolverTypeWrapper<InvoiceMatch>;
   JournalEntry: ResolverTypeWrapper<JournalEntryParent>;
   JournalLine: ResolverTypeWrapper<JournalLine>;
   JournalLineAccount: ResolverTypeWrapper<JournalLineAccount>;
@@ -2851,6 +2886,7 @@ export type ResolversParentTypes = {
   AgedRow: AgedRow;
   ContactStatement: ContactStatement;
   ContactStatementLine: ContactStatementLine;
+  InvoiceMatch: InvoiceMatch;
   JournalEntry: JournalEntryParent;
   JournalLine: JournalLine;
   JournalLineAccount: JournalLineAccount;
@@ -2944,6 +2980,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   agedReceivables?: Resolver<Maybe<ResolversTypes['AgedReport']>, ParentType, ContextType, RequireFields<QueryAgedReceivablesArgs, 'organizationId'>>;
   agedPayables?: Resolver<Maybe<ResolversTypes['AgedReport']>, ParentType, ContextType, RequireFields<QueryAgedPayablesArgs, 'organizationId'>>;
   contactStatement?: Resolver<Maybe<ResolversTypes['ContactStatement']>, ParentType, ContextType, RequireFields<QueryContactStatementArgs, 'organizationId' | 'contactId' | 'startDate' | 'endDate'>>;
+  invoiceMatches?: Resolver<Array<ResolversTypes['InvoiceMatch']>, ParentType, ContextType, RequireFields<QueryInvoiceMatchesArgs, 'organizationId' | 'eventId'>>;
   journalEntry?: Resolver<Maybe<ResolversTypes['JournalEntry']>, ParentType, ContextType, RequireFields<QueryJournalEntryArgs, 'organizationId' | 'journalEntryId'>>;
   listJournalEntries?: Resolver<Maybe<ResolversTypes['JournalEntryPage']>, ParentType, ContextType, RequireFields<QueryListJournalEntriesArgs, 'organizationId'>>;
   listLedgerEvents?: Resolver<Maybe<ResolversTypes['LedgerEventPage']>, ParentType, ContextType, RequireFields<QueryListLedgerEventsArgs, 'organizationId'>>;
@@ -3001,6 +3038,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   voidInvoice?: Resolver<Maybe<ResolversTypes['InvoicePayload']>, ParentType, ContextType, RequireFields<MutationVoidInvoiceArgs, 'organizationId' | 'invoiceId'>>;
   recordInvoicePayment?: Resolver<Maybe<ResolversTypes['InvoicePayload']>, ParentType, ContextType, RequireFields<MutationRecordInvoicePaymentArgs, 'organizationId' | 'invoiceId' | 'amount' | 'date' | 'paymentAccountId'>>;
   applyCreditNote?: Resolver<Maybe<ResolversTypes['InvoicePayload']>, ParentType, ContextType, RequireFields<MutationApplyCreditNoteArgs, 'organizationId' | 'creditNoteId' | 'invoiceId' | 'amount'>>;
+  applyLedgerEventToInvoice?: Resolver<Maybe<ResolversTypes['InvoicePayload']>, ParentType, ContextType, RequireFields<MutationApplyLedgerEventToInvoiceArgs, 'organizationId' | 'eventId' | 'invoiceId' | 'amount'>>;
   createJournalEntry?: Resolver<Maybe<ResolversTypes['JournalEntryPayload']>, ParentType, ContextType, RequireFields<MutationCreateJournalEntryArgs, 'organizationId' | 'date' | 'lines'>>;
   reverseJournalEntry?: Resolver<Maybe<ResolversTypes['JournalEntryPayload']>, ParentType, ContextType, RequireFields<MutationReverseJournalEntryArgs, 'organizationId' | 'journalEntryId' | 'date'>>;
   setOpeningBalances?: Resolver<Maybe<ResolversTypes['JournalEntryPayload']>, ParentType, ContextType, RequireFields<MutationSetOpeningBalancesArgs, 'organizationId' | 'date' | 'lines'>>;
@@ -3522,6 +3560,11 @@ export type ContactStatementLineResolvers<ContextType = GraphQLContext, ParentTy
   number?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   balance?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type InvoiceMatchResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvoiceMatch'] = ResolversParentTypes['InvoiceMatch']> = {
+  invoice?: Resolver<ResolversTypes['Invoice'], ParentType, ContextType>;
+  score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 
 export type JournalEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['JournalEntry'] = ResolversParentTypes['JournalEntry']> = {
@@ -4117,6 +4160,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   AgedRow?: AgedRowResolvers<ContextType>;
   ContactStatement?: ContactStatementResolvers<ContextType>;
   ContactStatementLine?: ContactStatementLineResolvers<ContextType>;
+  InvoiceMatch?: InvoiceMatchResolvers<ContextType>;
   JournalEntry?: JournalEntryResolvers<ContextType>;
   JournalLine?: JournalLineResolvers<ContextType>;
   JournalLineAccount?: JournalLineAccountResolvers<ContextType>;

@@ -194,6 +194,7 @@ export const rights = {
   agedReceivables: read(),
   agedPayables: read(),
   contactStatement: read(),
+  invoiceMatches: read(),
   'Contact.outstanding': nested,
   'Contact.overdue': nested,
   createInvoice: documents,
@@ -202,6 +203,7 @@ export const rights = {
   voidInvoice: documents,
   recordInvoicePayment: documents,
   applyCreditNote: documents,
+  applyLedgerEventToInvoice: documents,
 
   // ---- reports and sales tax
   dashboardSummary: read(),

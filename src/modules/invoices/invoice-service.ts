@@ -817,7 +817,7 @@ export class InvoiceService {
     return ok(wanted)
   }
 
-  private async controlAccount(tx: Executor, scope: OrgScope, kind: InvoiceKind): Promise<Result<string>> {
+  async controlAccount(tx: Executor, scope: OrgScope, kind: InvoiceKind): Promise<Result<string>> {
     const role = contactTypeOf(kind) === 'customer' ? 'accounts_receivable' : 'accounts_payable'
     const account = await this.deps.accounts.accountByRole(tx, scope, role)
     if (!account) {
@@ -947,7 +947,7 @@ export class InvoiceService {
   }
 
   /** Adds a payment or credit to what settled the document, and its status follows. */
-  private async settle(
+  async settle(
     tx: Executor,
     scope: OrgScope,
     document: InvoiceRecord,
@@ -986,14 +986,14 @@ export class InvoiceService {
     await this.deps.audit.record(tx, scope, [{ operation, entityType: 'invoice', entityId, before, after }])
   }
 
-  private async viewOf(ex: Executor, scope: OrgScope, id: string): Promise<InvoiceView> {
+  async viewOf(ex: Executor, scope: OrgScope, id: string): Promise<InvoiceView> {
     const [view] = await this.viewsOf(ex, scope, [id])
     if (!view) throw new Error(`invoice ${id} was just written and is missing`)
     return view
   }
 
   /** Documents with their lines, payments and contacts, read for all of them at once, in the order asked. */
-  private async viewsOf(ex: Executor, scope: OrgScope, ids: readonly string[]): Promise<InvoiceView[]> {
+  async viewsOf(ex: Executor, scope: OrgScope, ids: readonly string[]): Promise<InvoiceView[]> {
     const records = await this.deps.store.findByIds(ex, scope, ids)
     if (records.length === 0) return []
     const found = records.map((record) => record.id)
@@ -1060,7 +1060,7 @@ function currencyProblem(credit: InvoiceRecord, target: InvoiceRecord) {
   return undefined
 }
 
-const invoiceNotFound = (field = 'invoiceId') => fail('INVOICE_NOT_FOUND', 'Invoice not found.', field)
+export const invoiceNotFound = (field = 'invoiceId') => fail('INVOICE_NOT_FOUND', 'Invoice not found.', field)
 
 const invalidKind = (kind: string, field: string) =>
   fail(
@@ -1076,14 +1076,14 @@ const notDraft = (document: InvoiceRecord) =>
     'invoiceId',
   )
 
-const notPayable = (document: InvoiceRecord) =>
+export const notPayable = (document: InvoiceRecord) =>
   fail(
     'INVOICE_NOT_OPEN',
     `${labelOf(document.kind)} ${document.number} is ${document.status}; only an approved document is paid or credited.`,
     'invoiceId',
   )
 
-function exceedsDue(document: InvoiceRecord, amountMinor: bigint) {
+export function exceedsDue(document: InvoiceRecord, amountMinor: bigint) {
   const decimals = currencyDecimals(document.currency)
   return fail(
     'PAYMENT_EXCEEDS_AMOUNT_DUE',

@@ -94,6 +94,11 @@ export const invoiceResolvers: Resolvers = {
       statementToGraphQL(
         valueOrError(await services.invoices.contactStatement(principal, organizationId, args)),
       ),
+    invoiceMatches: async (_, { organizationId, eventId }, { principal, services }) =>
+      (await services.invoiceMatching.invoiceMatches(principal, organizationId, eventId)).map((match) => ({
+        invoice: invoiceToGraphQL(match.invoice),
+        score: match.score,
+      })),
   },
   Mutation: {
     createInvoice: async (_, { organizationId, input }, { principal, services }) =>
@@ -108,6 +113,10 @@ export const invoiceResolvers: Resolvers = {
       invoicePayload(await services.invoices.recordInvoicePayment(principal, organizationId, args)),
     applyCreditNote: async (_, { organizationId, ...args }, { principal, services }) =>
       invoicePayload(await services.invoices.applyCreditNote(principal, organizationId, args)),
+    applyLedgerEventToInvoice: async (_, { organizationId, ...args }, { principal, services }) =>
+      invoicePayload(
+        await services.invoiceMatching.applyLedgerEventToInvoice(principal, organizationId, args),
+      ),
   },
   Contact: {
     outstanding: async ({ organizationId, id }, _, { principal, services }) => {
