@@ -147,6 +147,8 @@ const operations: Record<string, { admin?: true }> = {
   voidInvoice: {},
   recordInvoicePayment: {},
   applyCreditNote: {},
+  invoiceMatches: {},
+  applyLedgerEventToInvoice: {},
 }
 
 // ---- the kinds of ids, and the argument table ---------------------------------------------------
@@ -192,6 +194,8 @@ const idKinds = [
   'draftInvoice',
   'openInvoice',
   'creditNote',
+  /** Money in waiting for review: a bank line that may pay an invoice. */
+  'depositEvent',
 ] as const
 /** Text an organization wrote, probed through search and duplicate checks. */
 const textKinds = [
@@ -234,6 +238,7 @@ const consumable = new Set<Kind>([
   'draftInvoice',
   'openInvoice',
   'creditNote',
+  'depositEvent',
   'freshEmail',
   'freshName',
 ])
@@ -547,6 +552,10 @@ const argTable: Record<string, ArgSpec[]> = {
   'applyCreditNote.creditNoteId': id('creditNote', 'openInvoice'),
   'applyCreditNote.invoiceId': id('openInvoice', 'creditNote'),
   'applyCreditNote.amount': fixed('1.00'),
+  'invoiceMatches.eventId': id('depositEvent', 'event', 'confirmedEvent'),
+  'applyLedgerEventToInvoice.eventId': id('depositEvent', 'event', 'confirmedEvent', 'ignoredEvent'),
+  'applyLedgerEventToInvoice.invoiceId': id('openInvoice', 'draftInvoice'),
+  'applyLedgerEventToInvoice.amount': fixed('1.00'),
 }
 
 // ---- GraphQL text generated from the schema -------------------------------------------------------
@@ -662,11 +671,11 @@ class Maker {
     return `${this.label} ${what} ${randomUUID().slice(0, 8)}`
   }
 
-  async event(merchant = this.name('Merchant')): Promise<string> {
+  async event(merchant = this.name('Merchant'), direction = 'out'): Promise<string> {
     const data = await ok(
       this.key,
-      'mutation ($org: UUID!, $m: String!, $a: String!, $d: String!) { createLedgerEvent(organizationId: $org, merchantName: $m, amount: $a, transactionDate: $d, memo: "seed") { success eventId } }',
-      this.org({ m: merchant, a: eventAmount, d: eventDate }),
+      'mutation ($org: UUID!, $m: String!, $a: String!, $d: String!, $dir: String) { createLedgerEvent(organizationId: $org, merchantName: $m, amount: $a, transactionDate: $d, memo: "seed", direction: $dir) { success eventId } }',
+      this.org({ m: merchant, a: eventAmount, d: eventDate, dir: direction }),
     )
     expect(data.createLedgerEvent.success).toBe(true)
     return data.createLedgerEvent.eventId
@@ -931,6 +940,8 @@ class Maker {
         return this.invoice('credit_note', true)
       case 'event':
         return this.event()
+      case 'depositEvent':
+        return this.event(this.name('Customer payment'), 'in')
       case 'classifiedEvent': {
         const event = await this.event()
         await this.classify(event)
@@ -1272,6 +1283,7 @@ beforeAll(async () => {
   bFixed.draftInvoice = await bMaker.invoice('invoice', false)
   bFixed.openInvoice = await bMaker.invoice('invoice', true)
   bFixed.creditNote = await bMaker.invoice('credit_note', true)
+  bFixed.depositEvent = await bMaker.event(`${tag} Customer payment`, 'in')
   bIds = { ...missingIds(), ...bFixed } as Ids
 
   // ---- A: the fixed objects; the rest is made fresh for each call
