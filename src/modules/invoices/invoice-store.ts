@@ -145,6 +145,13 @@ const sortColumns = {
 
 export const numberKeyOf = (number: string): string => number.toLowerCase()
 
+/**
+ * The predicate of the partial indexes on open documents (migration 0034), written as literals: a
+ * planner proves a partial index usable only from the same text, never from bound parameters
+ * (SQLite then reads every open document through the status index instead).
+ */
+const openStatuses = sql<boolean>`status in ('open', 'partially_paid')`
+
 export class InvoiceStore {
   constructor(private readonly engine: EngineName) {}
 
@@ -509,7 +516,7 @@ export class InvoiceStore {
       .where('organization_id', '=', scope.organizationId)
       .where('currency', '=', wanted.currency)
       .where('amount_due_minor', '=', wanted.amountDueMinor)
-      .where('status', 'in', ['open', 'partially_paid'])
+      .where(openStatuses)
       .where('kind', 'in', [...wanted.kinds])
       .orderBy('due_date')
       .orderBy('id')
@@ -531,7 +538,7 @@ export class InvoiceStore {
       .select(columns)
       .where('organization_id', '=', scope.organizationId)
       .where('number_key', 'in', [...new Set(wanted.numberKeys)])
-      .where('status', 'in', ['open', 'partially_paid'])
+      .where(openStatuses)
       .where('kind', 'in', [...wanted.kinds])
       .orderBy('due_date')
       .orderBy('id')
