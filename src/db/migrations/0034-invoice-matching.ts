@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely'
+import { type Kysely, SqliteAdapter, sql } from 'kysely'
 
 // Bank lines that pay documents, and documents in another currency (DESIGN 8.6). What is due on a
 // document is kept as a column so that the documents a bank line may pay are found by an index on
@@ -45,6 +45,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('invoice_event_matches')
     .columns(['organization_id', 'invoice_id'])
     .execute()
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
+    await sql`alter table invoice_event_matches add constraint invoice_event_matches_invoice_id_fkey
+      foreign key (organization_id, invoice_id) references invoices (organization_id, id)`.execute(db)
+  }
 }
 
 export async function down(): Promise<void> {
