@@ -376,6 +376,14 @@ function settlingPlan(
 ): Result<{ plan: EntryPlan; difference: Omit<PostingLine, 'accountId'> | undefined }> {
   const refused = linesPostingProblem(event, [], accounts, false)
   if (refused) return refused
+  if ((event.splitAmountMinor ?? 0n) > 0n) {
+    // A split (a processor's fee, a loan's interest) would have to be shared with the documents.
+    return fail(
+      'INVALID_SPLIT',
+      'This event pays documents; it is not also split. Remove its split before confirming.',
+      'splitAmount',
+    )
+  }
   const settledMinor = settlements.reduce((sum, settlement) => sum + settlement.amountMinor, 0n)
   if (settledMinor > event.amountMinor) {
     return fail(
