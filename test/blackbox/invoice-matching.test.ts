@@ -278,6 +278,32 @@ describe('a matched bank line rejected', () => {
     })
   })
 
+  it('applied twice for what is due and confirmed at once, pays the document once', async () => {
+    const { tenant, chequing, first } = await books('100.00')
+    const lines = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        bankLine(tenant, {
+          merchant: `Northwind ${n}`,
+          amount: '100.00',
+          date: '2026-03-15',
+          account: chequing,
+        }),
+      ),
+    )
+    for (const line of lines) await ok(applyEvent(tenant, line, first.id, '100.00'))
+    const confirmed = await Promise.all(lines.map((line) => confirm(tenant, line)))
+    expect(confirmed.filter((answer) => answer.success)).toHaveLength(1)
+    expect(confirmed.filter((answer) => !answer.success).map((answer) => answer.errorCode)).toEqual([
+      'PAYMENT_EXCEEDS_AMOUNT_DUE',
+      'PAYMENT_EXCEEDS_AMOUNT_DUE',
+      'PAYMENT_EXCEEDS_AMOUNT_DUE',
+    ])
+    const paid = await readInvoice(tenant, first.id)
+    expect(paid).toMatchObject({ status: 'paid', amountPaid: '100.00' })
+    expect(paid.payments).toHaveLength(1)
+    expect((await balances(tenant))['Accounts Receivable']).toBe('0.00')
+  })
+
   it('part of a line pays the document and the rest goes to its category', async () => {
     const { tenant, accounts, chequing, first } = await books('100.00')
     const line = await bankLine(tenant, {
@@ -293,6 +319,45 @@ describe('a matched bank line rejected', () => {
     expect(after['Accounts Receivable']).toBe('0.00')
     expect(after.Chequing).toBe('130.00')
     expect(after['Sales Revenue']).toBe('130.00')
+  })
+})
+
+describe('a matched bank line of an import that is undone', () => {
+  it('takes the payment back with the events it deletes', async () => {
+    const { tenant, first } = await books('113.00')
+    const header =
+      'balance_transaction_id,created_utc,created,available_on_utc,currency,gross,fee,net,reporting_category,source_id,description'
+    const csv = `${header}\ntxn_m1,2026-03-15 10:00:00,2026-03-15 10:00:00,2026-03-17 00:00:00,cad,113.00,0.00,113.00,charge,ch_m1,${first.number}`
+    const imported = await field<{ success: boolean; error: string | null; batchId: string }>(
+      tenant,
+      'mutation ($org: UUID!, $csv: String!) { importProcessorBalance(organizationId: $org, csv: $csv, review: true) { success error batchId } }',
+      { csv },
+      tenant.owner.jwt,
+    )
+    expect(imported.error ?? '').toBe('')
+    const page = await field<{ items: Array<{ id: string }> }>(
+      tenant,
+      'query ($org: UUID!) { listLedgerEvents(organizationId: $org, status: ["needs_review"]) { items { id } } }',
+    )
+    const line = page.items[0]?.id as string
+    expect((await matches(tenant, line))[0]).toMatchObject({ invoice: { id: first.id }, score: 0.8 })
+    await ok(applyEvent(tenant, line, first.id, '113.00'))
+    expect((await confirm(tenant, line)).error ?? '').toBe('')
+    expect(await readInvoice(tenant, first.id)).toMatchObject({ status: 'paid' })
+
+    const deleted = await field<{ success: boolean; error: string | null; deleted: number }>(
+      tenant,
+      'mutation ($org: UUID!, $batch: String) { deleteProcessorImports(organizationId: $org, batchId: $batch) { success error deleted } }',
+      { batch: imported.batchId },
+      tenant.owner.jwt,
+    )
+    expect(deleted).toMatchObject({ success: true, deleted: 1 })
+    expect(await readInvoice(tenant, first.id)).toMatchObject({
+      status: 'open',
+      amountDue: '113.00',
+      payments: [],
+    })
+    expect((await balances(tenant))['Accounts Receivable']).toBe('113.00')
   })
 })
 
