@@ -31,9 +31,10 @@ export async function generateResolverTypes(): Promise<string> {
       // The types with a history leave it to the audit module's resolver.
       mappers: {
         Organization: '../../modules/organizations/organization.js#OrganizationRecord',
-        // An event's entries are answered as the journal answers them, their lines read when selected.
+        // An event's entries are answered as the journal answers them, their lines read when selected;
+        // the documents it pays are read by the invoices module for its organization.
         LedgerEvent:
-          "Omit<LedgerEvent, 'history' | 'journalEntry' | 'reversalEntry'> & { journalEntry: JournalEntryParent | null; reversalEntry: JournalEntryParent | null }",
+          "Omit<LedgerEvent, 'history' | 'journalEntry' | 'reversalEntry' | 'appliedDocuments'> & { organizationId: string; journalEntry: JournalEntryParent | null; reversalEntry: JournalEntryParent | null }",
         Account: "Omit<Account, 'history'>",
         // A contact's outstanding and overdue are read by the invoices module for its organization.
         Contact: "Omit<Contact, 'history' | 'outstanding' | 'overdue'> & { organizationId: string }",

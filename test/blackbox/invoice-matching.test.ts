@@ -97,6 +97,14 @@ const readInvoice = (tenant: Tenant, id: string) =>
       id,
     },
   )
+const appliedTo = async (tenant: Tenant, event: string) =>
+  (
+    await field<{ appliedDocuments: Array<{ amount: string; invoice: { id: string; status: string } }> }>(
+      tenant,
+      'query ($org: UUID!, $e: UUID!) { getLedgerEvent(organizationId: $org, eventId: $e) { appliedDocuments { amount invoice { id status } } } }',
+      { e: event },
+    )
+  ).appliedDocuments.map((applied) => [applied.invoice.id, applied.amount, applied.invoice.status])
 const confirm = (tenant: Tenant, event: string) =>
   field<{ success: boolean; error: string | null; errorCode: string | null; journalEntryId: string | null }>(
     tenant,
@@ -246,14 +254,19 @@ describe('a matched bank line rejected', () => {
       date: '2026-03-15',
       account: chequing,
     })
+    expect(await appliedTo(tenant, line)).toEqual([])
     await ok(applyEvent(tenant, line, first.id, '100.00'))
+    expect(await appliedTo(tenant, line)).toEqual([[first.id, '100.00', 'open']])
     expect((await confirm(tenant, line)).success).toBe(true)
     expect(await readInvoice(tenant, first.id)).toMatchObject({ status: 'paid', amountDue: '0.00' })
+    // Once confirmed, the line names what it paid.
+    expect(await appliedTo(tenant, line)).toEqual([[first.id, '100.00', 'paid']])
     expect((await balances(tenant))['Accounts Receivable']).toBe('0.00')
 
     const rejected = await reject(tenant, line)
     expect(rejected.error ?? '').toBe('')
     expect(rejected.reversalEntryId).toBeTruthy()
+    expect(await appliedTo(tenant, line)).toEqual([])
     expect(await readInvoice(tenant, first.id)).toMatchObject({
       status: 'open',
       amountPaid: '0.00',
@@ -272,7 +285,10 @@ describe('a matched bank line rejected', () => {
       account: chequing,
     })
     await ok(applyEvent(tenant, waiting, first.id, '40.00'))
+    await ok(applyEvent(tenant, waiting, first.id, '60.00'))
+    expect(await appliedTo(tenant, waiting)).toEqual([[first.id, '60.00', 'open']])
     expect((await reject(tenant, waiting)).success).toBe(true)
+    expect(await appliedTo(tenant, waiting)).toEqual([])
     expect(await ok(pay(tenant, first.id, '100.00', '2026-03-17', chequing))).toMatchObject({
       status: 'paid',
     })

@@ -571,9 +571,9 @@ function hasIdField(type: GraphQLInputType): boolean {
 
 /**
  * Every field, nested four levels deep, so that anything an answer could carry is asked for. The
- * lines of events, journal entries and invoices (and an invoice's payments) are left out of a page:
- * every field of a page with theirs costs more than a request may, and getLedgerEvent, journalEntry
- * and invoice ask for them whole.
+ * lines of events, journal entries and invoices (and an invoice's payments, an event's documents)
+ * are left out of a page: every field of a page with theirs costs more than a request may, and
+ * getLedgerEvent, journalEntry and invoice ask for them whole.
  */
 function selection(type: GraphQLOutputType, depth = 0, path: string[] = []): string {
   const named = getNamedType(type)
@@ -587,7 +587,8 @@ function selection(type: GraphQLOutputType, depth = 0, path: string[] = []): str
         !(
           inPage &&
           ((['LedgerEvent', 'JournalEntry', 'Invoice'].includes(named.name) && f.name === 'lines') ||
-            (named.name === 'Invoice' && f.name === 'payments'))
+            (named.name === 'Invoice' && f.name === 'payments') ||
+            (named.name === 'LedgerEvent' && f.name === 'appliedDocuments'))
         ),
     )
     .map((f) =>

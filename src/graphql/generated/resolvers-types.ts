@@ -1263,6 +1263,11 @@ export type LedgerEvent = {
   __typename?: 'LedgerEvent';
   /** Owners, admins and accountants signed in as people: this event's audit records, newest first. */
   history: Maybe<AuditRecordPage>;
+  /**
+   * The documents this bank line pays: those it is applied to while it waits for review (applyLedgerEventToInvoice),
+   * the payments it made once confirmed; empty when it pays none, and again when it is rejected.
+   */
+  appliedDocuments: Array<AppliedDocument>;
   id: Scalars['UUID']['output'];
   /** expense, income or transfer (refund comes from the payment-processor import) */
   eventType: Scalars['String']['output'];
@@ -1875,6 +1880,13 @@ export type InvoiceMatch = {
   invoice: Invoice;
   /** 0 to 1: the amount due is the line's amount (0.5), the number is in its merchant, memo or reference (0.3), the contact is its contact or named in its merchant (0.2). */
   score: Scalars['Float']['output'];
+};
+
+/** A document a bank line pays, and how much of it (in the document's currency). */
+export type AppliedDocument = {
+  __typename?: 'AppliedDocument';
+  invoice: Invoice;
+  amount: Scalars['String']['output'];
 };
 
 export type JournalEntry = {
@@ -2705,7 +2717,7 @@ export type ResolversTypes = {
   DaybookEvent: ResolverTypeWrapper<DaybookEvent>;
   DaybookEventPage: ResolverTypeWrapper<DaybookEventPage>;
   AuditChainHead: ResolverTypeWrapper<AuditChainHead>;
-  LedgerEvent: ResolverTypeWrapper<Omit<LedgerEvent, 'history' | 'journalEntry' | 'reversalEntry'> & { journalEntry: JournalEntryParent | null; reversalEntry: JournalEntryParent | null }>;
+  LedgerEvent: ResolverTypeWrapper<Omit<LedgerEvent, 'history' | 'journalEntry' | 'reversalEntry' | 'appliedDocuments'> & { organizationId: string; journalEntry: JournalEntryParent | null; reversalEntry: JournalEntryParent | null }>;
   Contact: ResolverTypeWrapper<Omit<Contact, 'history' | 'outstanding' | 'overdue'> & { organizationId: string }>;
   Reconciliation: ResolverTypeWrapper<Omit<Reconciliation, 'history'>>;
   BankFileFormat: BankFileFormat;
@@ -2749,6 +2761,7 @@ export type ResolversTypes = {
   ContactStatement: ResolverTypeWrapper<ContactStatement>;
   ContactStatementLine: ResolverTypeWrapper<ContactStatementLine>;
   InvoiceMatch: ResolverTypeWrapper<InvoiceMatch>;
+  AppliedDocument: ResolverTypeWrapper<AppliedDocument>;
   JournalEntry: ResolverTypeWrapper<JournalEntryParent>;
   JournalLine: ResolverTypeWrapper<JournalLine>;
   JournalLineAccount: ResolverTypeWrapper<JournalLineAccount>;
@@ -2844,7 +2857,7 @@ export type ResolversParentTypes = {
   DaybookEvent: DaybookEvent;
   DaybookEventPage: DaybookEventPage;
   AuditChainHead: AuditChainHead;
-  LedgerEvent: Omit<LedgerEvent, 'history' | 'journalEntry' | 'reversalEntry'> & { journalEntry: JournalEntryParent | null; reversalEntry: JournalEntryParent | null };
+  LedgerEvent: Omit<LedgerEvent, 'history' | 'journalEntry' | 'reversalEntry' | 'appliedDocuments'> & { organizationId: string; journalEntry: JournalEntryParent | null; reversalEntry: JournalEntryParent | null };
   Contact: Omit<Contact, 'history' | 'outstanding' | 'overdue'> & { organizationId: string };
   Reconciliation: Omit<Reconciliation, 'history'>;
   CsvImportProfile: CsvImportProfile;
@@ -2887,6 +2900,7 @@ export type ResolversParentTypes = {
   ContactStatement: ContactStatement;
   ContactStatementLine: ContactStatementLine;
   InvoiceMatch: InvoiceMatch;
+  AppliedDocument: AppliedDocument;
   JournalEntry: JournalEntryParent;
   JournalLine: JournalLine;
   JournalLineAccount: JournalLineAccount;
@@ -3204,6 +3218,7 @@ export type AuditChainHeadResolvers<ContextType = GraphQLContext, ParentType ext
 
 export type LedgerEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LedgerEvent'] = ResolversParentTypes['LedgerEvent']> = {
   history?: Resolver<Maybe<ResolversTypes['AuditRecordPage']>, ParentType, ContextType, RequireFields<LedgerEventHistoryArgs, 'organizationId'>>;
+  appliedDocuments?: Resolver<Array<ResolversTypes['AppliedDocument']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   eventType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   merchantName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -3565,6 +3580,11 @@ export type ContactStatementLineResolvers<ContextType = GraphQLContext, ParentTy
 export type InvoiceMatchResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvoiceMatch'] = ResolversParentTypes['InvoiceMatch']> = {
   invoice?: Resolver<ResolversTypes['Invoice'], ParentType, ContextType>;
   score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type AppliedDocumentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AppliedDocument'] = ResolversParentTypes['AppliedDocument']> = {
+  invoice?: Resolver<ResolversTypes['Invoice'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type JournalEntryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['JournalEntry'] = ResolversParentTypes['JournalEntry']> = {
@@ -4161,6 +4181,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ContactStatement?: ContactStatementResolvers<ContextType>;
   ContactStatementLine?: ContactStatementLineResolvers<ContextType>;
   InvoiceMatch?: InvoiceMatchResolvers<ContextType>;
+  AppliedDocument?: AppliedDocumentResolvers<ContextType>;
   JournalEntry?: JournalEntryResolvers<ContextType>;
   JournalLine?: JournalLineResolvers<ContextType>;
   JournalLineAccount?: JournalLineAccountResolvers<ContextType>;

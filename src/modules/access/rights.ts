@@ -197,6 +197,7 @@ export const rights = {
   invoiceMatches: read(),
   'Contact.outstanding': nested,
   'Contact.overdue': nested,
+  'LedgerEvent.appliedDocuments': nested,
   createInvoice: documents,
   updateInvoice: documents,
   approveInvoice: documents,

@@ -8,6 +8,7 @@ import { parsePositiveMoney } from '../../kernel/money.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
+import { RequestBatches } from '../access/request-batches.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
 import type { ContactsPort } from '../contacts/contacts-port.js'
 import {
@@ -49,6 +50,12 @@ export interface InvoiceMatch {
   score: number
 }
 
+/** A document a bank line pays: applied while the line waits for review, paid once it is confirmed. */
+export interface AppliedDocument {
+  invoice: InvoiceView
+  amountMinor: bigint
+}
+
 const matchesMax = 10
 /** Enough candidates of each lookup that the best ten are among them. */
 const candidatesPerLookup = 20
@@ -56,6 +63,10 @@ const numberWordsMax = 20
 const waiting = new Set(['needs_review', 'pending'])
 
 export class InvoiceMatchingService implements DocumentSettlements {
+  private readonly appliedBatches = new RequestBatches<AppliedDocument[]>((scope, eventIds) =>
+    this.readApplied(scope, eventIds),
+  )
+
   constructor(
     private readonly deps: {
       db: Executor
@@ -183,6 +194,39 @@ export class InvoiceMatchingService implements DocumentSettlements {
       best.map((match) => match.record.id),
     )
     return views.map((invoice, index) => ({ invoice, score: best[index]?.score ?? 0 }))
+  }
+
+  /** The documents a bank line is applied to, or has paid once confirmed; read for a whole page at once. */
+  async appliedDocuments(
+    principal: Principal,
+    organizationId: string,
+    eventId: string,
+  ): Promise<AppliedDocument[]> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'LedgerEvent.appliedDocuments')
+    return (await this.appliedBatches.load(principal, scope, eventId)) ?? []
+  }
+
+  private async readApplied(scope: OrgScope, eventIds: string[]): Promise<Map<string, AppliedDocument[]>> {
+    const db = this.deps.db
+    const [matches, payments] = await Promise.all([
+      this.deps.store.matchesOf(db, scope, eventIds),
+      this.deps.store.paymentsOfEvents(db, scope, eventIds),
+    ])
+    const applied = [...matches, ...payments]
+    const views = await this.deps.invoices.viewsOf(db, scope, [
+      ...new Set(applied.map((entry) => entry.invoiceId)),
+    ])
+    const viewById = new Map(views.map((view) => [view.id, view]))
+    const byEvent = new Map<string, AppliedDocument[]>()
+    for (const entry of applied) {
+      const invoice = viewById.get(entry.invoiceId)
+      if (!invoice) continue
+      byEvent.set(entry.eventId, [
+        ...(byEvent.get(entry.eventId) ?? []),
+        { invoice, amountMinor: entry.amountMinor },
+      ])
+    }
+    return byEvent
   }
 
   /** What a bank line being confirmed pays: its documents held, each checked again as it is now. */

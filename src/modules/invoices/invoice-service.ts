@@ -12,6 +12,7 @@ import { type Page, pageOf, parsePageRequest } from '../../kernel/page.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
+import { RequestBatches } from '../access/request-batches.js'
 import { type AccountRecord, type AccountsPort, exchangeGainOrLoss } from '../accounts/accounts-port.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
 import type { ContactRecord, ContactsPort } from '../contacts/contacts-port.js'
@@ -118,14 +119,11 @@ const emptyBuckets = (): Record<AgingBucket, bigint> => ({
   over90: 0n,
 })
 
-type OutstandingBatch = {
-  ids: Set<string>
-  result: Promise<Map<string, { outstandingMinor: bigint; overdueMinor: bigint }>>
-}
-
 export class InvoiceService {
-  /** Per request (its principal) and organization, the contacts whose outstanding is being read. */
-  private readonly outstandingBatches = new WeakMap<Principal, Map<string, OutstandingBatch>>()
+  /** Per request and organization, the contacts whose outstanding is being read. */
+  private readonly outstandingBatches = new RequestBatches((scope, contactIds) =>
+    this.readOutstanding(scope, contactIds),
+  )
 
   constructor(
     private readonly deps: {
@@ -500,32 +498,9 @@ export class InvoiceService {
     field: 'Contact.outstanding' | 'Contact.overdue',
   ): Promise<{ outstandingMinor: bigint; overdueMinor: bigint; currency: string }> {
     const scope = await this.deps.access.authorize(principal, organizationId, field)
-    const found = await this.outstandingBatch(principal, scope, contactId)
+    const found = await this.outstandingBatches.load(principal, scope, contactId)
     const currency = await this.deps.organizations.functionalCurrencyOf(organizationId)
     return { ...(found ?? { outstandingMinor: 0n, overdueMinor: 0n }), currency }
-  }
-
-  /** Joins the batch of this request's contacts of the organization, read once the request has asked for them all. */
-  private outstandingBatch(principal: Principal, scope: OrgScope, contactId: string) {
-    let byOrganization = this.outstandingBatches.get(principal)
-    if (!byOrganization) {
-      byOrganization = new Map()
-      this.outstandingBatches.set(principal, byOrganization)
-    }
-    const batches = byOrganization
-    let batch = batches.get(scope.organizationId)
-    if (!batch) {
-      const ids = new Set<string>()
-      // The field resolvers of a page run one after another; the batch is read after them.
-      const result = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-        batches.delete(scope.organizationId)
-        return this.readOutstanding(scope, [...ids])
-      })
-      batch = { ids, result }
-      batches.set(scope.organizationId, batch)
-    }
-    batch.ids.add(contactId)
-    return batch.result.then((byContact) => byContact.get(contactId))
   }
 
   private async readOutstanding(

@@ -118,6 +118,13 @@ export const invoiceResolvers: Resolvers = {
         await services.invoiceMatching.applyLedgerEventToInvoice(principal, organizationId, args),
       ),
   },
+  LedgerEvent: {
+    appliedDocuments: async ({ organizationId, id }, _, { principal, services }) =>
+      (await services.invoiceMatching.appliedDocuments(principal, organizationId, id)).map((applied) => ({
+        invoice: invoiceToGraphQL(applied.invoice),
+        amount: formatMoney(applied.amountMinor, currencyDecimals(applied.invoice.currency)),
+      })),
+  },
   Contact: {
     outstanding: async ({ organizationId, id }, _, { principal, services }) => {
       const found = await services.invoices.contactOutstanding(

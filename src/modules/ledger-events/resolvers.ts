@@ -50,6 +50,9 @@ class LedgerEventAnswer implements LedgerEventParent {
   get id() {
     return this.view.event.id
   }
+  get organizationId() {
+    return this.view.organizationId
+  }
   get eventType() {
     return this.view.event.eventType
   }
