@@ -37,6 +37,7 @@ import * as apiKeyScopes from './migrations/0031-api-key-scopes.js'
 import * as taxDayTotals from './migrations/0032-tax-day-totals.js'
 import * as invoices from './migrations/0033-invoices.js'
 import * as invoiceMatching from './migrations/0034-invoice-matching.js'
+import * as billsFromReceipts from './migrations/0035-bills-from-receipts.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0032-tax-day-totals': taxDayTotals,
   '0033-invoices': invoices,
   '0034-invoice-matching': invoiceMatching,
+  '0035-bills-from-receipts': billsFromReceipts,
 }
 
 /** The migration after which existing audit chains are sealed again under their keys (ADR 0051). */

@@ -258,6 +258,8 @@ export interface InvoicesTable {
   exchange_rate: Generated<string | null>
   journal_entry_id: string | null
   void_entry_id: string | null
+  /** The receipt a draft bill was made from (0035); one bill per receipt. */
+  receipt_id: Generated<string | null>
   created_at: string
   updated_at: string
 }
@@ -429,6 +431,8 @@ export interface ReceiptsTable {
   status: string
   /** Read from the receipt (DESIGN 8.1). */
   supplier_business_number: string | null
+  /** The sales tax read with amount_minor (createBillFromReceipt). */
+  tax_minor: Int | null
   vendor_name: string | null
   vendor_key: string | null
   amount_minor: Int | null

@@ -39,6 +39,7 @@ export interface ReadReceipt {
   amountMinor: bigint | null
   currency: string
   receiptDate: string | null
+  taxMinor: bigint | null
   supplierBusinessNumber: string | null
   confidence: FieldConfidence
 }
@@ -242,6 +243,8 @@ export class ReceiptService {
         amountMinor: amount.value,
         currency: current.amountMinor !== null ? current.currency : read.value.currency,
         receiptDate: date.value,
+        // The tax read belongs to the total it was read with; a person's total keeps its own.
+        taxMinor: amount.value === read.value.amountMinor ? read.value.taxMinor : current.taxMinor,
         supplierBusinessNumber: current.supplierBusinessNumber ?? read.value.supplierBusinessNumber,
         vendorConfidence: vendor.confidence,
         amountConfidence: amount.confidence,
@@ -418,6 +421,8 @@ export class ReceiptService {
       if (!amount.ok) return amount
       changes.amountMinor = amount.value
       changes.amountConfidence = 1
+      // The tax read was part of the total read; another total has a tax nobody read.
+      if (amount.value !== receipt.amountMinor) changes.taxMinor = null
     }
     if (input.receiptDate != null) {
       const date = parseCalendarDate(input.receiptDate, 'receiptDate')

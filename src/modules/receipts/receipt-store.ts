@@ -14,6 +14,8 @@ export interface ReceiptRecord {
   amountMinor: bigint | null
   currency: string
   receiptDate: string | null
+  /** The sales tax in amountMinor, when the receipt's subtotal and tax lines add up to it. */
+  taxMinor: bigint | null
   /** The supplier's business number as the receipt prints it; null when it prints none. */
   supplierBusinessNumber: string | null
   filename: string
@@ -60,6 +62,7 @@ const columns = [
   'amount_minor',
   'currency',
   'receipt_date',
+  'tax_minor',
   'supplier_business_number',
   'filename',
   's3_key',
@@ -85,6 +88,7 @@ type Row = {
   amount_minor: number | bigint | null
   currency: string
   receipt_date: string | null
+  tax_minor: number | bigint | null
   filename: string
   s3_key: string
   content_type: string
@@ -110,6 +114,7 @@ const toRecord = (row: Row): ReceiptRecord => ({
   amountMinor: row.amount_minor === null ? null : BigInt(row.amount_minor),
   currency: row.currency,
   receiptDate: row.receipt_date,
+  taxMinor: row.tax_minor === null ? null : BigInt(row.tax_minor),
   supplierBusinessNumber: row.supplier_business_number,
   filename: row.filename,
   s3Key: row.s3_key,
@@ -156,6 +161,7 @@ export class ReceiptStore {
       | 'amountConfidence'
       | 'dateConfidence'
       | 'supplierBusinessNumber'
+      | 'taxMinor'
     > & {
       dedupKey: string | null
       intakeAddressId: string | null
@@ -291,6 +297,7 @@ export class ReceiptStore {
         | 'amountConfidence'
         | 'dateConfidence'
         | 'supplierBusinessNumber'
+        | 'taxMinor'
       >
     >,
     updatedAt: string,
@@ -312,6 +319,7 @@ export class ReceiptStore {
     if (changes.vendorConfidence !== undefined) set.vendor_confidence = changes.vendorConfidence
     if (changes.amountConfidence !== undefined) set.amount_confidence = changes.amountConfidence
     if (changes.dateConfidence !== undefined) set.date_confidence = changes.dateConfidence
+    if (changes.taxMinor !== undefined) set.tax_minor = changes.taxMinor
     if (changes.supplierBusinessNumber !== undefined)
       set.supplier_business_number = changes.supplierBusinessNumber
     let query = ex

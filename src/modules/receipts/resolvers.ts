@@ -1,7 +1,7 @@
 import type { Receipt, Resolvers } from '../../graphql/generated/resolvers-types.js'
 import { payloadOf, valueOrError } from '../../graphql/payload.js'
 import { currencyDecimals } from '../../kernel/currency.js'
-import { moneyToNumber } from '../../kernel/money.js'
+import { formatMoney, moneyToNumber } from '../../kernel/money.js'
 import type { ReceiptView } from './receipt-service.js'
 
 export function receiptToGraphQL(receipt: ReceiptView, baseUrl: string): Receipt {
@@ -18,6 +18,8 @@ export function receiptToGraphQL(receipt: ReceiptView, baseUrl: string): Receipt
     receiptDate: receipt.receiptDate,
     receiptDateConfidence: receipt.dateConfidence,
     supplierBusinessNumber: receipt.supplierBusinessNumber,
+    taxAmount:
+      receipt.taxMinor === null ? null : formatMoney(receipt.taxMinor, currencyDecimals(receipt.currency)),
     extractionStatus: receipt.extractionStatus,
     status: receipt.status,
     source: receipt.source,

@@ -522,3 +522,21 @@ describe('supplierBusinessNumber', () => {
     expect(extractFields('SHOP\nTOTAL 5.00').supplierBusinessNumber).toBeNull()
   })
 })
+
+describe('taxMinor', () => {
+  it.each([
+    ['one tax line', 'HARDWARE DEPOT\nSUBTOTAL 200.00\nHST 13% 26.00\nTOTAL 226.00', 2600n],
+    ['GST and PST printed apart', 'CAFE\nSubtotal 10.00\nGST 5% 0.50\nPST 7% 0.70\nTotal 11.20', 120n],
+    ['French labels', 'DEPANNEUR\nSOUS-TOTAL 20,00\nTPS 1,00\nTVQ 2,00\nTOTAL 23,00', 300n],
+    [
+      'a summary table repeating the tax',
+      'SHOP\nSUBTOTAL 50.00\nGST 2.50\nTOTAL 52.50\nGST SUMMARY\nGST 2.50',
+      250n,
+    ],
+    ['no subtotal to check it against', 'SHOP\nHST 1.30\nTOTAL 11.30', null],
+    ['figures that do not add up', 'SHOP\nSUBTOTAL 10.00\nHST 1.00\nTOTAL 11.30', null],
+    ['no tax printed', 'SHOP\nSUBTOTAL 10.00\nTOTAL 10.00', null],
+  ])('%s', (_label, text, expected) => {
+    expect(extractFields(text).taxMinor).toBe(expected)
+  })
+})

@@ -14,6 +14,11 @@ export interface ExtractedFields {
   amountMinor: bigint | null
   currency: string
   receiptDate: CalendarDate | null
+  /**
+   * The sales tax in the total, in minor units of `currency`: only when a subtotal and the tax
+   * lines printed add up to the total read; null otherwise.
+   */
+  taxMinor: bigint | null
   /** The supplier's GST/HST registration as printed (GST Reg, HST #, BN, 123456789RT0001). */
   supplierBusinessNumber: string | null
   /** From 0 to 1 for each field read; null where the field was not found. */
@@ -79,6 +84,7 @@ export function extractFields(text: string, options: ExtractOptions = {}): Extra
     amountMinor: total?.minor ?? null,
     currency: total?.currency ?? fallbackCurrency,
     receiptDate: date?.date ?? null,
+    taxMinor: total?.taxMinor ?? null,
     supplierBusinessNumber: findBusinessNumber(lines),
     confidence: {
       vendorName: vendor?.confidence ?? null,
@@ -319,7 +325,7 @@ function findTotal(
   ocr: boolean,
   fallbackCurrency: string,
   organizationCurrency: string,
-): { minor: bigint; currency: string; confidence: number } | null {
+): { minor: bigint; currency: string; confidence: number; taxMinor: bigint | null } | null {
   const candidates: TotalCandidate[] = []
   // What the customer paid, which may settle a disagreement between printed totals; and what the
   // items add up to, which only confirms the total chosen (a tip or a late fee comes on top of it).
@@ -355,7 +361,12 @@ function findTotal(
   if (!pick) {
     // No labelled total, but cash less change is what was paid.
     if (paid === null || paid <= 0n) return null
-    return { minor: paid, currency: fallbackCurrency, confidence: sure.contested }
+    return {
+      minor: paid,
+      currency: fallbackCurrency,
+      confidence: sure.contested,
+      taxMinor: taxIn(paid, subtotals, taxes),
+    }
   }
   // Evidence that names one of the printed totals outright settles a disagreement in its favour.
   const confirmed = lastWhere(totals, (c) => evidence.has(c.minor) && c.minor !== 0n)
@@ -390,7 +401,22 @@ function findTotal(
   const currency =
     chosen.currency ??
     (chosen.dollar ? dollarCurrency(fallbackCurrency, organizationCurrency) : fallbackCurrency)
-  return { minor: chosen.minor, currency, confidence }
+  return { minor: chosen.minor, currency, confidence, taxMinor: taxIn(chosen.minor, subtotals, taxes) }
+}
+
+/**
+ * The tax in a total, when a printed subtotal and the tax lines add up to it: every tax line
+ * (GST and PST printed apart), each amount once (a summary table repeats them), or one of them.
+ */
+function taxIn(totalMinor: bigint, subtotals: readonly bigint[], taxes: readonly bigint[]): bigint | null {
+  if (taxes.length === 0) return null
+  const sum = (amounts: Iterable<bigint>) => [...amounts].reduce((a, b) => a + b, 0n)
+  const readings = [sum(taxes), sum(new Set(taxes)), ...taxes]
+  for (const tax of readings) {
+    if (tax >= 0n && tax < totalMinor && subtotals.some((subtotal) => subtotal + tax === totalMinor))
+      return tax
+  }
+  return null
 }
 
 // The smallest coin where cash totals are rounded, in minor units.
@@ -446,7 +472,7 @@ function noteFigures(
   } else if (/round/.test(squashed) && !totalWord.test(squashed)) figures.rounding.push(minor)
   else if (/sub-?t[o0]ta[l1]|sous-?total/.test(squashed)) subtotals.push(minor)
   else if (
-    /\b(?:tax|gst|hst|sst|vat|tps|tvq)\b|^(?:gst|sst|vat|tax)\d/.test(folded) &&
+    /\b(?:tax|gst|hst|pst|qst|rst|sst|vat|tps|tvh|tvq)\b|^(?:gst|sst|vat|tax)\d/.test(folded) &&
     !/total|summary|incl/.test(squashed)
   )
     taxes.push(minor)

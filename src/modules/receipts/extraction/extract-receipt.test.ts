@@ -11,6 +11,7 @@ const expected = {
   amountMinor: 1130n,
   currency: 'CAD',
   receiptDate: '2026-03-05',
+  taxMinor: 130n,
   supplierBusinessNumber: null,
 }
 

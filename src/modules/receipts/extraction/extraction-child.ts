@@ -27,6 +27,7 @@ export type ExtractionReply =
               amountMinor: bigint | null
               currency: string
               receiptDate: string | null
+              taxMinor: bigint | null
               supplierBusinessNumber: string | null
               confidence: FieldConfidence
             }
@@ -63,6 +64,7 @@ process.on('message', async (request: ExtractionRequest) => {
               amountMinor: read.value.amountMinor,
               currency: read.value.currency,
               receiptDate: read.value.receiptDate,
+              taxMinor: read.value.taxMinor,
               supplierBusinessNumber: read.value.supplierBusinessNumber,
               confidence: read.value.confidence,
             },

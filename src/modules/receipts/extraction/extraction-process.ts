@@ -21,6 +21,7 @@ export interface ExtractedFigures {
   amountMinor: bigint | null
   currency: string
   receiptDate: string | null
+  taxMinor: bigint | null
   supplierBusinessNumber: string | null
   confidence: FieldConfidence
 }
