@@ -23,6 +23,7 @@ import { StatementImportStore } from './modules/bank-statements/statement-import
 import { StatementReader } from './modules/bank-statements/statement-reader.js'
 import { CategoryRuleService } from './modules/category-rules/category-rule-service.js'
 import { CategoryRuleStore } from './modules/category-rules/category-rule-store.js'
+import type { CategoryRulesPort } from './modules/category-rules/category-rules-port.js'
 import { CategoryRulesProvider } from './modules/category-rules/category-rules-provider.js'
 import { ContactService } from './modules/contacts/contact-service.js'
 import { ContactStore } from './modules/contacts/contact-store.js'
@@ -35,6 +36,7 @@ import { IdempotencyStore } from './modules/idempotency/idempotency-store.js'
 import { IntakeAddressStore } from './modules/intake/intake-address-store.js'
 import { IntakeService } from './modules/intake/intake-service.js'
 import { startSmtpListener } from './modules/intake/smtp-listener.js'
+import { BillFromReceiptService } from './modules/invoices/bill-from-receipt-service.js'
 import { InvoiceMatchingService } from './modules/invoices/invoice-matching-service.js'
 import { InvoiceService } from './modules/invoices/invoice-service.js'
 import { InvoiceStore } from './modules/invoices/invoice-store.js'
@@ -59,6 +61,7 @@ import { ProcessorImportStore } from './modules/processor-import/processor-impor
 import { createReceiptReader } from './modules/receipts/receipt-reader.js'
 import { ReceiptService } from './modules/receipts/receipt-service.js'
 import { ReceiptStore } from './modules/receipts/receipt-store.js'
+import type { ReceiptsPort } from './modules/receipts/receipts-port.js'
 import { ReceiptsProvider } from './modules/receipts/receipts-provider.js'
 import { ReconciliationService } from './modules/reconciliations/reconciliation-service.js'
 import { ReconciliationStore } from './modules/reconciliations/reconciliation-store.js'
@@ -255,7 +258,7 @@ export async function buildCore(
       contacts,
       receipts,
     }),
-    ...buildInvoices({ ...bookParts, contacts, organizations, taxCodes, rates }),
+    ...buildInvoices({ ...bookParts, contacts, organizations, taxCodes, rates, receipts, categoryRules }),
     practice: new PracticeService({ ...withAccess, organizations, events, salesTax: taxCalendar }),
     intake: new IntakeService({ ...withAccess, store: new IntakeAddressStore(), receipts }),
     jobs,
@@ -292,13 +295,18 @@ export async function buildCore(
  * confirm pay documents through the matching service.
  */
 function buildInvoices(
-  parts: Omit<ConstructorParameters<typeof InvoiceService>[0], 'store'> & { events: LedgerEventsProvider },
-): { invoices: InvoiceService; invoiceMatching: InvoiceMatchingService } {
+  parts: Omit<ConstructorParameters<typeof InvoiceService>[0], 'store'> & {
+    events: LedgerEventsProvider
+    receipts: ReceiptsPort
+    categoryRules: CategoryRulesPort
+  },
+) {
   const store = new InvoiceStore(parts.engine)
   const invoices = new InvoiceService({ ...parts, store })
   const invoiceMatching = new InvoiceMatchingService({ ...parts, store, invoices })
   parts.events.payDocumentsWith(invoiceMatching)
-  return { invoices, invoiceMatching }
+  const billsFromReceipts = new BillFromReceiptService({ ...parts, store, invoices })
+  return { invoices, invoiceMatching, billsFromReceipts }
 }
 
 /** Webhook deliveries and their endpoints' use cases, sharing one store. */

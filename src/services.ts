@@ -12,6 +12,7 @@ import type { FileService } from './modules/files/file-service.js'
 import type { FiscalYearService } from './modules/fiscal-years/fiscal-year-service.js'
 import type { IdempotencyService } from './modules/idempotency/idempotency-service.js'
 import type { IntakeService } from './modules/intake/intake-service.js'
+import type { BillFromReceiptService } from './modules/invoices/bill-from-receipt-service.js'
 import type { InvoiceMatchingService } from './modules/invoices/invoice-matching-service.js'
 import type { InvoiceService } from './modules/invoices/invoice-service.js'
 import type { JobQueue } from './modules/jobs/job-queue.js'
@@ -55,6 +56,7 @@ export interface Services {
   salesTax: SalesTaxService
   invoices: InvoiceService
   invoiceMatching: InvoiceMatchingService
+  billsFromReceipts: BillFromReceiptService
   practice: PracticeService
   intake: IntakeService
   jobs: JobQueue

@@ -296,7 +296,9 @@ export const errorCodeDocs: Readonly<Record<ErrorCode, ErrorCodeDoc>> = {
   },
   RECEIPT_ALREADY_ATTACHED: { section: 'receipts', where: 'attachReceiptToEvent' },
   RECEIPT_REJECTED: { section: 'receipts', where: 'attachReceiptToEvent, updateReceipt, rejectReceipt' },
-  RECEIPT_NOT_FOUND: { section: 'receipts', where: 'updateReceipt, rejectReceipt' },
+  RECEIPT_NOT_FOUND: { section: 'receipts', where: 'updateReceipt, rejectReceipt, createBillFromReceipt' },
+  RECEIPT_NOT_READ: { section: 'receipts', where: 'createBillFromReceipt' },
+  RECEIPT_ALREADY_BILLED: { section: 'receipts', where: 'createBillFromReceipt' },
   INVALID_SOURCE: { section: 'receipts', where: 'listReceipts' },
   INVALID_ADDRESS: { section: 'receipts', where: 'createIntakeAddress' },
   INVALID_ADDRESS_TYPE: { section: 'receipts', where: 'createIntakeAddress' },
@@ -399,6 +401,11 @@ export const errorCodeDocs: Readonly<Record<ErrorCode, ErrorCodeDoc>> = {
   PAYMENT_EXCEEDS_EVENT_AMOUNT: {
     section: 'business',
     description: 'What a bank line is applied to documents, all together, is more than its own amount.',
+  },
+  ACCOUNT_REQUIRED: {
+    section: 'business',
+    description:
+      "createBillFromReceipt found no account for the bill's line: no rule matches the vendor and it has no earlier bill. Give accountId.",
   },
   INVALID_FILTER: {
     section: 'lists',

@@ -73,8 +73,15 @@ export function pageOf<T>(
 
 /** Escapes a user's search text for a LIKE pattern written with ESCAPE '\'. */
 export function likeContains(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  return `%${likeLiteral(search)}%`
 }
+
+/** The LIKE pattern of text that starts with `search`, escaped like likeContains. */
+export function likeStartsWith(search: string): string {
+  return `${likeLiteral(search)}%`
+}
+
+const likeLiteral = (text: string): string => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** A plain limit and offset, for lists that sort one way; a limit over the largest page is refused. */
 export function limitOffsetArgs(

@@ -149,6 +149,7 @@ const operations: Record<string, { admin?: true }> = {
   applyCreditNote: {},
   invoiceMatches: {},
   applyLedgerEventToInvoice: {},
+  createBillFromReceipt: {},
 }
 
 // ---- the kinds of ids, and the argument table ---------------------------------------------------
@@ -196,6 +197,8 @@ const idKinds = [
   'creditNote',
   /** Money in waiting for review: a bank line that may pay an invoice. */
   'depositEvent',
+  /** A receipt whose total is known, which makes a bill. */
+  'readReceipt',
 ] as const
 /** Text an organization wrote, probed through search and duplicate checks. */
 const textKinds = [
@@ -226,6 +229,7 @@ const consumable = new Set<Kind>([
   'apiKey',
   'member',
   'receipt',
+  'readReceipt',
   's3Key',
   'attachedS3Key',
   'csvProfile',
@@ -556,6 +560,9 @@ const argTable: Record<string, ArgSpec[]> = {
   'applyLedgerEventToInvoice.eventId': id('depositEvent', 'event', 'confirmedEvent', 'ignoredEvent'),
   'applyLedgerEventToInvoice.invoiceId': id('openInvoice', 'draftInvoice'),
   'applyLedgerEventToInvoice.amount': fixed('1.00'),
+  'createBillFromReceipt.receiptId': id('readReceipt', 'receipt'),
+  'createBillFromReceipt.contactId': id('contact', 'customer'),
+  'createBillFromReceipt.accountId': id('expenseAccount', 'bankAccount'),
 }
 
 // ---- GraphQL text generated from the schema -------------------------------------------------------
@@ -718,6 +725,17 @@ class Maker {
     )
     expect(data.attachReceiptToEvent).toMatchObject({ success: true })
     return data.attachReceiptToEvent.receiptId
+  }
+
+  async readReceipt(): Promise<string> {
+    const receiptId = await this.attach(await this.event(), await upload(this.key))
+    const data = await ok(
+      this.key,
+      'mutation ($org: UUID!, $r: UUID!) { updateReceipt(organizationId: $org, receiptId: $r, vendorName: "Matrix Supply", amount: "11.30") { success error } }',
+      this.org({ r: receiptId }),
+    )
+    expect(data.updateReceipt).toMatchObject({ success: true })
+    return receiptId
   }
 
   async account(name: string, accountType: string, classification: string, lastFour?: string) {
@@ -971,6 +989,8 @@ class Maker {
         return (await this.member()).userId
       case 'receipt':
         return this.attach(await this.event(), await upload(this.key))
+      case 'readReceipt':
+        return this.readReceipt()
       case 's3Key':
         return upload(this.key)
       case 'attachedS3Key': {

@@ -494,6 +494,14 @@ export type Mutation = {
    */
   applyLedgerEventToInvoice: Maybe<InvoicePayload>;
   /**
+   * A draft bill from what was read on a receipt: its vendor (the contact given, else the active vendor with the
+   * business number it prints or whose name it prints), its date (else the day it arrived), and one line of its total
+   * less the tax read, with the tax code that gives that tax (else the whole total, untaxed). The line's account is
+   * the one given, else the category of the rule that matches the vendor's name, else that of the vendor's latest
+   * bill. Numbered R- and the end of the receipt's id; a receipt makes one bill.
+   */
+  createBillFromReceipt: Maybe<InvoicePayload>;
+  /**
    * A balanced entry of 2 to 500 lines, posted at once (no review queue). With reverseOn, its
    * reversal is posted on that date too (an accrual).
    */
@@ -815,6 +823,14 @@ export type MutationApplyLedgerEventToInvoiceArgs = {
   eventId: Scalars['UUID']['input'];
   invoiceId: Scalars['UUID']['input'];
   amount: Scalars['String']['input'];
+};
+
+
+export type MutationCreateBillFromReceiptArgs = {
+  organizationId: Scalars['UUID']['input'];
+  receiptId: Scalars['UUID']['input'];
+  contactId?: InputMaybe<Scalars['UUID']['input']>;
+  accountId?: InputMaybe<Scalars['UUID']['input']>;
 };
 
 
@@ -1748,6 +1764,8 @@ export type Invoice = {
   journalEntryId: Maybe<Scalars['UUID']['output']>;
   /** Payments and refunds of the document, and credits applied to it (or, for a credit note, where it was applied). */
   payments: Array<InvoicePayment>;
+  /** The receipt a bill was made from (createBillFromReceipt); null otherwise. */
+  receiptId: Maybe<Scalars['UUID']['output']>;
   createdAt: Scalars['String']['output'];
 };
 
@@ -2208,6 +2226,8 @@ export type Receipt = {
   /** How sure the reading of amount is, from 0 to 1 (1 once a person gave it); null while it is unknown. Only an amount and a date at 0.8 or above match the receipt to an event by themselves. */
   amountConfidence: Maybe<Scalars['Float']['output']>;
   receiptDate: Maybe<Scalars['String']['output']>;
+  /** The sales tax in amount (a decimal string) when the receipt's subtotal and tax lines add up to it; null otherwise. */
+  taxAmount: Maybe<Scalars['String']['output']>;
   /** The supplier's business number when the receipt prints one (GST Reg, HST #, BN), without spaces. */
   supplierBusinessNumber: Maybe<Scalars['String']['output']>;
   /** How sure the reading of receiptDate is, from 0 to 1; a date whose day and month could be swapped, with nothing to decide, stays below 0.8 and matches no event by itself. */
@@ -3053,6 +3073,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   recordInvoicePayment?: Resolver<Maybe<ResolversTypes['InvoicePayload']>, ParentType, ContextType, RequireFields<MutationRecordInvoicePaymentArgs, 'organizationId' | 'invoiceId' | 'amount' | 'date' | 'paymentAccountId'>>;
   applyCreditNote?: Resolver<Maybe<ResolversTypes['InvoicePayload']>, ParentType, ContextType, RequireFields<MutationApplyCreditNoteArgs, 'organizationId' | 'creditNoteId' | 'invoiceId' | 'amount'>>;
   applyLedgerEventToInvoice?: Resolver<Maybe<ResolversTypes['InvoicePayload']>, ParentType, ContextType, RequireFields<MutationApplyLedgerEventToInvoiceArgs, 'organizationId' | 'eventId' | 'invoiceId' | 'amount'>>;
+  createBillFromReceipt?: Resolver<Maybe<ResolversTypes['InvoicePayload']>, ParentType, ContextType, RequireFields<MutationCreateBillFromReceiptArgs, 'organizationId' | 'receiptId'>>;
   createJournalEntry?: Resolver<Maybe<ResolversTypes['JournalEntryPayload']>, ParentType, ContextType, RequireFields<MutationCreateJournalEntryArgs, 'organizationId' | 'date' | 'lines'>>;
   reverseJournalEntry?: Resolver<Maybe<ResolversTypes['JournalEntryPayload']>, ParentType, ContextType, RequireFields<MutationReverseJournalEntryArgs, 'organizationId' | 'journalEntryId' | 'date'>>;
   setOpeningBalances?: Resolver<Maybe<ResolversTypes['JournalEntryPayload']>, ParentType, ContextType, RequireFields<MutationSetOpeningBalancesArgs, 'organizationId' | 'date' | 'lines'>>;
@@ -3505,6 +3526,7 @@ export type InvoiceResolvers<ContextType = GraphQLContext, ParentType extends Re
   memo?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   journalEntryId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
   payments?: Resolver<Array<ResolversTypes['InvoicePayment']>, ParentType, ContextType>;
+  receiptId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
@@ -3806,6 +3828,7 @@ export type ReceiptResolvers<ContextType = GraphQLContext, ParentType extends Re
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   amountConfidence?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   receiptDate?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  taxAmount?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   supplierBusinessNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   receiptDateConfidence?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   extractionStatus?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

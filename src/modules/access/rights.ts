@@ -205,6 +205,7 @@ export const rights = {
   recordInvoicePayment: documents,
   applyCreditNote: documents,
   applyLedgerEventToInvoice: documents,
+  createBillFromReceipt: documents,
 
   // ---- reports and sales tax
   dashboardSummary: read(),

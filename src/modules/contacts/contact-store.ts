@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/schema.js'
 import { toFlag } from '../../db/schema.js'
 import { likeEscaped, pageWithCount } from '../../db/sql-helpers.js'
-import { likeContains, type PageRequest } from '../../kernel/page.js'
+import { likeContains, likeStartsWith, type PageRequest } from '../../kernel/page.js'
 import { nameKey } from '../../kernel/text.js'
 import type { OrgScope } from '../access/principal.js'
 import type { ContactRecord, ContactType, ValidContact } from './contact.js'
@@ -114,6 +114,32 @@ export class ContactStore implements ContactsPort {
       .select(columns)
       .where('organization_id', '=', scope.organizationId)
       .where('id', 'in', [...new Set(ids)])
+      .execute()
+    return rows.map(toRecord)
+  }
+
+  async vendorCandidates(
+    ex: Executor,
+    scope: OrgScope,
+    printed: { businessNumber: string | null; firstWord: string },
+    limit: number,
+  ): Promise<ContactRecord[]> {
+    const { businessNumber, firstWord } = printed
+    const prefix = likeStartsWith(firstWord)
+    const rows = await ex
+      .selectFrom('contacts')
+      .select(columns)
+      .where('organization_id', '=', scope.organizationId)
+      .where('contact_type', '=', 'vendor')
+      .where('active', '=', 1)
+      .where((eb) =>
+        eb.or([
+          ...(businessNumber ? [eb('business_number', '=', businessNumber)] : []),
+          likeEscaped('name_key', prefix),
+        ]),
+      )
+      .orderBy('name_key')
+      .limit(limit)
       .execute()
     return rows.map(toRecord)
   }

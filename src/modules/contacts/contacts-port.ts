@@ -9,6 +9,16 @@ export type { ContactRecord } from './contact.js'
 export interface ContactsPort {
   /** The organization's contacts among `ids`, each once; an id of another organization finds nothing. */
   contactsByIds(ex: Executor, scope: OrgScope, ids: string[]): Promise<ContactRecord[]>
+  /**
+   * The vendors a document's printed vendor may be: the one with its business number, and those
+   * whose name starts with its first word (at most `limit`, active ones).
+   */
+  vendorCandidates(
+    ex: Executor,
+    scope: OrgScope,
+    printed: { businessNumber: string | null; firstWord: string },
+    limit: number,
+  ): Promise<ContactRecord[]>
   /** Moves a contact's running balance with a posting that names it. */
   addToBalance(ex: Executor, scope: OrgScope, contactId: string, deltaMinor: bigint): Promise<void>
 }

@@ -149,16 +149,29 @@ export class InvoiceService {
     input: InvoiceInput,
   ): Promise<Result<InvoiceView>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'createInvoice')
-    return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-      const fields = await this.checkedFields(tx, scope, input, undefined)
-      if (!fields.ok) return fields
-      const id = newId()
-      const createdAt = this.deps.clock.now().toISOString()
-      await this.deps.store.insert(tx, scope, { ...fields.value.fields, id, createdAt }, fields.value.lines)
-      const view = await this.viewOf(tx, scope, id)
-      await this.record(tx, scope, 'invoice.created', null, view)
-      return ok(view)
-    })
+    return inTransactionResult(this.deps.db, this.deps.engine, (tx) => this.createDraft(tx, scope, input))
+  }
+
+  /** A draft written in the caller's transaction; a bill made from a receipt names it. */
+  async createDraft(
+    tx: Executor,
+    scope: OrgScope,
+    input: InvoiceInput,
+    receiptId?: string,
+  ): Promise<Result<InvoiceView>> {
+    const fields = await this.checkedFields(tx, scope, input, undefined)
+    if (!fields.ok) return fields
+    const id = newId()
+    const createdAt = this.deps.clock.now().toISOString()
+    await this.deps.store.insert(
+      tx,
+      scope,
+      { ...fields.value.fields, id, createdAt, ...(receiptId ? { receiptId } : {}) },
+      fields.value.lines,
+    )
+    const view = await this.viewOf(tx, scope, id)
+    await this.record(tx, scope, 'invoice.created', null, view)
+    return ok(view)
   }
 
   /** DESIGN 8.6: a draft replaced by the input; its kind stays, and its number unless one is given. */

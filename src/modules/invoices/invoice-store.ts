@@ -27,6 +27,8 @@ export interface InvoiceRecord {
   voidEntryId: string | null
   /** A foreign-currency document's rate of its issue date, once approved. */
   exchangeRate: string | null
+  /** The receipt a bill was made from (createBillFromReceipt), or null. */
+  receiptId: string | null
   createdAt: string
 }
 
@@ -92,6 +94,7 @@ const columns = [
   'journal_entry_id',
   'void_entry_id',
   'exchange_rate',
+  'receipt_id',
   'created_at',
 ] as const
 
@@ -112,6 +115,7 @@ type Row = {
   journal_entry_id: string | null
   void_entry_id: string | null
   exchange_rate: string | null
+  receipt_id: string | null
   created_at: string
 }
 
@@ -132,6 +136,7 @@ const toRecord = (row: Row): InvoiceRecord => ({
   journalEntryId: row.journal_entry_id,
   voidEntryId: row.void_entry_id,
   exchangeRate: row.exchange_rate,
+  receiptId: row.receipt_id,
   createdAt: row.created_at,
 })
 
@@ -158,7 +163,7 @@ export class InvoiceStore {
   async insert(
     tx: Executor,
     scope: OrgScope,
-    invoice: InvoiceFields & { id: string; createdAt: string },
+    invoice: InvoiceFields & { id: string; createdAt: string; receiptId?: string },
     lines: readonly PricedLine[],
   ): Promise<void> {
     await tx
@@ -171,6 +176,7 @@ export class InvoiceStore {
         amount_paid_minor: 0,
         journal_entry_id: null,
         void_entry_id: null,
+        receipt_id: invoice.receiptId ?? null,
         created_at: invoice.createdAt,
         updated_at: invoice.createdAt,
       })
@@ -224,6 +230,37 @@ export class InvoiceStore {
         })),
       )
       .execute()
+  }
+
+  /** The account of the first line of a vendor's latest bill that is not void, if it has one. */
+  async lastBillAccount(ex: Executor, scope: OrgScope, contactId: string): Promise<string | undefined> {
+    const row = await ex
+      .selectFrom('invoices as i')
+      .innerJoin('invoice_lines as l', (join) =>
+        join.onRef('l.organization_id', '=', 'i.organization_id').onRef('l.invoice_id', '=', 'i.id'),
+      )
+      .select('l.account_id')
+      .where('i.organization_id', '=', scope.organizationId)
+      .where('i.contact_id', '=', contactId)
+      .where('i.kind', '=', 'bill')
+      .where('i.status', '!=', 'void')
+      .orderBy('i.issue_date', 'desc')
+      .orderBy('i.created_at', 'desc')
+      .orderBy('l.line_no')
+      .limit(1)
+      .executeTakeFirst()
+    return row?.account_id
+  }
+
+  /** The bill made from a receipt, if one was. */
+  async billOfReceipt(ex: Executor, scope: OrgScope, receiptId: string): Promise<string | undefined> {
+    const row = await ex
+      .selectFrom('invoices')
+      .select('id')
+      .where('organization_id', '=', scope.organizationId)
+      .where('receipt_id', '=', receiptId)
+      .executeTakeFirst()
+    return row?.id
   }
 
   async findByIds(ex: Executor, scope: OrgScope, ids: readonly string[]): Promise<InvoiceRecord[]> {

@@ -31,6 +31,7 @@ function invoiceToGraphQL(view: InvoiceView) {
     amountDue: money(view.totalMinor - view.amountPaidMinor),
     memo: view.memo,
     journalEntryId: view.journalEntryId,
+    receiptId: view.receiptId,
     payments: view.payments.map((payment) => ({
       id: payment.id,
       date: payment.date,
@@ -113,6 +114,8 @@ export const invoiceResolvers: Resolvers = {
       invoicePayload(await services.invoices.recordInvoicePayment(principal, organizationId, args)),
     applyCreditNote: async (_, { organizationId, ...args }, { principal, services }) =>
       invoicePayload(await services.invoices.applyCreditNote(principal, organizationId, args)),
+    createBillFromReceipt: async (_, { organizationId, ...args }, { principal, services }) =>
+      invoicePayload(await services.billsFromReceipts.createBillFromReceipt(principal, organizationId, args)),
     applyLedgerEventToInvoice: async (_, { organizationId, ...args }, { principal, services }) =>
       invoicePayload(
         await services.invoiceMatching.applyLedgerEventToInvoice(principal, organizationId, args),

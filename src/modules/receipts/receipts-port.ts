@@ -2,6 +2,7 @@ import type { Executor } from '../../db/schema.js'
 import type { OrgScope } from '../access/principal.js'
 import type { IncomingFile } from '../files/files-port.js'
 import type { ReceiptSource } from './receipt.js'
+import type { ReceiptRecord } from './receipt-store.js'
 
 // What receipts offer other modules: intake files the documents of a message, an undone import
 // detaches the receipts of its events, and the dashboard counts them.
@@ -37,6 +38,8 @@ export interface ReceiptsPort {
     scope: OrgScope,
     filter: { intakeAddressId?: string; since: string; limit: number },
   ): Promise<string[]>
+  /** One receipt of the organization, or undefined. */
+  findById(ex: Executor, scope: OrgScope, id: string): Promise<ReceiptRecord | undefined>
   /** Detaches the receipts of these events (an undone import); returns how many. */
   detachFromEvents(tx: Executor, scope: OrgScope, eventIds: string[]): Promise<number>
   /** Receipts dated in the range, or uploaded in it when they carry no date. */
