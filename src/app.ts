@@ -38,6 +38,7 @@ import { IntakeService } from './modules/intake/intake-service.js'
 import { startSmtpListener } from './modules/intake/smtp-listener.js'
 import { BillFromReceiptService } from './modules/invoices/bill-from-receipt-service.js'
 import { InvoiceMatchingService } from './modules/invoices/invoice-matching-service.js'
+import { InvoicePdfService } from './modules/invoices/invoice-pdf-service.js'
 import { InvoiceService } from './modules/invoices/invoice-service.js'
 import { InvoiceStore } from './modules/invoices/invoice-store.js'
 import { JobQueue } from './modules/jobs/job-queue.js'
@@ -306,7 +307,8 @@ function buildInvoices(
   const invoiceMatching = new InvoiceMatchingService({ ...parts, store, invoices })
   parts.events.payDocumentsWith(invoiceMatching)
   const billsFromReceipts = new BillFromReceiptService({ ...parts, store, invoices })
-  return { invoices, invoiceMatching, billsFromReceipts }
+  const invoicePdf = new InvoicePdfService({ ...parts, invoices })
+  return { invoices, invoiceMatching, billsFromReceipts, invoicePdf }
 }
 
 /** Webhook deliveries and their endpoints' use cases, sharing one store. */

@@ -14,6 +14,7 @@ import type { IdempotencyService } from './modules/idempotency/idempotency-servi
 import type { IntakeService } from './modules/intake/intake-service.js'
 import type { BillFromReceiptService } from './modules/invoices/bill-from-receipt-service.js'
 import type { InvoiceMatchingService } from './modules/invoices/invoice-matching-service.js'
+import type { InvoicePdfService } from './modules/invoices/invoice-pdf-service.js'
 import type { InvoiceService } from './modules/invoices/invoice-service.js'
 import type { JobQueue } from './modules/jobs/job-queue.js'
 import type { JournalService } from './modules/journal/journal-service.js'
@@ -57,6 +58,7 @@ export interface Services {
   invoices: InvoiceService
   invoiceMatching: InvoiceMatchingService
   billsFromReceipts: BillFromReceiptService
+  invoicePdf: InvoicePdfService
   practice: PracticeService
   intake: IntakeService
   jobs: JobQueue

@@ -13,6 +13,7 @@ import { registerGraphiQL } from './graphiql.js'
 import { registerGraphQLEngine } from './graphql-engine.js'
 import { registerGraphQLRoutes } from './graphql-route.js'
 import { registerIntakeRoutes } from './intake-routes.js'
+import { registerInvoicePdfRoute } from './invoice-pdf-route.js'
 import { requireUtf8Json } from './json-body.js'
 import { registerOperationalRoutes } from './operational-routes.js'
 import { decorateRequestContext, startRequestContext } from './request-context.js'
@@ -55,6 +56,7 @@ export async function buildHttpServer(deps: HttpDeps): Promise<FastifyInstance> 
     graphiql: config.graphiql ? registerGraphiQL(app) : undefined,
   })
   registerSchemaRoute(app)
+  registerInvoicePdfRoute(app, services)
   await registerMultipartRoutes(app, services, config.intakeWebhookSecret)
   await registerAppRoutes(app)
   registerOperationalRoutes(app, metrics.registry, deps)

@@ -11,9 +11,10 @@ export const errorCodeSections = [
     id: 'access',
     heading: 'Access (GraphQL errors, checked in this order; the field is null, HTTP 200)',
     intro:
-      'On the REST endpoints (POST /uploads, GET /files) a denial answers HTTP 401 for `UNAUTHENTICATED`, ' +
-      '`INVALID_API_KEY` and `INVALID_TOKEN`, 404 for `ORGANIZATION_NOT_FOUND` and 403 for the others, ' +
-      "with the same message; GET /files answers another organization's file as `FILE_NOT_FOUND`.",
+      'On the REST endpoints (POST /uploads, GET /files, GET /invoices/:id.pdf) a denial answers HTTP 401 ' +
+      'for `UNAUTHENTICATED`, `INVALID_API_KEY` and `INVALID_TOKEN`, 404 for `ORGANIZATION_NOT_FOUND` and ' +
+      "403 for the others, with the same message; GET /files answers another organization's file as " +
+      "`FILE_NOT_FOUND`, GET /invoices/:id.pdf another organization's document as `INVOICE_NOT_FOUND`.",
     textHeading: 'message',
   },
   {

@@ -263,6 +263,56 @@ describe('the rights table, over HTTP', () => {
   )
 })
 
+describe('the rights table, over REST', () => {
+  it('answers GET /invoices/:id.pdf to each role and each scope as the table says', async () => {
+    const right: Right = rights['GET /invoices/:id.pdf']
+    const org = { org: tenant.organizationId }
+    const sales = (await accountsByName(server, tenant))['Sales Revenue']
+    const contact = await send(
+      'mutation ($org: UUID!) { createContact(organizationId: $org, contactType: "customer", displayName: "PDF reader") { contact { id } } }',
+      tenant.owner.jwt,
+      org,
+    )
+    expect(contact.errors, contact.text).toEqual([])
+    const contactId = (contact.data as { createContact: { contact: { id: string } } }).createContact.contact
+      .id
+    const made = await send(
+      'mutation ($org: UUID!, $input: InvoiceInput!) { createInvoice(organizationId: $org, input: $input) { invoice { id } } }',
+      tenant.owner.jwt,
+      {
+        ...org,
+        input: {
+          kind: 'invoice',
+          contactId,
+          issueDate: '2026-02-15',
+          lines: [{ quantity: '1', unitPrice: '10.00', accountId: sales }],
+        },
+      },
+    )
+    expect(made.errors, made.text).toEqual([])
+    const invoiceId = (made.data as { createInvoice: { invoice: { id: string } } }).createInvoice.invoice.id
+    const codeOf = async (headers: Headers) => {
+      const response = await fetch(`${server.url}/invoices/${invoiceId}.pdf`, { headers })
+      if (response.status === 200) return null
+      const body = (await response.json()) as { errors: Answer['errors'] }
+      return `${response.status} ${body.errors[0]?.extensions?.code}`
+    }
+    const wrong: string[] = []
+    for (const role of roles) {
+      const expected = refusalForRole(right, role)
+      const got = await codeOf(people[role].jwt)
+      if (got !== (expected && `403 ${expected}`)) wrong.push(`${role}: expected ${expected}, got ${got}`)
+    }
+    for (const scope of scopes) {
+      const expected = refusalForScope('GET /invoices/:id.pdf', right, scope)
+      const got = await codeOf(keys[scope])
+      if (got !== (expected && `403 ${expected}`))
+        wrong.push(`${scope} key: expected ${expected}, got ${got}`)
+    }
+    expect(wrong).toEqual([])
+  })
+})
+
 describe('reads that each role and scope may make', () => {
   const eventsRead = 'query ($org: UUID!) { listLedgerEvents(organizationId: $org) { totalCount } }'
   it.each([...roles])('lets a %s read the queue, the income statement and its own role', async (role) => {

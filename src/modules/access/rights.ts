@@ -195,6 +195,7 @@ export const rights = {
   agedPayables: read(),
   contactStatement: read(),
   invoiceMatches: read(),
+  'GET /invoices/:id.pdf': read(),
   'Contact.outstanding': nested,
   'Contact.overdue': nested,
   'LedgerEvent.appliedDocuments': nested,

@@ -31,6 +31,7 @@ const view = (lines: InvoiceView['lines']): InvoiceView => ({
   journalEntryId: null,
   voidEntryId: null,
   exchangeRate: null,
+  receiptId: null,
   createdAt: '2026-03-10T12:00:00.000Z',
   lines,
   payments: [],
