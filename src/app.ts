@@ -127,33 +127,9 @@ export async function buildCore(
   const categoryRules = new CategoryRulesProvider({ store: categoryRuleStore, clock })
   const rates = new ExchangeRateStore()
   const journal = new JournalProvider(engine, { clock, accounts, contacts, audit })
-  const eventStore = new LedgerEventStore()
-  const posting = new LedgerEventPosting({
-    accounts,
-    journal,
-    rates,
-    taxCodes,
-    store: eventStore,
-    functionalCurrency,
-  })
-  const events = new LedgerEventsProvider({
-    engine,
-    clock,
-    audit,
-    importStore: new LedgerEventImportStore(),
-    categoryRules,
-    posting,
-  })
-  const eventQueries = new LedgerEventQueryService({
-    ...withAccess,
-    store: eventStore,
-    accounts,
-    contacts,
-    journal,
-    rates,
-    taxCodes,
-    functionalCurrencyOf,
-  })
+  const ledgerParts = { accounts, contacts, journal, rates, taxCodes, categoryRules }
+  const ledger = { ...withAccess, ...ledgerParts, functionalCurrency, functionalCurrencyOf }
+  const { eventStore, posting, events, eventQueries } = buildLedgerEvents(ledger)
   // What the modules that write the books from events are built with.
   const bookParts = { ...withAccess, accounts, journal, events, periodLock: organizations }
   const eventParts = { ...withAccess, store: eventStore, accounts, eventQueries, periodLock: organizations }
@@ -195,6 +171,15 @@ export async function buildCore(
     store: new SalesTaxReturnStore(),
     journal,
     organizations,
+  })
+  const documents = buildInvoices({
+    ...bookParts,
+    contacts,
+    organizations,
+    taxCodes,
+    rates,
+    receipts,
+    categoryRules,
   })
   const services: Services = {
     access,
@@ -259,8 +244,14 @@ export async function buildCore(
       contacts,
       receipts,
     }),
-    ...buildInvoices({ ...bookParts, contacts, organizations, taxCodes, rates, receipts, categoryRules }),
-    practice: new PracticeService({ ...withAccess, organizations, events, salesTax: taxCalendar }),
+    ...documents,
+    practice: new PracticeService({
+      ...withAccess,
+      organizations,
+      events,
+      salesTax: taxCalendar,
+      invoices: documents.invoices,
+    }),
     intake: new IntakeService({ ...withAccess, store: new IntakeAddressStore(), receipts }),
     jobs,
     idempotency: new IdempotencyService({ db, store: new IdempotencyStore(), clock }),
@@ -309,6 +300,23 @@ function buildInvoices(
   const billsFromReceipts = new BillFromReceiptService({ ...parts, store, invoices })
   const invoicePdf = new InvoicePdfService({ ...parts, invoices })
   return { invoices, invoiceMatching, billsFromReceipts, invoicePdf }
+}
+
+/** Ledger events: one store, the posting of a confirmed event, the port other modules use, and the reads. */
+function buildLedgerEvents(
+  parts: Omit<ConstructorParameters<typeof LedgerEventQueryService>[0], 'store'> &
+    Omit<ConstructorParameters<typeof LedgerEventPosting>[0], 'store'> &
+    Omit<ConstructorParameters<typeof LedgerEventsProvider>[0], 'importStore' | 'posting'>,
+) {
+  const eventStore = new LedgerEventStore()
+  const posting = new LedgerEventPosting({ ...parts, store: eventStore })
+  const events = new LedgerEventsProvider({
+    ...parts,
+    importStore: new LedgerEventImportStore(),
+    posting,
+  })
+  const eventQueries = new LedgerEventQueryService({ ...parts, store: eventStore })
+  return { eventStore, posting, events, eventQueries }
 }
 
 /** Webhook deliveries and their endpoints' use cases, sharing one store. */

@@ -577,6 +577,48 @@ describe('the practice overview', () => {
     }
   }
 
+  /** Approved invoices of one customer: what each is, what is due and when, and what was paid. */
+  async function addInvoices(
+    books: Tenant,
+    invoices: Array<{ kind: 'invoice' | 'credit_note'; price: string; due: string; paid?: string }>,
+  ) {
+    const accounts = await accountsByName(server, books)
+    const call = async (query: string, variables: Record<string, unknown>) => {
+      const answer = await send(query, books.bearer, { org: books.organizationId, ...variables })
+      const payload = Object.values(answer.data ?? {})[0] as { error?: string | null; [key: string]: unknown }
+      expect(payload?.error ?? '', answer.text).toBe('')
+      return payload
+    }
+    const customer = (await call(
+      'mutation ($org: UUID!) { createContact(organizationId: $org, contactType: "customer", displayName: "Slow Payer") { error contact { id } } }',
+      {},
+    )) as { contact: { id: string } }
+    for (const { kind, price, due, paid } of invoices) {
+      const input = {
+        kind,
+        contactId: customer.contact.id,
+        issueDate: '2026-01-02',
+        dueDate: due,
+        lines: [{ quantity: '1', unitPrice: price, accountId: accounts['Sales Revenue'] }],
+      }
+      const created = (await call(
+        'mutation ($org: UUID!, $input: InvoiceInput!) { createInvoice(organizationId: $org, input: $input) { error invoice { id } } }',
+        { input },
+      )) as { invoice: { id: string } }
+      const id = created.invoice.id
+      await call(
+        'mutation ($org: UUID!, $id: UUID!) { approveInvoice(organizationId: $org, invoiceId: $id) { error } }',
+        { id },
+      )
+      if (paid) {
+        await call(
+          'mutation ($org: UUID!, $id: UUID!, $a: String!, $p: UUID!) { recordInvoicePayment(organizationId: $org, invoiceId: $id, amount: $a, date: "2026-01-20", paymentAccountId: $p) { error } }',
+          { id, a: paid, p: accounts.Chequing },
+        )
+      }
+    }
+  }
+
   /** What the organization's own queries say, asked as the person. */
   async function ownView(organizationId: string, headers: Headers) {
     const answer = await send(
@@ -585,6 +627,7 @@ describe('the practice overview', () => {
         posted: listLedgerEvents(organizationId: $org, status: ["confirmed", "synced"], limit: 200) { items { paymentAccount { id } } }
         myOrganizations { id lockDate yearEndLockDate }
         myAccess(organizationId: $org) { role }
+        listContacts(organizationId: $org, limit: 200) { items { contactType overdue } }
       }`,
       headers,
       { org: organizationId },
@@ -595,7 +638,11 @@ describe('the practice overview', () => {
       posted: { items: Array<{ paymentAccount: { id: string } | null }> }
       myOrganizations: Array<{ id: string; lockDate: string | null; yearEndLockDate: string | null }>
       myAccess: { role: string }
+      listContacts: { items: Array<{ contactType: string; overdue: string }> }
     }
+    const overdueCents = data.listContacts.items
+      .filter((contact) => contact.contactType === 'customer')
+      .reduce((sum, contact) => sum + BigInt(contact.overdue.replace('.', '')), 0n)
     const organization = data.myOrganizations.find((o) => o.id === organizationId)
     return {
       role: data.myAccess.role,
@@ -604,6 +651,7 @@ describe('the practice overview', () => {
       unreconciledAccounts: new Set(data.posted.items.map((e) => e.paymentAccount?.id)).size,
       lockDate: organization?.lockDate ?? null,
       yearEndLockDate: organization?.yearEndLockDate ?? null,
+      overdueReceivables: `${overdueCents / 100n}.${String(overdueCents % 100n).padStart(2, '0')}`,
     }
   }
 
@@ -628,6 +676,13 @@ describe('the practice overview', () => {
       ['2026-02-11', '2026-02-12'],
     )
     await addEvents(middling, ['2026-03-09', '2026-03-10'], ['2026-03-10'])
+    // Past due: 100.00 and what is left of 250.00; not yet due, 40.00; a credit note is never overdue.
+    await addInvoices(middling, [
+      { kind: 'invoice', price: '100.00', due: '2026-01-31' },
+      { kind: 'invoice', price: '250.00', due: '2026-02-15', paid: '75.50' },
+      { kind: 'invoice', price: '40.00', due: '2099-01-31' },
+      { kind: 'credit_note', price: '30.00', due: '2026-01-31' },
+    ])
     const locked = await send(
       'mutation ($org: UUID!) { setLockDate(organizationId: $org, lockDate: "2026-01-31") { success } }',
       busy.owner.jwt,
@@ -658,8 +713,8 @@ describe('the practice overview', () => {
     for (const row of overview) {
       const own = await ownView(row.organization.id, person.jwt)
       expect(row).toMatchObject(own)
-      expect(row.overdueReceivables).toBe('0.00')
     }
+    expect(overview.map((row) => row.overdueReceivables)).toEqual(['0.00', '274.50', '0.00'])
     expect(overview[0]).toMatchObject({
       unreviewedCount: 3,
       unreconciledAccounts: 2,

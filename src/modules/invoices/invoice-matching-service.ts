@@ -5,10 +5,10 @@ import type { Clock } from '../../kernel/clock.js'
 import { currencyDecimals } from '../../kernel/currency.js'
 import { newId } from '../../kernel/ids.js'
 import { parsePositiveMoney } from '../../kernel/money.js'
+import { RequestBatches } from '../../kernel/request-batches.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
-import { RequestBatches } from '../access/request-batches.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
 import type { ContactsPort } from '../contacts/contacts-port.js'
 import {
@@ -63,7 +63,7 @@ const numberWordsMax = 20
 const waiting = new Set(['needs_review', 'pending'])
 
 export class InvoiceMatchingService implements DocumentSettlements {
-  private readonly appliedBatches = new RequestBatches<AppliedDocument[]>((scope, eventIds) =>
+  private readonly appliedBatches = new RequestBatches<AppliedDocument[], OrgScope>((scope, eventIds) =>
     this.readApplied(scope, eventIds),
   )
 

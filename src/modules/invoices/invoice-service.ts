@@ -9,10 +9,10 @@ import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
 import { formatMoney, parsePositiveMoney } from '../../kernel/money.js'
 import { type Page, pageOf, parsePageRequest } from '../../kernel/page.js'
+import { RequestBatches } from '../../kernel/request-batches.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
-import { RequestBatches } from '../access/request-batches.js'
 import { type AccountRecord, type AccountsPort, exchangeGainOrLoss } from '../accounts/accounts-port.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
 import type { ContactRecord, ContactsPort } from '../contacts/contacts-port.js'
@@ -54,6 +54,7 @@ import type {
   InvoiceSort,
   InvoiceStore,
 } from './invoice-store.js'
+import type { InvoicesPort } from './invoices-port.js'
 
 // Invoices, bills, credit notes and their payments (DESIGN 8.6): one database transaction per use
 // case, each checking the year-end close and the lock date inside it as a journal write does. A
@@ -119,9 +120,9 @@ const emptyBuckets = (): Record<AgingBucket, bigint> => ({
   over90: 0n,
 })
 
-export class InvoiceService {
+export class InvoiceService implements InvoicesPort {
   /** Per request and organization, the contacts whose outstanding is being read. */
-  private readonly outstandingBatches = new RequestBatches((scope, contactIds) =>
+  private readonly outstandingBatches = new RequestBatches((scope: OrgScope, contactIds: string[]) =>
     this.readOutstanding(scope, contactIds),
   )
 
@@ -514,6 +515,18 @@ export class InvoiceService {
     const found = await this.outstandingBatches.load(principal, scope, contactId)
     const currency = await this.deps.organizations.functionalCurrencyOf(organizationId)
     return { ...(found ?? { outstandingMinor: 0n, overdueMinor: 0n }), currency }
+  }
+
+  async overdueReceivablesMinor(ex: Executor, scope: OrgScope): Promise<bigint> {
+    const today = calendarDateOf(this.deps.clock.now())
+    const [overdue, functional] = await Promise.all([
+      this.deps.store.overdueInvoices(ex, scope, today),
+      this.deps.organizations.functionalCurrencyOf(scope.organizationId),
+    ])
+    return overdue.foreign.reduce(
+      (sum, document) => sum + issueRateConversion(document, functional)(document.dueMinor),
+      overdue.functionalMinor,
+    )
   }
 
   private async readOutstanding(

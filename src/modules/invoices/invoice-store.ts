@@ -667,6 +667,46 @@ export class InvoiceStore {
   }
 
   /** What is due on the open documents of these contacts, by contact: a contact's outstanding and overdue. */
+  /**
+   * What customers owe past `before` on open invoices: the sum of those in the functional
+   * currency, and the foreign ones one by one, each to be converted at its own rate.
+   */
+  async overdueInvoices(
+    ex: Executor,
+    scope: OrgScope,
+    before: string,
+  ): Promise<{
+    functionalMinor: bigint
+    foreign: Array<{ dueMinor: bigint; currency: string; exchangeRate: string }>
+  }> {
+    const overdue = ex
+      .selectFrom('invoices')
+      .where('organization_id', '=', scope.organizationId)
+      .where(openStatuses)
+      .where('kind', '=', 'invoice')
+      .where('due_date', '<', before)
+    const [sum, foreign] = await Promise.all([
+      overdue
+        .select((eb) =>
+          eb.fn.coalesce(eb.fn.sum<number | bigint | string>('amount_due_minor'), eb.lit(0)).as('due'),
+        )
+        .where('exchange_rate', 'is', null)
+        .executeTakeFirst(),
+      overdue
+        .select(['amount_due_minor', 'currency', 'exchange_rate'])
+        .where('exchange_rate', 'is not', null)
+        .execute(),
+    ])
+    return {
+      functionalMinor: BigInt(sum?.due ?? 0),
+      foreign: foreign.map((row) => ({
+        dueMinor: BigInt(row.amount_due_minor),
+        currency: row.currency,
+        exchangeRate: row.exchange_rate as string,
+      })),
+    }
+  }
+
   async openOfContacts(
     ex: Executor,
     scope: OrgScope,

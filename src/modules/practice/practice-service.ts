@@ -3,6 +3,7 @@ import { currencyDecimals } from '../../kernel/currency.js'
 import { formatMoney } from '../../kernel/money.js'
 import type { AccessPort } from '../access/access-port.js'
 import type { Principal } from '../access/principal.js'
+import type { InvoicesPort } from '../invoices/invoices-port.js'
 import type { LedgerEventsPort, WorkLeft } from '../ledger-events/ledger-events-port.js'
 import type { OrganizationRecord, OrganizationsPort } from '../organizations/organizations-port.js'
 import type { SalesTaxPort } from '../sales-tax/sales-tax-port.js'
@@ -28,6 +29,7 @@ export class PracticeService {
       organizations: OrganizationsPort
       events: LedgerEventsPort
       salesTax: SalesTaxPort
+      invoices: InvoicesPort
     },
   ) {}
 
@@ -43,10 +45,11 @@ export class PracticeService {
       scopes.map(async (scope): Promise<PracticeOrganization | undefined> => {
         const organization = organizations.get(scope.organizationId)
         if (!organization || scope.actor.kind !== 'user') return undefined
-        const [work, locks, nextTaxReturnDue] = await Promise.all([
+        const [work, locks, nextTaxReturnDue, overdueMinor] = await Promise.all([
           this.deps.events.workLeft(this.deps.db, scope),
           this.deps.organizations.locks(this.deps.db, scope),
           this.deps.salesTax.nextReturnDue(this.deps.db, scope),
+          this.deps.invoices.overdueReceivablesMinor(this.deps.db, scope),
         ])
         return {
           organization,
@@ -54,8 +57,7 @@ export class PracticeService {
           ...work,
           ...locks,
           nextTaxReturnDue,
-          // No receivable is kept yet, so none is overdue; invoices will add theirs.
-          overdueReceivables: formatMoney(0n, currencyDecimals(organization.functionalCurrency)),
+          overdueReceivables: formatMoney(overdueMinor, currencyDecimals(organization.functionalCurrency)),
         }
       }),
     )

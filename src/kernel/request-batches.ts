@@ -1,26 +1,25 @@
-import type { OrgScope, Principal } from './principal.js'
-
 // A nested field of a list is resolved once per item; read one by one, a page of 200 events or
 // contacts would be 200 queries. The field resolvers of a page run one after another in the same
 // turn of the event loop, so the keys they ask for are gathered and read together on the next turn.
-// Batches are kept per request (its principal) and organization, never shared between callers.
+// Batches are kept per request (the object that stands for it, its principal) and organization,
+// never shared between callers.
 
 interface OpenBatch<V> {
   keys: Set<string>
   result: Promise<Map<string, V>>
 }
 
-export class RequestBatches<V> {
-  private readonly open = new WeakMap<Principal, Map<string, OpenBatch<V>>>()
+export class RequestBatches<V, S extends { readonly organizationId: string }> {
+  private readonly open = new WeakMap<object, Map<string, OpenBatch<V>>>()
 
-  constructor(private readonly read: (scope: OrgScope, keys: string[]) => Promise<Map<string, V>>) {}
+  constructor(private readonly read: (scope: S, keys: string[]) => Promise<Map<string, V>>) {}
 
   /** The value of one key, read with the other keys this request asks for in the same turn. */
-  load(principal: Principal, scope: OrgScope, key: string): Promise<V | undefined> {
-    let byOrganization = this.open.get(principal)
+  load(request: object, scope: S, key: string): Promise<V | undefined> {
+    let byOrganization = this.open.get(request)
     if (!byOrganization) {
       byOrganization = new Map()
-      this.open.set(principal, byOrganization)
+      this.open.set(request, byOrganization)
     }
     const batches = byOrganization
     const { organizationId } = scope
