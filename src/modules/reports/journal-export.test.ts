@@ -215,13 +215,21 @@ describe('exportEntry', () => {
     }
   })
 
-  it('refuses a foreign-currency entry with a line that has no original amount', () => {
-    const broken = {
+  it('writes a line with no original amount, as a realised exchange difference, in the functional currency', () => {
+    const gain = account('10000000-0000-4000-8000-000000000007', 'Exchange Gain or Loss', 'other_income')
+    const payment = {
       ...usdPurchase,
-      lines: [...usdPurchase.lines.slice(0, 2), line(bank, 'credit', 1_417_51n)],
+      lines: [
+        line(bank, 'debit', 548_00n, 400_00n),
+        line(sales, 'credit', 540_00n, 400_00n),
+        line(gain, 'credit', 8_00n),
+      ],
     }
     for (const format of ['hledger', 'beancount'] as const) {
-      expect(() => exportEntry(format, broken, exportAccountNames(accounts, format))).toThrow(/no USD amount/)
+      const names = exportAccountNames([...accounts, gain], format)
+      const text = exportEntry(format, payment, names)
+      expect(text).toContain(`    ${names.get(bank.id)}  400.00 USD @@ 548.00 CAD\n`)
+      expect(text).toContain(`    ${names.get(gain.id)}  -8.00 CAD\n`)
     }
   })
 

@@ -116,14 +116,14 @@ function postingAmount(entry: ExportEntry, line: PostingLine): string {
   const original = entry.originalCurrency
   if (original === null || original === entry.currency)
     return money(signed(line, line.amountMinor), entry.currency)
-  if (line.originalMinor === undefined) {
-    throw new Error(`entry ${entry.id} is in ${original} but a line of it has no ${original} amount`)
-  }
-  if (line.originalMinor < 0n) throw new Error(`entry ${entry.id} has a negative ${original} amount`)
-  // Both tools take the sign of a total cost from the amount it prices, so a line that rounded to
-  // nothing in the original currency would lose its functional amount and unbalance the entry.
-  // Such a line only ever moved functional money, and is written as that.
-  if (line.originalMinor === 0n) return money(signed(line, line.amountMinor), entry.currency)
+  if (line.originalMinor !== undefined && line.originalMinor < 0n)
+    throw new Error(`entry ${entry.id} has a negative ${original} amount`)
+  // A line with no amount in the original currency only ever moved functional money: the realised
+  // exchange difference of a document's payment (DESIGN 8.6) is one. A line that rounded to
+  // nothing there is another: both tools take the sign of a total cost from the amount it prices,
+  // so as `0 USD @@ x CAD` it would lose its functional amount and unbalance the entry.
+  if (line.originalMinor === undefined || line.originalMinor === 0n)
+    return money(signed(line, line.amountMinor), entry.currency)
   return `${money(signed(line, line.originalMinor), original)} @@ ${money(line.amountMinor, entry.currency)}`
 }
 
