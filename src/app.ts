@@ -232,7 +232,7 @@ export async function buildCore(
       functionalCurrencyOf,
       store: new ReconciliationStore(),
     }),
-    reports: new ReportService({ ...bookParts, receipts, organizations, taxCodes }),
+    reports: new ReportService({ ...bookParts, receipts, organizations, taxCodes, contacts }),
     journal: new JournalService({ ...bookParts, contacts, organizations }),
     fiscalYears: new FiscalYearService({ ...bookParts, organizations }),
     salesTax: new SalesTaxService({

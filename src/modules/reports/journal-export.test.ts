@@ -16,6 +16,7 @@ import {
   exportAccountNames,
   exportEntry,
   exportHeader,
+  nameContacts,
 } from './journal-export.js'
 
 const run = promisify(execFile)
@@ -156,7 +157,7 @@ function balanceRows(csv: string): Map<string, string> {
     .trim()
     .split('\n')
     .slice(1)
-    .map((row) => row.split('","').map((cell) => cell.replace(/^"|"$/g, '')))
+    .map((row) => row.split('","').map((cell) => cell.replace(/^"|"$/g, '').replace(/""/g, '"')))
   return new Map(
     rows.filter(([name]) => name !== 'total').map(([name, amount]) => [name ?? '', amount ?? '']),
   )
@@ -170,7 +171,7 @@ function beanQueryPairs(csv: string): Array<[string, string]> {
   const cell = /"((?:[^"]|"")*)"|([^,]*)/y
   return csv
     .trim()
-    .split('\n')
+    .split(/\r?\n/)
     .slice(1)
     .map((row) => {
       const cells: string[] = []
@@ -318,5 +319,128 @@ describe('the exported journals in the real tools', () => {
     ])
     const read = new Map(beanQueryPairs(stdout).filter(([, amount]) => !/^0(\.0+)? /.test(amount)))
     expect(read).toEqual(functionalBalances(names.beancount))
+  })
+})
+
+describe('contacts and documents in the exported journals', () => {
+  const receivable = account(
+    '10000000-0000-4000-8000-000000000006',
+    'Accounts Receivable',
+    'accounts_receivable',
+  )
+  const books = [...accounts, receivable]
+  // Names a person may type that hledger would read as structure: a colon nests an account name,
+  // a comma ends a tag value, a semicolon starts a comment, two spaces end an account name; and
+  // two names that clean up to the same text must stay two contacts.
+  const contacts = [
+    { id: 'c1000000-0000-4000-8000-000000000001', displayName: 'Smith, Jones: and  Co; Ltd' },
+    { id: 'c2000000-0000-4000-8000-000000000002', displayName: 'Smith- Jones- and Co- Ltd' },
+    { id: 'c3000000-0000-4000-8000-000000000003', displayName: 'Quote " and \\ back' },
+    { id: 'c4000000-0000-4000-8000-000000000004', displayName: ' ;, ' },
+  ]
+  const withContact = (l: PostingLine, contactId: string): PostingLine => ({ ...l, contactId })
+  const sale = (n: number, contactId: string, minor: bigint, documents: string[]) =>
+    entry(
+      `b${n}000000-0000-4000-8000-00000000000${n}`,
+      `Invoice ${documents.join(' ')}`,
+      [
+        withContact(line(receivable, 'debit', minor), contactId),
+        withContact(line(sales, 'credit', minor), contactId),
+      ],
+      { kind: 'invoice', eventId: null, documents },
+    )
+  const booked = [
+    sale(1, 'c1000000-0000-4000-8000-000000000001', 100_00n, ['INV-0001']),
+    sale(2, 'c2000000-0000-4000-8000-000000000002', 25_50n, ['A,1: b;c']),
+    sale(3, 'c3000000-0000-4000-8000-000000000003', 7_00n, ['INV-0002', 'INV-0003']),
+    sale(4, 'c4000000-0000-4000-8000-000000000004', 1_01n, ['INV-0004']),
+  ]
+  const expectedByContact = new Map([
+    ['Smith- Jones- and Co- Ltd', '100.00 CAD'],
+    ['Smith- Jones- and Co- Ltd-c2000000', '25.50 CAD'],
+    ['Quote " and \\ back', '7.00 CAD'],
+    ['--', '1.01 CAD'],
+  ])
+
+  it('names each contact once, cleaned, and apart from another that cleans up the same', () => {
+    const names = new Map<string, string>()
+    nameContacts(names, contacts.slice(0, 1))
+    nameContacts(names, contacts)
+    expect([...names.values()]).toEqual([...expectedByContact.keys()])
+  })
+
+  it('refuses a line naming a contact it was not told about', () => {
+    const names = exportAccountNames(books, 'hledger')
+    expect(() => exportEntry('hledger', booked[0] as ExportEntry, names)).toThrow(/unknown contact/)
+  })
+
+  let directory = ''
+  const write = async (format: ExportFormat) => {
+    const names = exportAccountNames(books, format)
+    const contactNames = new Map<string, string>()
+    nameContacts(contactNames, contacts)
+    const body = booked.map((e) => exportEntry(format, e, names, contactNames)).join('')
+    const file = path.join(directory, format === 'hledger' ? 'parties.journal' : 'parties.beancount')
+    await writeFile(file, exportHeader(format, 'Acme', names, '1970-01-01', ['CAD']) + body)
+    return file
+  }
+  beforeAll(async () => {
+    directory = await mkdtemp(path.join(os.tmpdir(), 'journal-export-parties-'))
+  })
+  afterAll(async () => {
+    if (directory) await rm(directory, { recursive: true, force: true })
+  })
+
+  it('gives hledger a contact tag on each line and a document tag per number', async () => {
+    await requireTool(hledger)
+    const file = await write('hledger')
+    await run('hledger', ['-f', file, 'check', '-s'])
+    const { stdout } = await run('hledger', [
+      '-f',
+      file,
+      'bal',
+      'Accounts Receivable',
+      '--pivot',
+      'contact',
+      '--flat',
+      '-O',
+      'csv',
+      '-N',
+    ])
+    expect(balanceRows(stdout)).toEqual(expectedByContact)
+    const codes = async (query: string) =>
+      (
+        JSON.parse((await run('hledger', ['-f', file, 'print', '-O', 'json', query])).stdout) as Array<{
+          tcode: string
+        }>
+      ).map((t) => t.tcode)
+    expect(await codes('tag:document=^INV-0003$')).toEqual(['b3000000'])
+    expect(await codes('tag:document=^A-1- b-c$')).toEqual(['b2000000'])
+  })
+
+  it('gives Beancount the same contact and documents as metadata', async () => {
+    await requireTool(beancount)
+    const file = await write('beancount')
+    await run('bean-check', [file])
+    const { stdout } = await run('bean-query', [
+      '-f',
+      'csv',
+      file,
+      "SELECT meta('contact') AS contact, sum(position) AS total WHERE account ~ 'Receivable' GROUP BY contact ORDER BY contact",
+    ])
+    expect(new Map(beanQueryPairs(stdout))).toEqual(
+      new Map([...expectedByContact].sort(([x], [y]) => (x < y ? -1 : 1))),
+    )
+    const documents = await run('bean-query', [
+      '-f',
+      'csv',
+      file,
+      "SELECT DISTINCT entry_meta('entry'), entry_meta('document')",
+    ])
+    expect(
+      beanQueryPairs(documents.stdout)
+        .map(([, d]) => d)
+        .sort(),
+    ).toEqual(['A-1- b-c', 'INV-0001', 'INV-0002, INV-0003', 'INV-0004'].sort())
   })
 })

@@ -19,6 +19,8 @@ export interface ExportEntry {
   originalCurrency: string | null
   description: string
   lines: PostingLine[]
+  /** The numbers of the documents (invoices, bills, credits) the entry posts, voids or pays. */
+  documents?: readonly string[]
 }
 
 const topLevel = {
@@ -66,6 +68,35 @@ export function exportAccountNames(accounts: AccountRecord[], format: ExportForm
     names.set(account.id, full)
   }
   return names
+}
+
+/**
+ * A value of an hledger tag, or of a Beancount metadata string, from a name people typed. In
+ * hledger a comma ends a tag's value, and `--pivot` makes the value an account name, where a
+ * colon would nest it and two spaces end it; a semicolon or a line break would end the comment.
+ * Each becomes what hledger's account names get: a `-`, and one space for any run of spaces.
+ */
+function tagValue(text: string, fallback: string): string {
+  return text.replace(/[:;,]/g, '-').replace(/\s+/g, ' ').trim() || fallback
+}
+
+/**
+ * The tag value of each contact the export has named so far, by id: cleaned as `tagValue` does,
+ * and made unique, as account names are, when two names clean up to the same text, so a pivot on
+ * the tag never adds two contacts together. Contacts met later, on later pages, extend the map.
+ */
+export function nameContacts(
+  names: Map<string, string>,
+  contacts: ReadonlyArray<{ id: string; displayName: string }>,
+): void {
+  const taken = new Set([...names.values()].map((name) => name.toLowerCase()))
+  for (const contact of [...contacts].sort((x, y) => (x.id < y.id ? -1 : 1))) {
+    if (names.has(contact.id)) continue
+    let name = tagValue(contact.displayName, 'Contact')
+    if (taken.has(name.toLowerCase())) name = `${name}-${contact.id.slice(0, 8)}`
+    taken.add(name.toLowerCase())
+    names.set(contact.id, name)
+  }
 }
 
 const signed = (line: PostingLine, minor: bigint) => (line.side === 'debit' ? minor : -minor)
@@ -145,27 +176,51 @@ function hledgerDescription(text: string): string {
   return text.replace(/\|/g, '/').replace(/;/g, ',').replace(/\s+/g, ' ').trim()
 }
 
-export function exportEntry(format: ExportFormat, entry: ExportEntry, accounts: Map<string, string>): string {
+const beancountString = (text: string) => text.replace(/["\\]/g, (c) => `\\${c}`)
+
+export function exportEntry(
+  format: ExportFormat,
+  entry: ExportEntry,
+  accounts: Map<string, string>,
+  contacts: ReadonlyMap<string, string> = new Map(),
+): string {
   const prefix = entry.kind === 'reversal' ? 'Reversal of ' : ''
+  const contactOf = (line: PostingLine) => {
+    if (line.contactId === null) return undefined
+    const name = contacts.get(line.contactId)
+    if (name === undefined) throw new Error(`journal line names unknown contact ${line.contactId}`)
+    return name
+  }
+  const documents = (entry.documents ?? []).map((number) => tagValue(number, 'Document'))
   const posting = (line: PostingLine) => {
     const name = accounts.get(line.accountId)
     if (!name) throw new Error(`journal line names unknown account ${line.accountId}`)
-    return `    ${name}  ${postingAmount(entry, line)}`
+    const contact = contactOf(line)
+    const amount = `    ${name}  ${postingAmount(entry, line)}`
+    if (contact === undefined) return amount
+    return format === 'hledger'
+      ? `${amount}  ; contact: ${contact}`
+      : `${amount}\n      contact: "${beancountString(contact)}"`
   }
   const postings = entry.lines.map(posting).join('\n')
   if (format === 'hledger') {
     const code = entry.id.slice(0, 8)
     // A code ends at the first `)`, so one inside it would push the rest into the description.
     if (/[()\r\n]/.test(code)) throw new Error(`entry id ${entry.id} cannot be an hledger code`)
-    const tags = [`entry:${entry.id}`, ...(entry.eventId ? [`event:${entry.eventId}`] : [])].join(', ')
+    const tags = [
+      `entry:${entry.id}`,
+      ...(entry.eventId ? [`event:${entry.eventId}`] : []),
+      ...documents.map((number) => `document: ${number}`),
+    ].join(', ')
     const description = hledgerDescription(`${prefix}${entry.description}`)
     return `${entry.txnDate} (${code}) ${description}  ; ${tags}\n${postings}\n\n`
   }
-  const narration = `${prefix}${entry.description}`
-    .replace(/[\r\n]+/g, ' ')
-    .replace(/["\\]/g, (c) => `\\${c}`)
-  const meta = [`  entry: "${entry.id}"`, ...(entry.eventId ? [`  event: "${entry.eventId}"`] : [])].join(
-    '\n',
-  )
+  const narration = beancountString(`${prefix}${entry.description}`.replace(/[\r\n]+/g, ' '))
+  // Beancount refuses a key twice on one transaction, so several documents share one value.
+  const meta = [
+    `  entry: "${entry.id}"`,
+    ...(entry.eventId ? [`  event: "${entry.eventId}"`] : []),
+    ...(documents.length > 0 ? [`  document: "${beancountString(documents.join(', '))}"`] : []),
+  ].join('\n')
   return `${entry.txnDate} * "${narration}"\n${meta}\n${postings}\n\n`
 }

@@ -14,13 +14,21 @@ import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountRecord, AccountsPort } from '../accounts/accounts-port.js'
 import { naturalBalance } from '../accounts/accounts-port.js'
-import type { EntryKind, JournalPort } from '../journal/journal-port.js'
+import type { ContactsPort } from '../contacts/contacts-port.js'
+import type { EntryKind, JournalEntryRecord, JournalPort } from '../journal/journal-port.js'
 import type { LedgerEventsPort } from '../ledger-events/ledger-events-port.js'
 import type { OrganizationsPort } from '../organizations/organizations-port.js'
 import type { ReceiptsPort } from '../receipts/receipts-port.js'
 import type { TaxCodesPort } from '../tax-codes/tax-codes-port.js'
 import { type GifiAmount, gifiSchedule, gifiTotalLines } from './gifi-schedule.js'
-import { type ExportFormat, exportAccountNames, exportEntry, exportHeader } from './journal-export.js'
+import {
+  type ExportFormat,
+  exportAccountNames,
+  exportEntry,
+  exportHeader,
+  nameContacts,
+} from './journal-export.js'
+import { JournalExportStore } from './journal-export-store.js'
 import { balanceSheet, incomeStatement, naturalFromDebitMinusCredit, trialBalance } from './report.js'
 
 interface Range {
@@ -29,6 +37,9 @@ interface Range {
 }
 
 export class ReportService {
+  /** The export's one read of the documents' tables; it keeps no state, so the service makes its own. */
+  private readonly exportStore = new JournalExportStore()
+
   constructor(
     private readonly deps: {
       db: Executor
@@ -40,6 +51,7 @@ export class ReportService {
       receipts: ReceiptsPort
       organizations: OrganizationsPort
       taxCodes: TaxCodesPort
+      contacts: ContactsPort
     },
   ) {}
 
@@ -244,6 +256,8 @@ export class ReportService {
     await write(exportHeader(format, organizationName, accounts, '1970-01-01', currencies))
     let after: { txnDate: string; createdAt: string; id: string } | undefined
     let count = 0
+    // Each contact's name in the export, kept across pages so a name stays one contact's.
+    const contacts = new Map<string, string>()
     for (;;) {
       const entries = await this.deps.journal.entriesAfter(
         this.deps.db,
@@ -256,11 +270,14 @@ export class ReportService {
       const events = new Map(
         (await this.deps.events.findByIds(this.deps.db, scope, eventIds)).map((e) => [e.id, e.merchantName]),
       )
+      await this.nameContactsOf(scope, entries, contacts)
+      const documents = await this.documentsOf(scope, entries)
       let text = ''
       for (const entry of entries) {
         const description =
           (entry.eventId && events.get(entry.eventId)) || entry.memo || describedByKind[entry.kind]
-        text += exportEntry(format, { ...entry, description }, accounts)
+        const numbers = documents.get(entry.id) ?? []
+        text += exportEntry(format, { ...entry, description, documents: numbers }, accounts, contacts)
       }
       await write(text)
       count += entries.length
@@ -270,6 +287,48 @@ export class ReportService {
   }
 
   // ---- helpers ------------------------------------------------------------------------------
+
+  /**
+   * The numbers of the documents each entry posts, voids or pays. A document's own entries carry
+   * its number as their reference (ADR 0062), a void is the reversal of its posting, and a bank
+   * line's entry names what it pays only in the payments it made.
+   */
+  private async documentsOf(
+    scope: OrgScope,
+    entries: ReadonlyArray<JournalEntryRecord>,
+  ): Promise<Map<string, string[]>> {
+    const ofDocument = (entry: JournalEntryRecord) =>
+      (entry.kind === 'invoice' || entry.kind === 'payment') && entry.reference !== null
+    const reversed = entries.flatMap((e) =>
+      e.kind === 'reversal' && e.reversesEntryId ? [e.reversesEntryId] : [],
+    )
+    const originals = new Map(
+      (await this.deps.journal.findEntries(this.deps.db, scope, reversed)).map((e) => [e.id, e]),
+    )
+    const eventIds = entries.flatMap((e) => (e.kind === 'posting' && e.eventId ? [e.eventId] : []))
+    const documents = await this.exportStore.numbersPaidByEvents(this.deps.db, scope, eventIds)
+    for (const entry of entries) {
+      const original = entry.reversesEntryId ? originals.get(entry.reversesEntryId) : undefined
+      const source = ofDocument(entry) ? entry : original && ofDocument(original) ? original : undefined
+      if (source?.reference) documents.set(entry.id, [source.reference])
+    }
+    return documents
+  }
+
+  /** Reads the names of the contacts these entries' lines name that earlier pages did not. */
+  private async nameContactsOf(
+    scope: OrgScope,
+    entries: ReadonlyArray<{ lines: ReadonlyArray<{ contactId: string | null }> }>,
+    names: Map<string, string>,
+  ): Promise<void> {
+    const ids = [
+      ...new Set(entries.flatMap((e) => e.lines.flatMap((l) => (l.contactId === null ? [] : [l.contactId])))),
+    ].filter((id) => !names.has(id))
+    for (let start = 0; start < ids.length; start += limits.sqlIdsPerQueryMax) {
+      const batch = ids.slice(start, start + limits.sqlIdsPerQueryMax)
+      nameContacts(names, await this.deps.contacts.contactsByIds(this.deps.db, scope, batch))
+    }
+  }
 
   private async incomeFigures(scope: OrgScope, range: Range) {
     const [accounts, totals] = await Promise.all([
