@@ -584,7 +584,7 @@ export interface SeedPlan {
  * are written by whichever server is measured first, as its reads evict them. CHECKPOINT needs a
  * superuser or the pg_checkpoint role; without either the measurement goes on and says so.
  */
-async function writeDirtyPages(client: pg.Client): Promise<void> {
+export async function writeDirtyPages(client: { query: (text: string) => Promise<unknown> }): Promise<void> {
   try {
     await client.query('checkpoint')
   } catch (error) {
