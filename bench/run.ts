@@ -6,6 +6,7 @@ import { benchBankImport } from './bank-import.js'
 import { benchExtraction } from './extraction.js'
 import { benchFoundation } from './foundation.js'
 import { type Figure, postgresAvailable } from './harness.js'
+import { benchInvoices } from './invoices.js'
 import { benchLedger } from './ledger.js'
 import { benchPeer } from './peer.js'
 import { benchProcessorImport } from './processor-import.js'
@@ -42,6 +43,7 @@ const allSections: Record<
   peer: { title: 'Peer', run: benchPeer },
   'web-app': { title: 'Web app', run: benchWebApp },
   access: { title: 'Access', run: benchAccess },
+  invoices: { title: 'Invoices', run: benchInvoices },
 }
 // BENCH_SECTIONS=reports,ledger reruns only those sections; the other rows of the file stay.
 const chosen = (process.env.BENCH_SECTIONS ?? Object.keys(allSections).join(','))
