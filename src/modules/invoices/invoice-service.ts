@@ -1,7 +1,7 @@
 import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
 import { inTransactionResult } from '../../db/transaction.js'
-import { calendarDateOf } from '../../kernel/calendar-date.js'
+import { addDays, calendarDateOf } from '../../kernel/calendar-date.js'
 import type { Clock } from '../../kernel/clock.js'
 import { currencyDecimals, parseCurrency } from '../../kernel/currency.js'
 import { convertMinor, storedExchangeRate } from '../../kernel/exchange-rate.js'
@@ -112,6 +112,14 @@ const sortFields: readonly InvoiceSort[] = ['issueDate', 'dueDate', 'number', 't
 const receivableKinds: readonly InvoiceKind[] = ['invoice', 'credit_note']
 const payableKinds: readonly InvoiceKind[] = ['bill', 'vendor_credit']
 const mealsAndEntertainmentGifi = '8523'
+/** The buckets in the order agedSums numbers them. */
+const agingBucketsInOrder: readonly AgingBucket[] = [
+  'current',
+  'days1To30',
+  'days31To60',
+  'days61To90',
+  'over90',
+]
 const emptyBuckets = (): Record<AgingBucket, bigint> => ({
   current: 0n,
   days1To30: 0n,
@@ -524,7 +532,7 @@ export class InvoiceService implements InvoicesPort {
       this.deps.organizations.functionalCurrencyOf(scope.organizationId),
     ])
     return overdue.foreign.reduce(
-      (sum, document) => sum + issueRateConversion(document, functional)(document.dueMinor),
+      (sum, document) => sum + dueInFunctional(document, functional),
       overdue.functionalMinor,
     )
   }
@@ -539,7 +547,7 @@ export class InvoiceService implements InvoicesPort {
     for (const document of await this.deps.store.openOfContacts(this.deps.db, scope, contactIds)) {
       const sums = byContact.get(document.contactId) ?? { outstandingMinor: 0n, overdueMinor: 0n }
       // A foreign-currency document counts at the rate it was posted at, as the books hold it.
-      const due = signedMinor(document.kind, issueRateConversion(document, functional)(document.dueMinor))
+      const due = signedMinor(document.kind, dueInFunctional(document, functional))
       sums.outstandingMinor += due
       if (!isCredit(document.kind) && document.dueDate < today) sums.overdueMinor += due
       byContact.set(document.contactId, sums)
@@ -557,23 +565,18 @@ export class InvoiceService implements InvoicesPort {
     const operation = side === 'receivables' ? 'agedReceivables' : 'agedPayables'
     const scope = await this.deps.access.authorize(principal, organizationId, operation)
     const asOf = asOfArg ?? calendarDateOf(this.deps.clock.now())
-    const documents = await this.deps.store.postedAsOf(this.deps.db, scope, {
-      kinds: side === 'receivables' ? receivableKinds : payableKinds,
-      asOf,
-    })
-    const currency = await this.deps.organizations.functionalCurrencyOf(organizationId)
+    const kinds = side === 'receivables' ? receivableKinds : payableKinds
+    const lateSince = [0, 30, 60, 90].map((days) => addDays(asOf, -days)) as [string, string, string, string]
+    const [sums, foreign, currency] = await Promise.all([
+      this.deps.store.agedSums(this.deps.db, scope, { kinds, asOf, lateSince }),
+      this.deps.store.postedAsOf(this.deps.db, scope, { kinds, asOf, foreignOnly: true }),
+      this.deps.organizations.functionalCurrencyOf(organizationId),
+    ])
     const byContact = new Map<string, AgedRow>()
     const totals: AgedRow = { contactId: null, displayName: 'Total', buckets: emptyBuckets(), totalMinor: 0n }
-    for (const document of documents) {
-      const inFunctional = issueRateConversion(document, currency)
-      const due = signedMinor(
-        document.kind,
-        inFunctional(document.totalMinor) - inFunctional(document.settledMinor),
-      )
-      if (due === 0n) continue
-      const bucket = agingBucketOf(document.dueDate, asOf)
-      const row = byContact.get(document.contactId) ?? {
-        contactId: document.contactId,
+    const add = (contactId: string, bucket: AgingBucket, due: bigint) => {
+      const row = byContact.get(contactId) ?? {
+        contactId,
         displayName: '',
         buckets: emptyBuckets(),
         totalMinor: 0n,
@@ -582,7 +585,16 @@ export class InvoiceService implements InvoicesPort {
       row.totalMinor += due
       totals.buckets[bucket] += due
       totals.totalMinor += due
-      byContact.set(document.contactId, row)
+      byContact.set(contactId, row)
+    }
+    for (const sum of sums) add(sum.contactId, agingBucketsInOrder[sum.bucket] ?? 'over90', sum.dueMinor)
+    // A foreign-currency document counts at the rate it was posted at, less what its payments cleared.
+    for (const document of foreign) {
+      const due = signedMinor(
+        document.kind,
+        dueInFunctional({ ...document, amountPaidMinor: document.settledMinor }, currency),
+      )
+      if (due !== 0n) add(document.contactId, agingBucketOf(document.dueDate, asOf), due)
     }
     const contacts = await this.deps.contacts.contactsByIds(this.deps.db, scope, [...byContact.keys()])
     for (const contact of contacts) {
@@ -1022,6 +1034,19 @@ export class InvoiceService implements InvoicesPort {
 }
 
 /** What a posted document's amounts were in the functional currency, at the rate it was posted at. */
+/**
+ * What a document leaves due, as the books hold it: its total at the rate it was posted at, less
+ * what its payments cleared (each cleared its share of that, converted as paid so far). Converting
+ * what is due instead can be a cent off the control account.
+ */
+export function dueInFunctional(
+  document: Pick<InvoiceRecord, 'currency' | 'exchangeRate' | 'totalMinor' | 'amountPaidMinor'>,
+  functionalCurrency: string,
+): bigint {
+  const inFunctional = issueRateConversion(document, functionalCurrency)
+  return inFunctional(document.totalMinor) - inFunctional(document.amountPaidMinor)
+}
+
 export function issueRateConversion(
   document: Pick<InvoiceRecord, 'currency' | 'exchangeRate'>,
   functionalCurrency: string,
