@@ -24,6 +24,8 @@ const loadReconciliation = () =>
 const loadReports = () => import('./reports/reports-screen').then((module) => module.ReportsScreen)
 const loadSalesTax = () => import('./sales-tax/sales-tax-screen').then((module) => module.SalesTaxScreen)
 const loadJournal = () => import('./journal/journal-screen').then((module) => module.JournalScreen)
+const loadInvoices = () => import('./invoices/documents-screen').then((module) => module.InvoicesScreen)
+const loadBills = () => import('./invoices/documents-screen').then((module) => module.BillsScreen)
 const loadClients = () => import('./clients/clients-screen').then((module) => module.ClientsScreen)
 const lazyLoaders: Partial<Record<ScreenName, typeof loadSettings>> = {
   settings: loadSettings,
@@ -33,6 +35,8 @@ const lazyLoaders: Partial<Record<ScreenName, typeof loadSettings>> = {
   reports: loadReports,
   salesTax: loadSalesTax,
   journal: loadJournal,
+  invoices: loadInvoices,
+  bills: loadBills,
 }
 
 export function App({ session, navigation }: { session: SessionStore; navigation: Navigation }) {

@@ -5,14 +5,21 @@ import { failed, type Outcome, succeeded } from './outcome'
  * A stored file (a receipt's image or PDF) fetched with the JWT: GET /files/<s3Key> answers only
  * its organization's members, so the browser cannot load it by URL alone.
  */
-export async function fetchStoredFile(session: SessionStore, s3Key: string): Promise<Outcome<Blob>> {
+export function fetchStoredFile(session: SessionStore, s3Key: string): Promise<Outcome<Blob>> {
+  return fetchWithSession(session, `/files/${s3Key.split('/').map(encodeURIComponent).join('/')}`)
+}
+
+/** A document as a PDF, fetched with the JWT as a stored file is. */
+export function fetchDocumentPdf(session: SessionStore, invoiceId: string): Promise<Outcome<Blob>> {
+  return fetchWithSession(session, `/invoices/${encodeURIComponent(invoiceId)}.pdf`)
+}
+
+async function fetchWithSession(session: SessionStore, path: string): Promise<Outcome<Blob>> {
   const token = session.token()
   if (!token) return failed('Sign in again to see this file.')
   let response: Response
   try {
-    response = await fetch(`/files/${s3Key.split('/').map(encodeURIComponent).join('/')}`, {
-      headers: { authorization: `JWT ${token}` },
-    })
+    response = await fetch(path, { headers: { authorization: `JWT ${token}` } })
   } catch {
     return failed('Daybook could not be reached. Check the connection, then try again.')
   }

@@ -6,6 +6,8 @@ export type ScreenName =
   | 'receipts'
   | 'bankFiles'
   | 'reconciliation'
+  | 'invoices'
+  | 'bills'
   | 'reports'
   | 'salesTax'
   | 'journal'
@@ -17,6 +19,8 @@ export const screens: ReadonlyArray<{ name: ScreenName; path: string; label: str
   { name: 'receipts', path: 'receipts', label: 'Receipts' },
   { name: 'bankFiles', path: 'bank-files', label: 'Bank files' },
   { name: 'reconciliation', path: 'reconciliation', label: 'Reconciliation' },
+  { name: 'invoices', path: 'invoices', label: 'Invoices' },
+  { name: 'bills', path: 'bills', label: 'Bills' },
   { name: 'reports', path: 'reports', label: 'Reports' },
   { name: 'journal', path: 'journal', label: 'Journal' },
   { name: 'salesTax', path: 'sales-tax', label: 'Sales tax' },

@@ -15,6 +15,8 @@ export interface Rights {
   writes: boolean
   /** Closing periods and years, opening balances, filing returns, undoing a reconciliation. */
   keepsBooks: boolean
+  /** Invoices and bills written, approved, voided and paid, and bank lines applied to them. */
+  writesDocuments: boolean
   /** Members, API keys, webhooks and intake addresses. */
   manages: boolean
 }
@@ -29,6 +31,8 @@ export function rightsOf(role: Role): Rights {
     role,
     writes: role !== 'viewer',
     keepsBooks: role === 'owner' || role === 'admin' || role === 'accountant',
+    // Members confirm bank lines but do not write documents (docs/access.md).
+    writesDocuments: role === 'owner' || role === 'admin' || role === 'accountant',
     manages: role === 'owner' || role === 'admin',
   }
 }
