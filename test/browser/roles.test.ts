@@ -30,7 +30,7 @@ async function api(
   return payload
 }
 
-/** Something on every screen for a control to act on: events, an entry, a rule, a layout, an open reconciliation. */
+/** Something on every screen for a control to act on: events, an entry, a rule, a layout, an open reconciliation, an invoice. */
 async function fillBooks(tenant: Tenant): Promise<void> {
   await importShops(bed.server, tenant, 3)
   await postEvents(bed.server, tenant, [
@@ -78,6 +78,29 @@ async function fillBooks(tenant: Tenant): Promise<void> {
     }`,
     { account: accounts.Chequing },
   )
+  const customer = (await api(
+    tenant,
+    `mutation ($org: UUID!) {
+      createContact(organizationId: $org, contactType: "customer", displayName: "Harbour Cafe") { success error contact { id } }
+    }`,
+  )) as { contact: { id: string } }
+  const invoice = (await api(
+    tenant,
+    `mutation ($org: UUID!, $input: InvoiceInput!) { createInvoice(organizationId: $org, input: $input) { success error invoice { id } } }`,
+    {
+      input: {
+        kind: 'invoice',
+        contactId: customer.contact.id,
+        issueDate: '2026-03-05',
+        lines: [{ quantity: '1', unitPrice: '120.00', accountId: accounts['Sales Revenue'] }],
+      },
+    },
+  )) as { invoice: { id: string } }
+  await api(
+    tenant,
+    'mutation ($org: UUID!, $id: UUID!) { approveInvoice(organizationId: $org, invoiceId: $id) { success error } }',
+    { id: invoice.invoice.id },
+  )
 }
 
 const screensNavigation = (page: Page) => page.getByRole('navigation', { name: 'Screens' })
@@ -108,6 +131,16 @@ const screenLoaded: Record<string, (page: Page, organizationName: string) => Pro
     await page.getByLabel('Account to reconcile').selectOption({ label: 'Chequing' })
     await page.getByRole('region', { name: 'Chequing to 2026-03-31' }).getByText('Market takings').waitFor()
     await page.getByRole('region', { name: 'History' }).getByRole('row').nth(1).waitFor()
+  },
+  Invoices: async (page) => {
+    await page.getByRole('table', { name: 'Invoices' }).getByRole('button', { name: 'INV-0001' }).click()
+    await page
+      .getByRole('region', { name: 'Invoice INV-0001' })
+      .getByRole('button', { name: 'Open the PDF' })
+      .waitFor()
+  },
+  Bills: async (page) => {
+    await page.getByRole('region', { name: 'All bills' }).getByText('No document matches.').waitFor()
   },
   Reports: async (page) => {
     await page.getByRole('button', { name: 'Export to CSV' }).first().waitFor()
@@ -144,6 +177,9 @@ const readOnlyButtons = [
   /^Show$/,
   /^Export to CSV$/,
   /^Schedule 1[02][05]$/,
+  /^Open the PDF$/,
+  /^Previous page$/,
+  /^Next page$/,
 ]
 // The read-only forms: a report's period and a return's.
 const readOnlyForms = ['Period', 'Return period']

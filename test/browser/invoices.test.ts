@@ -1,0 +1,195 @@
+// Invoices and bills in a browser: a document typed with its totals worked out while typing, approved and paid in part; a bill; the list's filters; a contact's page and statement; aged receivables; and a bank line in the review queue that pays an invoice with one key.
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { browserTestBed, openPage } from '../support/browser.js'
+import { accountsByName, createTenant, type Tenant, unique } from '../support/fixtures.js'
+import { signInAndChoose } from './web-app.js'
+
+const bed = browserTestBed()
+
+async function api(tenant: Tenant, query: string, variables: Record<string, unknown> = {}) {
+  const answer = await bed.server.gql(query, { org: tenant.organizationId, ...variables }, tenant.bearer)
+  expect(answer.body.errors, JSON.stringify(answer.body.errors)).toBeUndefined()
+  const payload = Object.values(answer.body.data ?? {})[0] as Record<string, unknown>
+  if (payload && 'success' in payload)
+    expect(payload, JSON.stringify(payload)).toMatchObject({ success: true })
+  return payload
+}
+
+async function createContact(tenant: Tenant, contactType: string, displayName: string): Promise<string> {
+  const created = await api(
+    tenant,
+    `mutation ($org: UUID!, $type: String!, $name: String!) {
+      createContact(organizationId: $org, contactType: $type, displayName: $name) { success error contact { id } }
+    }`,
+    { type: contactType, name: displayName },
+  )
+  return (created.contact as { id: string }).id
+}
+
+/** An approved document made through the API, as earlier bookkeeping left it. */
+async function approvedDocument(
+  tenant: Tenant,
+  input: {
+    kind: string
+    contactId: string
+    issueDate: string
+    dueDate: string
+    accountId: string
+    price: string
+  },
+): Promise<{ id: string; number: string }> {
+  const created = await api(
+    tenant,
+    `mutation ($org: UUID!, $input: InvoiceInput!) {
+      createInvoice(organizationId: $org, input: $input) { success error invoice { id number } }
+    }`,
+    {
+      input: {
+        kind: input.kind,
+        contactId: input.contactId,
+        issueDate: input.issueDate,
+        dueDate: input.dueDate,
+        lines: [{ description: 'Work', quantity: '1', unitPrice: input.price, accountId: input.accountId }],
+      },
+    },
+  )
+  const document = created.invoice as { id: string; number: string }
+  await api(
+    tenant,
+    'mutation ($org: UUID!, $id: UUID!) { approveInvoice(organizationId: $org, invoiceId: $id) { success error } }',
+    { id: document.id },
+  )
+  return document
+}
+
+const screens = (page: Page) => page.getByRole('navigation', { name: 'Screens' })
+
+async function openScreen(page: Page, label: string): Promise<void> {
+  await screens(page).getByRole('link', { name: label, exact: true }).click()
+  await page.getByRole('heading', { name: label, level: 1 }).waitFor()
+}
+
+describe('invoices and bills in a browser', () => {
+  it('types an invoice whose total follows the lines, approves it and records part of its payment', async () => {
+    const organizationName = unique('Invoice Books')
+    const tenant = await createTenant(bed.server, organizationName)
+    await createContact(tenant, 'customer', 'Maple Design')
+    const page = await openPage(bed.browser)
+    try {
+      await signInAndChoose(bed.server, page, tenant.owner, organizationName)
+      await openScreen(page, 'Invoices')
+      const form = page.getByRole('form', { name: 'New invoice' })
+      await form.getByLabel('Customer').selectOption({ label: 'Maple Design' })
+      await form.getByLabel('Issue date').fill('2026-03-01')
+      await form.getByLabel('Due date').fill('2026-03-31')
+      await form.getByLabel('Line 1 description').fill('Design work')
+      await form.getByLabel('Line 1 unit price').fill('450.00')
+      await form.getByLabel('Line 1 account').selectOption({ label: 'Sales Revenue' })
+      await form.getByLabel('Line 1 tax code').selectOption('HST_ON')
+      await form.getByRole('button', { name: 'Add line' }).click()
+      await form.getByLabel('Line 2 description').and(page.locator(':focus')).waitFor()
+      await form.getByLabel('Line 2 description').fill('Hosting')
+      await form.getByLabel('Line 2 unit price').fill('99.99')
+      await form.getByLabel('Line 2 account').selectOption({ label: 'Sales Revenue' })
+      await form.getByLabel('Line 2 tax code').selectOption('HST_ON')
+      // 450.00 + 99.99, each line's 13% rounded half-even on its own: 58.50 + 13.00.
+      await form.getByText('Subtotal 549.99 · Tax 71.50 · Total 621.49 CAD').waitFor()
+      await form.getByRole('button', { name: 'Save draft' }).click()
+      const detail = page.getByRole('region', { name: 'Invoice INV-0001' })
+      await detail.getByRole('button', { name: 'Approve' }).click()
+      const figures = detail.locator('dl.document-figures')
+      await figures.getByText('Open', { exact: true }).waitFor()
+      await expect(figures.locator('dd').nth(6).textContent()).resolves.toBe('621.49 CAD')
+
+      const payment = detail.getByRole('form', { name: 'Record a payment of INV-0001' })
+      await payment.getByLabel('Amount paid').fill('200.00')
+      await payment.getByLabel('Paid on').fill('2026-03-10')
+      await payment.getByLabel('Through').selectOption({ label: 'Chequing' })
+      await payment.getByRole('button', { name: 'Record payment' }).click()
+      await figures.getByText('Partially paid', { exact: true }).waitFor()
+      await figures.getByText('421.49 CAD').waitFor()
+      await detail
+        .getByRole('list', { name: 'Payments of INV-0001' })
+        .getByText(/2026-03-10 · 200\.00 CAD · Chequing/)
+        .waitFor()
+
+      const row = page.getByRole('table', { name: 'Invoices' }).getByRole('row', { name: /INV-0001/ })
+      await row.getByText('Partially paid').waitFor()
+      await detail.getByRole('button', { name: 'Open the PDF' }).waitFor()
+    } finally {
+      await page.context().close()
+    }
+    const listed = await api(
+      tenant,
+      'query ($org: UUID!) { listInvoices(organizationId: $org) { items { number status total amountDue } } }',
+    )
+    expect(listed.items).toEqual([
+      { number: 'INV-0001', status: 'partially_paid', total: '621.49', amountDue: '421.49' },
+    ])
+  })
+
+  it('saves a bill with the vendor’s number, and the filters find documents by status, due date and search', async () => {
+    const organizationName = unique('Bill Books')
+    const tenant = await createTenant(bed.server, organizationName)
+    const accounts = await accountsByName(bed.server, tenant)
+    await createContact(tenant, 'vendor', 'Office Supply Co')
+    const customer = await createContact(tenant, 'customer', 'Harbour Cafe')
+    const sales = accounts['Sales Revenue'] as string
+    await approvedDocument(tenant, {
+      kind: 'invoice',
+      contactId: customer,
+      issueDate: '2026-01-05',
+      dueDate: '2026-01-20',
+      accountId: sales,
+      price: '100.00',
+    })
+    await approvedDocument(tenant, {
+      kind: 'invoice',
+      contactId: customer,
+      issueDate: '2026-02-05',
+      dueDate: '2099-02-20',
+      accountId: sales,
+      price: '80.00',
+    })
+    const page = await openPage(bed.browser)
+    try {
+      await signInAndChoose(bed.server, page, tenant.owner, organizationName)
+      await openScreen(page, 'Bills')
+      const form = page.getByRole('form', { name: 'New bill' })
+      await form.getByLabel('Vendor').selectOption({ label: 'Office Supply Co' })
+      await form.getByLabel('Number').fill('OS-7781')
+      await form.getByLabel('Issue date').fill('2026-02-14')
+      await form.getByLabel('Line 1 description').fill('Paper')
+      await form.getByLabel('Line 1 quantity').fill('3')
+      await form.getByLabel('Line 1 unit price').fill('33.335')
+      await form.getByLabel('Line 1 account').selectOption({ label: 'Office Expenses' })
+      // 3 × 33.335 = 100.005, half-even to 100.00.
+      await form.getByText('Subtotal 100.00 · Tax 0.00 · Total 100.00 CAD').waitFor()
+      await form.getByRole('button', { name: 'Save draft' }).click()
+      const detail = page.getByRole('region', { name: 'Bill OS-7781' })
+      await detail.getByText('Draft', { exact: true }).waitFor()
+      await detail.getByRole('button', { name: 'Approve' }).click()
+      await detail.getByText('Open', { exact: true }).waitFor()
+
+      await openScreen(page, 'Invoices')
+      const table = page.getByRole('table', { name: 'Invoices' })
+      await table.getByRole('row', { name: /INV-0002/ }).waitFor()
+      await expect(table.locator('tbody tr').count()).resolves.toBe(2)
+      await page.getByLabel('Due', { exact: true }).selectOption({ label: 'Overdue' })
+      await table.getByRole('row', { name: /INV-0002/ }).waitFor({ state: 'detached' })
+      await expect(table.locator('tbody tr').allTextContents()).resolves.toEqual([
+        expect.stringContaining('INV-0001'),
+      ])
+      await page.getByLabel('Due', { exact: true }).selectOption({ label: 'Any due date' })
+      await page.getByLabel('Status').selectOption({ label: 'Paid' })
+      await page.getByText('No document matches.').waitFor()
+      await page.getByLabel('Status').selectOption({ label: 'Any status' })
+      await page.getByLabel('Search').fill('0002')
+      await table.getByRole('row', { name: /INV-0001/ }).waitFor({ state: 'detached' })
+      await table.getByRole('row', { name: /INV-0002/ }).waitFor()
+    } finally {
+      await page.context().close()
+    }
+  })
+})
