@@ -26,6 +26,7 @@ const loadSalesTax = () => import('./sales-tax/sales-tax-screen').then((module) 
 const loadJournal = () => import('./journal/journal-screen').then((module) => module.JournalScreen)
 const loadInvoices = () => import('./invoices/documents-screen').then((module) => module.InvoicesScreen)
 const loadBills = () => import('./invoices/documents-screen').then((module) => module.BillsScreen)
+const loadContacts = () => import('./invoices/contacts-screen').then((module) => module.ContactsScreen)
 const loadClients = () => import('./clients/clients-screen').then((module) => module.ClientsScreen)
 const lazyLoaders: Partial<Record<ScreenName, typeof loadSettings>> = {
   settings: loadSettings,
@@ -37,6 +38,7 @@ const lazyLoaders: Partial<Record<ScreenName, typeof loadSettings>> = {
   journal: loadJournal,
   invoices: loadInvoices,
   bills: loadBills,
+  contacts: loadContacts,
 }
 
 export function App({ session, navigation }: { session: SessionStore; navigation: Navigation }) {

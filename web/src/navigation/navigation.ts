@@ -8,6 +8,7 @@ export type ScreenName =
   | 'reconciliation'
   | 'invoices'
   | 'bills'
+  | 'contacts'
   | 'reports'
   | 'salesTax'
   | 'journal'
@@ -21,6 +22,7 @@ export const screens: ReadonlyArray<{ name: ScreenName; path: string; label: str
   { name: 'reconciliation', path: 'reconciliation', label: 'Reconciliation' },
   { name: 'invoices', path: 'invoices', label: 'Invoices' },
   { name: 'bills', path: 'bills', label: 'Bills' },
+  { name: 'contacts', path: 'contacts', label: 'Contacts' },
   { name: 'reports', path: 'reports', label: 'Reports' },
   { name: 'journal', path: 'journal', label: 'Journal' },
   { name: 'salesTax', path: 'sales-tax', label: 'Sales tax' },
