@@ -192,4 +192,69 @@ describe('invoices and bills in a browser', () => {
       await page.context().close()
     }
   })
+
+  it('shows a contact’s outstanding and overdue, its documents, and its statement for a period', async () => {
+    const organizationName = unique('Contact Books')
+    const tenant = await createTenant(bed.server, organizationName)
+    const accounts = await accountsByName(bed.server, tenant)
+    const sales = accounts['Sales Revenue'] as string
+    const customer = await createContact(tenant, 'customer', 'Harbour Cafe')
+    const late = await approvedDocument(tenant, {
+      kind: 'invoice',
+      contactId: customer,
+      issueDate: '2026-01-05',
+      dueDate: '2026-01-20',
+      accountId: sales,
+      price: '300.00',
+    })
+    await approvedDocument(tenant, {
+      kind: 'invoice',
+      contactId: customer,
+      issueDate: '2026-02-05',
+      dueDate: '2099-02-20',
+      accountId: sales,
+      price: '80.00',
+    })
+    await api(
+      tenant,
+      `mutation ($org: UUID!, $id: UUID!, $account: UUID!) {
+        recordInvoicePayment(organizationId: $org, invoiceId: $id, amount: "100.00", date: "2026-02-10", paymentAccountId: $account) { success error }
+      }`,
+      { id: late.id, account: accounts.Chequing },
+    )
+    const page = await openPage(bed.browser)
+    try {
+      await signInAndChoose(bed.server, page, tenant.owner, organizationName)
+      await openScreen(page, 'Contacts')
+      const row = page.getByRole('table', { name: 'Contacts' }).getByRole('row', { name: /Harbour Cafe/ })
+      await expect(row.locator('td').allTextContents()).resolves.toEqual(['Customer', '280.00', '200.00'])
+      await row.getByRole('button', { name: 'Harbour Cafe' }).click()
+      const contactPage = page.getByRole('region', { name: 'Harbour Cafe' })
+      await contactPage.getByText('Owes you').waitFor()
+      const documents = contactPage.getByRole('table', { name: 'Documents of Harbour Cafe' })
+      await documents.getByRole('row', { name: /Invoice INV-0001 .*Partially paid/ }).waitFor()
+      await documents.getByRole('row', { name: /Invoice INV-0002 .*Open/ }).waitFor()
+
+      const period = contactPage.getByRole('form', { name: 'Statement period' })
+      await period.getByLabel('From').fill('2026-02-01')
+      await period.getByLabel('To').fill('2026-02-28')
+      await period.getByRole('button', { name: 'Show' }).click()
+      const statement = contactPage.getByRole('table', {
+        name: 'Statement of Harbour Cafe 2026-02-01 to 2026-02-28',
+      })
+      await statement.waitFor()
+      const rows: string[][] = []
+      for (const each of await statement.locator('tbody tr, tfoot tr').all())
+        rows.push(await each.locator('th, td').allTextContents())
+      expect(rows).toEqual([
+        ['2026-02-01', 'Opening balance', '', '300.00'],
+        ['2026-02-05', 'Invoice INV-0002', '80.00', '380.00'],
+        ['2026-02-10', 'Payment INV-0001', '\u2212100.00', '280.00'],
+        ['2026-02-28', 'Closing balance', '', '280.00'],
+      ])
+      await contactPage.getByRole('button', { name: 'Export to CSV' }).waitFor()
+    } finally {
+      await page.context().close()
+    }
+  })
 })

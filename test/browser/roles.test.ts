@@ -142,6 +142,10 @@ const screenLoaded: Record<string, (page: Page, organizationName: string) => Pro
   Bills: async (page) => {
     await page.getByRole('region', { name: 'All bills' }).getByText('No document matches.').waitFor()
   },
+  Contacts: async (page) => {
+    await page.getByRole('table', { name: 'Contacts' }).getByRole('button', { name: 'Harbour Cafe' }).click()
+    await page.getByRole('table', { name: 'Documents of Harbour Cafe' }).waitFor()
+  },
   Reports: async (page) => {
     await page.getByRole('button', { name: 'Export to CSV' }).first().waitFor()
   },
@@ -181,8 +185,8 @@ const readOnlyButtons = [
   /^Previous page$/,
   /^Next page$/,
 ]
-// The read-only forms: a report's period and a return's.
-const readOnlyForms = ['Period', 'Return period']
+// The read-only forms: a report's period, a return's and a statement's.
+const readOnlyForms = ['Period', 'Return period', 'Statement period']
 
 interface ShownControls {
   buttons: Array<{ name: string; toggles: boolean }>
