@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks'
 import { ErrorText } from '../components/error-text'
 import { PeriodFields, periodProblem } from '../components/period-fields'
 import type { ScreenProps } from '../navigation/lazy-screen'
+import { AgedReport } from './aged-report'
 import { todayUtc } from './periods'
 import {
   BalanceSheetReport,
@@ -11,7 +12,7 @@ import {
   TrialBalanceReport,
 } from './reports'
 
-type ReportName = 'summary' | 'income' | 'balance' | 'trial' | 'ledger'
+type ReportName = 'summary' | 'income' | 'balance' | 'trial' | 'ledger' | 'receivables' | 'payables'
 
 const reports: ReadonlyArray<{ name: ReportName; label: string }> = [
   { name: 'summary', label: 'Summary' },
@@ -19,12 +20,15 @@ const reports: ReadonlyArray<{ name: ReportName; label: string }> = [
   { name: 'balance', label: 'Balance sheet' },
   { name: 'trial', label: 'Trial balance' },
   { name: 'ledger', label: 'General ledger' },
+  { name: 'receivables', label: 'Aged receivables' },
+  { name: 'payables', label: 'Aged payables' },
 ]
 
 /**
  * The books over a period: a summary, the income statement month by month with its chart, the
- * balance sheet and trial balance at the period's end, and one account's general ledger. Every
- * figure is the API's; each table exports the rows it shows as CSV.
+ * balance sheet and trial balance at the period's end, one account's general ledger, and what is
+ * owed to and by the organization by days past due. Every figure is the API's; each table exports
+ * the rows it shows as CSV.
  */
 export function ReportsScreen({ organization }: ScreenProps) {
   const today = todayUtc()
@@ -72,6 +76,9 @@ export function ReportsScreen({ organization }: ScreenProps) {
         {report === 'balance' && <BalanceSheetReport {...props} />}
         {report === 'trial' && <TrialBalanceReport {...props} />}
         {report === 'ledger' && <GeneralLedgerReport {...props} />}
+        {(report === 'receivables' || report === 'payables') && (
+          <AgedReport key={`${report} ${period.endDate}`} side={report} {...props} />
+        )}
       </section>
     </div>
   )
