@@ -257,4 +257,68 @@ describe('invoices and bills in a browser', () => {
       await page.context().close()
     }
   })
+
+  it('shows aged receivables at a chosen date in Reports', async () => {
+    const organizationName = unique('Aging Books')
+    const tenant = await createTenant(bed.server, organizationName)
+    const accounts = await accountsByName(bed.server, tenant)
+    const sales = accounts['Sales Revenue'] as string
+    const customer = await createContact(tenant, 'customer', 'Harbour Cafe')
+    await approvedDocument(tenant, {
+      kind: 'invoice',
+      contactId: customer,
+      issueDate: '2026-01-05',
+      dueDate: '2026-01-20',
+      accountId: sales,
+      price: '300.00',
+    })
+    await approvedDocument(tenant, {
+      kind: 'invoice',
+      contactId: customer,
+      issueDate: '2026-02-05',
+      dueDate: '2026-03-15',
+      accountId: sales,
+      price: '80.00',
+    })
+    const page = await openPage(bed.browser)
+    try {
+      await signInAndChoose(bed.server, page, tenant.owner, organizationName)
+      await openScreen(page, 'Reports')
+      await page.getByRole('button', { name: 'Aged receivables' }).click()
+      const report = page.getByRole('region', { name: 'Aged receivables' })
+      await report.getByLabel('As of', { exact: true }).fill('2026-03-01')
+      const table = report.getByRole('table', { name: 'Aged receivables as of 2026-03-01' })
+      await table.waitFor()
+      await expect(table.locator('thead th').allTextContents()).resolves.toEqual([
+        'Contact',
+        'Current',
+        '1–30 days',
+        '31–60 days',
+        '61–90 days',
+        'Over 90 days',
+        'Total',
+      ])
+      // Forty days past due on 2026-03-01, and one not due yet.
+      const cafe = table.getByRole('row', { name: /Harbour Cafe/ })
+      await expect(cafe.locator('td').allTextContents()).resolves.toEqual([
+        '80.00',
+        '0.00',
+        '300.00',
+        '0.00',
+        '0.00',
+        '380.00',
+      ])
+      await report.getByLabel('As of', { exact: true }).fill('2026-01-10')
+      await report.getByRole('table', { name: 'Aged receivables as of 2026-01-10' }).waitFor()
+      await expect(
+        report
+          .getByRole('row', { name: /Harbour Cafe/ })
+          .locator('td')
+          .allTextContents(),
+      ).resolves.toEqual(['300.00', '0.00', '0.00', '0.00', '0.00', '300.00'])
+      await report.getByRole('button', { name: 'Export to CSV' }).waitFor()
+    } finally {
+      await page.context().close()
+    }
+  })
 })
