@@ -11,6 +11,8 @@ import { failed, type Outcome, succeeded } from '../api/outcome'
 import { addDays } from '../format/dates'
 import { groupDigits, signedAmount } from '../format/money'
 import type { SessionStore } from '../session/session-store'
+import type { DocumentMatch } from './document-match'
+import { DocumentSuggestion } from './document-suggestion'
 import { EventRecordDetails } from './event-record'
 import { duplicateWindowDays } from './possible-duplicates'
 import type { RowState } from './review-queue-store'
@@ -45,6 +47,10 @@ export function EventDetails(props: {
   /** The accounts a line may go to. */
   accounts: Outcome<CategoryAccountFragment[]> | null
   onEventChanged: (changed: QueueEventFragment) => void
+  /** The best open document the event may pay, as the queue asked it. */
+  match: Outcome<DocumentMatch | null> | null
+  /** Pays that document with the event, as M does; null for a role that does not write documents. */
+  onPayMatch: (() => void) | null
 }) {
   const { event, client, organizationId } = props
   const sameAmount = useSameAmountEvents(client, organizationId, event)
@@ -76,6 +82,7 @@ export function EventDetails(props: {
           {event.category?.name ?? 'None yet'}
           <span class="details-note">{suggestionReason(props.suggestion)}</span>
         </dd>
+        <DocumentSuggestion event={event} match={props.match} onPay={props.onPayMatch} />
         {event.memo && (
           <>
             <dt>Memo</dt>

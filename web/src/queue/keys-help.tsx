@@ -1,10 +1,10 @@
 import { ModalDialog } from '../components/modal-dialog'
 import { useRights } from '../session/rights'
-import { queueKeys, writingCommands } from './queue-keys'
+import { offered, queueKeys } from './queue-keys'
 
 export function KeysHelp({ onClose }: { onClose: () => void }) {
-  const { writes } = useRights()
-  const shown = queueKeys.filter((entry) => writes || !writingCommands.has(entry.command))
+  const rights = useRights()
+  const shown = queueKeys.filter((entry) => offered(entry.command, rights))
   return (
     <ModalDialog labelledBy="keys-help-heading" class="keys-help" onClose={onClose}>
       <h2 id="keys-help-heading">Keyboard shortcuts</h2>

@@ -9,6 +9,7 @@ export type QueueCommand =
   | 'classify'
   | 'confirm'
   | 'reject'
+  | 'payMatch'
   | 'clearSelection'
   | 'help'
 
@@ -34,12 +35,35 @@ export const queueKeys: ReadonlyArray<{
   },
   { keys: ['Enter'], shown: 'Enter', does: 'Confirm the selected events (or this one)', command: 'confirm' },
   { keys: ['x', 'X'], shown: 'X', does: 'Reject the selected events (or this one)', command: 'reject' },
+  {
+    keys: ['m', 'M'],
+    shown: 'M',
+    does: 'Pay the suggested document with this event, then confirm it',
+    command: 'payMatch',
+  },
   { keys: ['Escape'], shown: 'Esc', does: 'Clear the selection', command: 'clearSelection' },
   { keys: ['?'], shown: '?', does: 'Show these keys', command: 'help' },
 ]
 
 /** The commands that change the books, which a role that may not write is neither offered nor given. */
-export const writingCommands: ReadonlySet<QueueCommand> = new Set(['classify', 'confirm', 'reject'])
+export const writingCommands: ReadonlySet<QueueCommand> = new Set([
+  'classify',
+  'confirm',
+  'reject',
+  'payMatch',
+])
+
+/** The commands that write a document too, which only the roles that write documents are given. */
+export const documentCommands: ReadonlySet<QueueCommand> = new Set(['payMatch'])
+
+/** Whether a role with these rights is offered the command. */
+export function offered(
+  command: QueueCommand,
+  rights: { writes: boolean; writesDocuments: boolean },
+): boolean {
+  if (documentCommands.has(command)) return rights.writesDocuments
+  return rights.writes || !writingCommands.has(command)
+}
 
 const commandOfKey = new Map(
   queueKeys.flatMap((entry) => entry.keys.map((key) => [key, entry.command] as const)),

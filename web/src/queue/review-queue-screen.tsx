@@ -4,11 +4,12 @@ import type { AccountNameFragment, QueueEventFragment } from '../api/generated/r
 import { useRights } from '../session/rights'
 import type { Organization, SessionStore } from '../session/session-store'
 import { useCategoryData } from './category-data'
+import { payWithLine, useDocumentMatch } from './document-match'
 import { EventDetails } from './event-details'
 import { QueueActions } from './queue-actions'
 import { type OpenDialog, QueueDialog } from './queue-dialog'
 import { useQueueListFocus } from './queue-focus'
-import { type QueueCommand, writingCommands } from './queue-keys'
+import { offered, type QueueCommand } from './queue-keys'
 import { QueueList } from './queue-list'
 import { QueueNotices } from './queue-notices'
 import { QueueTop } from './queue-top'
@@ -23,7 +24,8 @@ export function ReviewQueueScreen({
   session: SessionStore
 }) {
   const client = useClient()
-  const { writes } = useRights()
+  const rights = useRights()
+  const { writes } = rights
   const organizationId = organization.id
   const store = useReviewQueueStore(client, session, organizationId)
   const { accounts, rules, retry } = useCategoryData(client, organizationId)
@@ -31,17 +33,24 @@ export function ReviewQueueScreen({
   const [dialog, setDialog] = useState<OpenDialog>(null)
   const list = useRef<HTMLDivElement>(null)
   useQueueListFocus(list, store.totalCount !== null, dialog !== null)
+  const focused = store.focusedEvent()
+  const match = useDocumentMatch(client, organizationId, focused)
+  const payMatch = () => {
+    if (focused && match?.ok && match.value)
+      void payWithLine(client, store, organizationId, focused, match.value)
+  }
 
   function closeDialog() {
     setDialog(null)
   }
 
   function command(name: QueueCommand) {
-    if (!writes && writingCommands.has(name)) return
+    if (!offered(name, rights)) return
     if (name === 'help') setDialog({ kind: 'help' })
     else if (name === 'clearSelection') store.clearSelection()
     else if (name === 'confirm') void store.act({ kind: 'confirm' })
     else if (name === 'reject') void store.act({ kind: 'reject' })
+    else if (name === 'payMatch') payMatch()
     else if (name === 'classify') {
       const events = store.targets()
       if (events.length > 0) setDialog({ kind: 'picker', events })
@@ -53,7 +62,6 @@ export function ReviewQueueScreen({
     void store.act({ kind: 'classify', category: { id: category.id, name: category.name } }, events)
   }
 
-  const focused = store.focusedEvent()
   const focusedSuggestion = focused ? explainCategory(focused.category, focused.merchantName, matcher) : null
   const total = store.totalCount
 
@@ -95,6 +103,8 @@ export function ReviewQueueScreen({
             suggestion={focusedSuggestion}
             accounts={accounts}
             onEventChanged={(changed) => store.replaceEvent(changed)}
+            match={match}
+            onPayMatch={rights.writesDocuments ? payMatch : null}
           />
         )}
       </div>

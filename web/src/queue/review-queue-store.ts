@@ -139,10 +139,14 @@ export class ReviewQueueStore extends Observable {
     )
   }
 
-  async act(action: EventAction, events: readonly QueueEventFragment[] = this.targets()): Promise<void> {
+  /** Acts on the events; answers how many it did and how many were refused. */
+  async act(
+    action: EventAction,
+    events: readonly QueueEventFragment[] = this.targets(),
+  ): Promise<{ succeeded: number; failed: number }> {
     // A row already on its way is not sent twice.
     const ids = events.map((event) => event.id).filter((id) => !this.rowStates.get(id)?.activity)
-    if (ids.length === 0) return
+    if (ids.length === 0) return { succeeded: 0, failed: 0 }
     for (const id of ids) this.rowStates.set(id, { activity: activityOf[action.kind] })
     this.announcement = `${capitalized(activityOf[action.kind])} ${countOf(ids.length)}…`
     this.notifyChanged()
@@ -166,6 +170,19 @@ export class ReviewQueueStore extends Observable {
       this.notifyChanged()
     })
     this.announcement = summary(action, succeeded, failed)
+    this.notifyChanged()
+    return { succeeded, failed }
+  }
+
+  /** Says what was done outside the queue's own actions, in its live region. */
+  announce(text: string): void {
+    this.announcement = text
+    this.notifyChanged()
+  }
+
+  /** Shows why something done to a row failed, on that row. */
+  showRowError(eventId: string, error: string): void {
+    this.rowStates.set(eventId, { error })
     this.notifyChanged()
   }
 
