@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { browserTestBed, openPage } from '../support/browser.js'
 import { accountsByName, createTenant, type Tenant, unique } from '../support/fixtures.js'
-import { signInAndChoose } from './web-app.js'
+import { signInAndChoose, waitForQueueCount } from './web-app.js'
 
 const bed = browserTestBed()
 
@@ -320,5 +320,64 @@ describe('invoices and bills in a browser', () => {
     } finally {
       await page.context().close()
     }
+  })
+
+  it('suggests the invoice a bank line pays beside its category, and M pays it and confirms the line', async () => {
+    const organizationName = unique('Matching Books')
+    const tenant = await createTenant(bed.server, organizationName)
+    const accounts = await accountsByName(bed.server, tenant)
+    const customer = await createContact(tenant, 'customer', 'Harbour Cafe')
+    const invoice = await approvedDocument(tenant, {
+      kind: 'invoice',
+      contactId: customer,
+      issueDate: '2026-03-01',
+      dueDate: '2026-03-31',
+      accountId: accounts['Sales Revenue'] as string,
+      price: '550.00',
+    })
+    await api(
+      tenant,
+      `mutation ($org: UUID!, $payment: UUID!) {
+        createLedgerEvent(organizationId: $org, merchantName: "HARBOUR CAFE", memo: "Payment INV-0001", amount: "550.00",
+          transactionDate: "2026-03-12", eventType: "income", direction: "in", paymentAccountId: $payment) { success error }
+      }`,
+      { payment: accounts.Chequing },
+    )
+    const page = await openPage(bed.browser)
+    try {
+      await signInAndChoose(bed.server, page, tenant.owner, organizationName)
+      await waitForQueueCount(page, 1)
+      await page.getByRole('option', { name: /HARBOUR CAFE/ }).click()
+      const details = page.locator('aside.event-details')
+      await details.getByText('Invoice INV-0001 · Harbour Cafe · 550.00 CAD due 2026-03-31').waitFor()
+      await details.getByText('Fits by the amount due, its number, the contact.').waitFor()
+      await page.getByRole('listbox', { name: 'Events to review' }).press('m')
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Paid 550.00 of INV-0001 and confirmed the event: INV-0001 is now paid.' })
+        .waitFor()
+      await waitForQueueCount(page, 0)
+
+      await page
+        .getByRole('listbox', { name: 'Events to review' })
+        .or(page.locator('.queue-empty'))
+        .first()
+        .waitFor()
+      await openScreen(page, 'Invoices')
+      await page
+        .getByRole('table', { name: 'Invoices' })
+        .getByRole('row', { name: /INV-0001/ })
+        .getByText('Paid')
+        .waitFor()
+    } finally {
+      await page.context().close()
+    }
+    const paid = await api(
+      tenant,
+      'query ($org: UUID!, $id: UUID!) { invoice(organizationId: $org, invoiceId: $id) { status amountDue payments { amount eventId } } }',
+      { id: invoice.id },
+    )
+    expect(paid).toMatchObject({ status: 'paid', amountDue: '0.00', payments: [{ amount: '550.00' }] })
+    expect((paid.payments as Array<{ eventId: string | null }>)[0]?.eventId).toBeTruthy()
   })
 })
