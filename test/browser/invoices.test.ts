@@ -1,4 +1,4 @@
-// Invoices and bills in a browser: a document typed with its totals worked out while typing, approved and paid in part; a bill; the list's filters; a contact's page and statement; aged receivables; and a bank line in the review queue that pays an invoice with one key.
+// Invoices and bills in a browser: a document typed with its totals worked out while typing, approved and paid in part; a bill; the list's filters; a credit note applied and a draft voided; a contact's page and statement; aged receivables; and a bank line in the review queue that pays an invoice with one key.
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { browserTestBed, openPage } from '../support/browser.js'
@@ -379,5 +379,50 @@ describe('invoices and bills in a browser', () => {
     )
     expect(paid).toMatchObject({ status: 'paid', amountDue: '0.00', payments: [{ amount: '550.00' }] })
     expect((paid.payments as Array<{ eventId: string | null }>)[0]?.eventId).toBeTruthy()
+  })
+
+  it('sets a credit note against an open invoice, and voids a draft', async () => {
+    const organizationName = unique('Credit Books')
+    const tenant = await createTenant(bed.server, organizationName)
+    const accounts = await accountsByName(bed.server, tenant)
+    const sales = accounts['Sales Revenue'] as string
+    const customer = await createContact(tenant, 'customer', 'Harbour Cafe')
+    const dates = { contactId: customer, issueDate: '2026-04-01', dueDate: '2026-04-30', accountId: sales }
+    const invoice = await approvedDocument(tenant, { kind: 'invoice', ...dates, price: '200.00' })
+    await approvedDocument(tenant, { kind: 'credit_note', ...dates, price: '50.00' })
+    const page = await openPage(bed.browser)
+    try {
+      await signInAndChoose(bed.server, page, tenant.owner, organizationName)
+      await openScreen(page, 'Invoices')
+      await page.getByRole('button', { name: 'Credit notes' }).click()
+      await page.getByRole('table', { name: 'Invoices' }).getByRole('button', { name: 'CN-0001' }).click()
+      const credit = page.getByRole('region', { name: 'Credit note CN-0001' })
+      const apply = credit.getByRole('form', { name: 'Apply CN-0001' })
+      await apply.getByLabel('Apply to').selectOption({ label: 'INV-0001 · 200.00 due' })
+      await expect(apply.getByLabel('Amount').inputValue()).resolves.toBe('50.00')
+      await apply.getByRole('button', { name: 'Apply credit' }).click()
+      // The credit is used up: its status (the first figure) is paid.
+      await expect.poll(() => credit.locator('dl.document-figures dd').first().textContent()).toBe('Paid')
+      await credit.getByText('Credit applied').waitFor()
+
+      await page.getByRole('button', { name: 'Invoices', exact: true }).click()
+      const form = page.getByRole('form', { name: 'New invoice' })
+      await form.getByLabel('Customer').selectOption({ label: 'Harbour Cafe' })
+      await form.getByLabel('Line 1 unit price').fill('10.00')
+      await form.getByLabel('Line 1 account').selectOption({ label: 'Sales Revenue' })
+      await form.getByRole('button', { name: 'Save draft' }).click()
+      const draft = page.getByRole('region', { name: 'Invoice INV-0002' })
+      await draft.getByRole('button', { name: 'Void' }).click()
+      await draft.getByRole('button', { name: 'Void INV-0002' }).click()
+      await draft.locator('dl.document-figures').getByText('Void', { exact: true }).waitFor()
+    } finally {
+      await page.context().close()
+    }
+    const settled = await api(
+      tenant,
+      'query ($org: UUID!, $id: UUID!) { invoice(organizationId: $org, invoiceId: $id) { status amountDue } }',
+      { id: invoice.id },
+    )
+    expect(settled).toEqual({ status: 'partially_paid', amountDue: '150.00' })
   })
 })
