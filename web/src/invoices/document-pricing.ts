@@ -1,9 +1,41 @@
-import { currencyDecimals } from '../format/currency'
-
 // A document's lines priced as the server prices them (docs/decisions/0062): each line's amount is
 // quantity x unit price rounded half-even once to the currency, its tax that amount at its code's
 // rate on the issue date rounded half-even on its own, and the totals the sums. Everything is an
 // integer of minor units (a BigInt): a float would drift a cent on a line such as 3 x 33.335.
+
+// The minor units of a currency, after ISO 4217 as the server keeps it: two decimals but for the
+// currencies below. A document's lines are rounded to these in the browser exactly as the server
+// rounds them, so the totals shown while typing are the ones saved.
+const decimalsOtherThanTwo: Readonly<Record<string, number>> = {
+  BHD: 3,
+  BIF: 0,
+  CLP: 0,
+  DJF: 0,
+  GNF: 0,
+  IQD: 3,
+  ISK: 0,
+  JOD: 3,
+  JPY: 0,
+  KMF: 0,
+  KRW: 0,
+  KWD: 3,
+  LYD: 3,
+  OMR: 3,
+  PYG: 0,
+  RWF: 0,
+  TND: 3,
+  UGX: 0,
+  VND: 0,
+  VUV: 0,
+  XAF: 0,
+  XOF: 0,
+  XPF: 0,
+}
+
+/** The decimals a currency's amounts are rounded to. */
+export function currencyDecimals(currency: string): number {
+  return decimalsOtherThanTwo[currency.toUpperCase()] ?? 2
+}
 
 /** A non-negative decimal as digits over 10^scale: "99.99" is 9999 over 10^2. */
 interface ExactDecimal {
