@@ -75,38 +75,40 @@ function ContactDocuments({
   if (!documents.ok) return <ErrorText>{documents.error}</ErrorText>
   if (documents.value.items.length === 0) return <p class="muted">No documents yet.</p>
   return (
-    <table class="settings-table" aria-label={`Documents of ${contact.displayName}`}>
-      <thead>
-        <tr>
-          <th scope="col">Document</th>
-          <th scope="col">Issued</th>
-          <th scope="col">Due</th>
-          <th scope="col">Status</th>
-          <th scope="col" class="number">
-            Total
-          </th>
-          <th scope="col" class="number">
-            Amount due
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {documents.value.items.map((document) => (
-          <tr key={document.id}>
-            <th scope="row">
-              {kindLabel(document.kind)} {document.number}
+    <div class="table-frame">
+      <table class="settings-table" aria-label={`Documents of ${contact.displayName}`}>
+        <thead>
+          <tr>
+            <th scope="col">Document</th>
+            <th scope="col">Issued</th>
+            <th scope="col">Due</th>
+            <th scope="col">Status</th>
+            <th scope="col" class="number">
+              Total
             </th>
-            <td>{document.issueDate}</td>
-            <td>{document.dueDate}</td>
-            <td>{statusLabel(document.status)}</td>
-            <td class="number">
-              {groupDigits(document.total)} {document.currency}
-            </td>
-            <td class="number">{groupDigits(document.amountDue)}</td>
+            <th scope="col" class="number">
+              Amount due
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {documents.value.items.map((document) => (
+            <tr key={document.id}>
+              <th scope="row">
+                {kindLabel(document.kind)} {document.number}
+              </th>
+              <td>{document.issueDate}</td>
+              <td>{document.dueDate}</td>
+              <td>{statusLabel(document.status)}</td>
+              <td class="number">
+                {groupDigits(document.total)} {document.currency}
+              </td>
+              <td class="number">{groupDigits(document.amountDue)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
 

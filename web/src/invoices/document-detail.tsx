@@ -130,37 +130,39 @@ function DocumentFigures({ document }: { document: DocumentFieldsFragment }) {
 function DocumentLines({ document, data }: { document: DocumentFieldsFragment; data: DocumentData }) {
   const accountName = (id: string) => data.accounts.find((account) => account.id === id)?.name ?? ''
   return (
-    <table class="data-table" aria-label={`Lines of ${document.number}`}>
-      <thead>
-        <tr>
-          <th scope="col">Description</th>
-          <th scope="col">Quantity</th>
-          <th scope="col">Unit price</th>
-          <th scope="col">Account</th>
-          <th scope="col">Tax</th>
-          <th scope="col" class="number">
-            Amount
-          </th>
-          <th scope="col" class="number">
-            Tax amount
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {document.lines.map((line, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a line's place is its identity
-          <tr key={index}>
-            <td>{line.description}</td>
-            <td>{line.quantity}</td>
-            <td>{line.unitPrice}</td>
-            <td>{accountName(line.accountId)}</td>
-            <td>{line.taxCode ?? ''}</td>
-            <td class="number">{groupDigits(line.amount)}</td>
-            <td class="number">{groupDigits(line.taxAmount)}</td>
+    <div class="table-frame">
+      <table class="data-table" aria-label={`Lines of ${document.number}`}>
+        <thead>
+          <tr>
+            <th scope="col">Description</th>
+            <th scope="col">Quantity</th>
+            <th scope="col">Unit price</th>
+            <th scope="col">Account</th>
+            <th scope="col">Tax</th>
+            <th scope="col" class="number">
+              Amount
+            </th>
+            <th scope="col" class="number">
+              Tax amount
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {document.lines.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a line's place is its identity
+            <tr key={index}>
+              <td>{line.description}</td>
+              <td>{line.quantity}</td>
+              <td>{line.unitPrice}</td>
+              <td>{accountName(line.accountId)}</td>
+              <td>{line.taxCode ?? ''}</td>
+              <td class="number">{groupDigits(line.amount)}</td>
+              <td class="number">{groupDigits(line.taxAmount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
 

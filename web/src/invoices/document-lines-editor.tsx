@@ -26,43 +26,45 @@ export function DocumentLinesEditor(props: {
   }
   return (
     <div class="document-lines">
-      <table class="data-table">
-        <thead>
-          <tr>
-            <th scope="col">Description</th>
-            <th scope="col">Quantity</th>
-            <th scope="col">Unit price</th>
-            <th scope="col">Account</th>
-            <th scope="col">Tax</th>
-            <th scope="col" class="number">
-              Amount
-            </th>
-            <th scope="col" class="number">
-              Tax amount
-            </th>
-            <th scope="col">
-              <span class="visually-hidden">Remove</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line, index) => (
-            <LineRow
-              // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity until saved
-              key={index}
-              index={index}
-              descriptionId={`${props.idPrefix}-line-${index}`}
-              line={line}
-              accounts={props.accounts}
-              taxCodes={props.taxCodes}
-              amount={shown(totals.lines[index]?.amountMinor, currency)}
-              tax={shown(totals.lines[index]?.taxMinor, currency)}
-              onChange={(change) => set(index, change)}
-              onRemove={lines.length > 1 ? () => onChange(lines.filter((_, i) => i !== index)) : undefined}
-            />
-          ))}
-        </tbody>
-      </table>
+      <div class="table-frame">
+        <table class="data-table">
+          <thead>
+            <tr>
+              <th scope="col">Description</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Unit price</th>
+              <th scope="col">Account</th>
+              <th scope="col">Tax</th>
+              <th scope="col" class="number">
+                Amount
+              </th>
+              <th scope="col" class="number">
+                Tax amount
+              </th>
+              <th scope="col">
+                <span class="visually-hidden">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line, index) => (
+              <LineRow
+                // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity until saved
+                key={index}
+                index={index}
+                descriptionId={`${props.idPrefix}-line-${index}`}
+                line={line}
+                accounts={props.accounts}
+                taxCodes={props.taxCodes}
+                amount={shown(totals.lines[index]?.amountMinor, currency)}
+                tax={shown(totals.lines[index]?.taxMinor, currency)}
+                onChange={(change) => set(index, change)}
+                onRemove={lines.length > 1 ? () => onChange(lines.filter((_, i) => i !== index)) : undefined}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
       <div class="inline-form">
         <button type="button" onClick={addLine}>
           Add line
