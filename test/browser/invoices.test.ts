@@ -425,4 +425,50 @@ describe('invoices and bills in a browser', () => {
     )
     expect(settled).toEqual({ status: 'partially_paid', amountDue: '150.00' })
   })
+
+  it('applies a line larger than the invoice but leaves it waiting when its rest has no category', async () => {
+    const organizationName = unique('Overpaid Books')
+    const tenant = await createTenant(bed.server, organizationName)
+    const accounts = await accountsByName(bed.server, tenant)
+    const customer = await createContact(tenant, 'customer', 'Harbour Cafe')
+    const invoice = await approvedDocument(tenant, {
+      kind: 'invoice',
+      contactId: customer,
+      issueDate: '2026-03-01',
+      dueDate: '2026-03-31',
+      accountId: accounts['Sales Revenue'] as string,
+      price: '100.00',
+    })
+    await api(
+      tenant,
+      `mutation ($org: UUID!, $payment: UUID!) {
+        createLedgerEvent(organizationId: $org, merchantName: "HARBOUR CAFE", memo: "INV-0001 and a tip", amount: "150.00",
+          transactionDate: "2026-03-12", eventType: "income", direction: "in", paymentAccountId: $payment) { success error }
+      }`,
+      { payment: accounts.Chequing },
+    )
+    const page = await openPage(bed.browser)
+    try {
+      await signInAndChoose(bed.server, page, tenant.owner, organizationName)
+      await waitForQueueCount(page, 1)
+      await page.getByRole('option', { name: /HARBOUR CAFE/ }).click()
+      await page.getByRole('button', { name: 'Pay INV-0001 with 100.00 and confirm M' }).click()
+      await page
+        .getByRole('status')
+        .filter({
+          hasText:
+            'Applied 100.00 to INV-0001. The rest of the event, 50.00, needs a category before it is confirmed.',
+        })
+        .waitFor()
+      await waitForQueueCount(page, 1)
+    } finally {
+      await page.context().close()
+    }
+    const waiting = await api(
+      tenant,
+      'query ($org: UUID!, $id: UUID!) { invoice(organizationId: $org, invoiceId: $id) { status amountDue } }',
+      { id: invoice.id },
+    )
+    expect(waiting).toEqual({ status: 'open', amountDue: '100.00' })
+  })
 })
