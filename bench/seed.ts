@@ -66,7 +66,12 @@ export async function openBenchDb(
     }
     return handle
   }
-  const pool = new pg.Pool({ connectionString: target.env.DATABASE_URL, max: options.poolSize ?? 4 })
+  // With JIT off, as Daybook's own connections run, so a bare query is timed as Daybook runs it.
+  const pool = new pg.Pool({
+    connectionString: target.env.DATABASE_URL,
+    max: options.poolSize ?? 4,
+    options: '-c jit=off',
+  })
   pool.on('error', () => {})
   const over = (client: pg.Pool | pg.PoolClient): Omit<BenchDb, 'transaction' | 'close'> => ({
     engine: 'postgres',

@@ -79,8 +79,16 @@ function daybookPool(
   /** Runs on each new connection before the pool hands it out. */
   onConnect?: (client: pg.ClientBase) => Promise<void>,
 ): pg.Pool {
-  // pg-pool awaits onConnect, though @types/pg types it as returning nothing.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max, types: daybookTypes, onConnect })
+  // pg-pool awaits onConnect, though @types/pg types it as returning nothing. JIT is off: its
+  // compilation costs more than it saves on Daybook's statements, which read an organization's rows
+  // through indexes; on an aging of 100,000 open invoices it was 1.1 s of a 1.4 s statement.
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max,
+    types: daybookTypes,
+    onConnect,
+    options: '-c jit=off',
+  })
   pool.on('connect', useNamedStatements)
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {})

@@ -671,6 +671,8 @@ export class InvoiceStore {
    * What the documents in the functional currency leave due at `asOf`, summed by contact and by
    * bucket of days past due (0 current, 1 to 30, 31 to 60, 61 to 90, 4 over 90), credits negative.
    * Summed in SQL: read one by one, 100,000 open documents cost seconds to carry to the service.
+   * What was due at `asOf` is what is due now plus what was paid after it: only the documents paid
+   * since are read beside the open ones, never the organization's paid history.
    * `lateSince` are the due dates from which a document falls in buckets 1 to 4 (asOf less 0, 30,
    * 60 and 90 days).
    */
@@ -691,28 +693,31 @@ export class InvoiceStore {
       bucket: number | string
       due: number | bigint | string
     }>`
-      with settled as (
+      with later as (
         select document_id, sum(amount_minor) as minor from (
           select invoice_id as document_id, amount_minor from invoice_payments
-            where organization_id = ${org} and payment_date <= ${filter.asOf}
+            where organization_id = ${org} and payment_date > ${filter.asOf}
           union all
           select credit_note_id as document_id, amount_minor from invoice_payments
-            where organization_id = ${org} and payment_date <= ${filter.asOf} and credit_note_id is not null
+            where organization_id = ${org} and payment_date > ${filter.asOf} and credit_note_id is not null
         ) as applied
         group by document_id
       ),
       due as (
-        select i.contact_id,
-          case when i.due_date >= ${current} then 0 when i.due_date >= ${thirty} then 1
-            when i.due_date >= ${sixty} then 2 when i.due_date >= ${ninety} then 3 else 4 end as bucket,
-          (case when i.kind in ('credit_note', 'vendor_credit') then -1 else 1 end)
-            * (i.total_minor - coalesce(s.minor, 0)) as due
-        from invoices as i left join settled as s on s.document_id = i.id
-        where i.organization_id = ${org} and i.kind in (${kinds})
-          and i.status in ('open', 'partially_paid', 'paid') and i.issue_date <= ${filter.asOf}
-          and i.exchange_rate is null
+        select contact_id, kind, due_date, amount_due_minor as minor from invoices
+          where organization_id = ${org} and status in ('open', 'partially_paid') and kind in (${kinds})
+            and issue_date <= ${filter.asOf} and exchange_rate is null
+        union all
+        select i.contact_id, i.kind, i.due_date, l.minor from later as l
+          join invoices as i on i.organization_id = ${org} and i.id = l.document_id
+          where i.status in ('open', 'partially_paid', 'paid') and i.kind in (${kinds})
+            and i.issue_date <= ${filter.asOf} and i.exchange_rate is null
       )
-      select contact_id, bucket, sum(due) as due from due where due <> 0 group by contact_id, bucket
+      select contact_id,
+        case when due_date >= ${current} then 0 when due_date >= ${thirty} then 1
+          when due_date >= ${sixty} then 2 when due_date >= ${ninety} then 3 else 4 end as bucket,
+        sum(case when kind in ('credit_note', 'vendor_credit') then -minor else minor end) as due
+      from due group by 1, 2
     `.execute(ex)
     return rows.map((row) => ({
       contactId: row.contact_id,
