@@ -75,62 +75,14 @@ export function DocumentEditor(props: {
         void save()
       }}
     >
-      <div class="inline-form">
-        <Choice
-          prefix={prefix}
-          label="Kind"
-          value={fields.kind}
-          onChange={(kind) => set({ kind })}
-          disabled={Boolean(draft)}
-        >
-          {side.kinds.map((each) => (
-            <option key={each.kind} value={each.kind}>
-              {each.label}
-            </option>
-          ))}
-        </Choice>
-        <Choice
-          prefix={prefix}
-          label={side.contactLabel}
-          value={fields.contactId}
-          onChange={(contactId) => set({ contactId })}
-        >
-          <option value="">Choose a {side.contactLabel.toLowerCase()}</option>
-          {contacts.map((contact) => (
-            <option key={contact.id} value={contact.id}>
-              {contact.displayName}
-            </option>
-          ))}
-        </Choice>
-        <Text
-          prefix={prefix}
-          label="Number"
-          value={fields.number}
-          placeholder={side.side === 'customer' ? 'Next in the series' : "The vendor's number"}
-          onChange={(number) => set({ number })}
-        />
-        <Text
-          prefix={prefix}
-          label="Issue date"
-          date
-          value={fields.issueDate}
-          onChange={(issueDate) => set({ issueDate })}
-        />
-        <Text
-          prefix={prefix}
-          label="Due date"
-          date
-          value={fields.dueDate}
-          onChange={(dueDate) => set({ dueDate })}
-        />
-        <Text
-          prefix={prefix}
-          label="Currency"
-          value={fields.currency}
-          onChange={(value) => set({ currency: value })}
-        />
-        <Text prefix={prefix} label="Memo" value={fields.memo} onChange={(memo) => set({ memo })} />
-      </div>
+      <DocumentFields
+        prefix={prefix}
+        side={side}
+        fields={fields}
+        contacts={contacts}
+        kindFixed={Boolean(draft)}
+        set={set}
+      />
       {contacts.length === 0 && (
         <p class="muted">No {side.contactLabel.toLowerCase()} yet: add one on the Contacts screen.</p>
       )}
@@ -155,6 +107,76 @@ export function DocumentEditor(props: {
       </div>
       {error && <ErrorText>{error}</ErrorText>}
     </form>
+  )
+}
+
+/** The document's own fields: kind, contact, number, dates, currency and memo. */
+function DocumentFields(props: {
+  prefix: string
+  side: SideWords
+  fields: DraftDocument
+  contacts: DocumentData['contacts']
+  kindFixed: boolean
+  set: (change: Partial<DraftDocument>) => void
+}) {
+  const { prefix, side, fields, contacts, kindFixed, set } = props
+  return (
+    <div class="inline-form">
+      <Choice
+        prefix={prefix}
+        label="Kind"
+        value={fields.kind}
+        onChange={(kind) => set({ kind })}
+        disabled={kindFixed}
+      >
+        {side.kinds.map((each) => (
+          <option key={each.kind} value={each.kind}>
+            {each.label}
+          </option>
+        ))}
+      </Choice>
+      <Choice
+        prefix={prefix}
+        label={side.contactLabel}
+        value={fields.contactId}
+        onChange={(contactId) => set({ contactId })}
+      >
+        <option value="">Choose a {side.contactLabel.toLowerCase()}</option>
+        {contacts.map((contact) => (
+          <option key={contact.id} value={contact.id}>
+            {contact.displayName}
+          </option>
+        ))}
+      </Choice>
+      <Text
+        prefix={prefix}
+        label="Number"
+        value={fields.number}
+        placeholder={side.side === 'customer' ? 'Next in the series' : "The vendor's number"}
+        onChange={(number) => set({ number })}
+      />
+      <Text
+        prefix={prefix}
+        label="Issue date"
+        date
+        value={fields.issueDate}
+        onChange={(issueDate) => set({ issueDate })}
+      />
+      <Text
+        prefix={prefix}
+        label="Due date"
+        date
+        value={fields.dueDate}
+        onChange={(dueDate) => set({ dueDate })}
+      />
+      <Text
+        prefix={prefix}
+        label="Currency"
+        value={fields.currency}
+        onChange={(value) => set({ currency: value })}
+      />
+      <Text prefix={prefix} label="Memo" value={fields.memo} onChange={(memo) => set({ memo })} />
+    </div>
   )
 }
 
