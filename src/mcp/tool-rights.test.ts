@@ -115,6 +115,8 @@ const fullArguments: Partial<Record<ToolName, Record<string, unknown>>> = {
   attach_receipt: { eventId, filePath: 'receipt.png' },
   sales_tax_return: { startDate: '2026-01-01', endDate: '2026-03-31' },
   get_journal_entry: { journalEntryId: eventId },
+  get_document: { invoiceId: eventId },
+  invoice_matches: { eventId },
 }
 
 let client: Client | undefined
@@ -186,7 +188,7 @@ describe("a key's scopes", () => {
     const { client } = await connect(recordingDaybook().daybook, ['events'])
     expect(await listed(client)).toEqual(['events'])
     expect(servedToolsLine(keyScopesOf(['events']))).toContain(
-      'serves 1 of 19 tools; not listed: list_review_queue (read or write)',
+      'serves 1 of 24 tools; not listed: list_review_queue (read or write)',
     )
     expect(servedToolsLine(keyScopesOf(['events']))).toContain('attach_receipt (write or receipts)')
     expect(servedToolsLine(keyScopesOf(['write']))).toBeUndefined()

@@ -25,6 +25,11 @@ export const toolOperations = {
   list_journal_entries: ['listJournalEntries', 'JournalEntry.lines', 'JournalEntry.reversedByEntryId'],
   get_journal_entry: ['journalEntry', 'JournalEntry.lines', 'JournalEntry.reversedByEntryId'],
   fiscal_years: ['fiscalYears'],
+  list_open_documents: ['listInvoices'],
+  get_document: ['invoice'],
+  aged_receivables: ['agedReceivables'],
+  aged_payables: ['agedPayables'],
+  invoice_matches: ['invoiceMatches', 'getLedgerEvent', 'LedgerEvent.appliedDocuments'],
 } as const satisfies Record<string, readonly OperationName[]>
 
 export type ToolName = keyof typeof toolOperations

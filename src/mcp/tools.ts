@@ -2,6 +2,7 @@ import type { McpServer, RegisteredTool } from '@modelcontextprotocol/sdk/server
 import { type ToolName, toolOperations } from './tool-rights.js'
 import { registerAccountTools } from './tools/accounts.js'
 import { registerBankFileTools } from './tools/bank-files.js'
+import { registerDocumentTools } from './tools/documents.js'
 import { registerEventDecisionTools } from './tools/event-decisions.js'
 import { registerEventFeedTool } from './tools/event-feed.js'
 import { registerExplainSuggestionTool } from './tools/explain-suggestion.js'
@@ -41,5 +42,6 @@ export function registerDaybookTools(server: McpServer, context: ToolContext): M
   registerEventFeedTool(keeping, calls)
   registerAccountTools(keeping, calls)
   registerJournalTools(keeping, calls)
+  registerDocumentTools(keeping, calls)
   return registered
 }

@@ -69,16 +69,21 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
 }
 
 const readTools = [
+  'aged_payables',
+  'aged_receivables',
   'balance_sheet',
   'dashboard_summary',
   'events',
   'explain_suggestion',
   'fiscal_years',
+  'get_document',
   'get_event',
   'get_journal_entry',
   'income_statement',
+  'invoice_matches',
   'list_accounts',
   'list_journal_entries',
+  'list_open_documents',
   'list_receipts',
   'list_review_queue',
   'sales_tax_return',

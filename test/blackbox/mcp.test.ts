@@ -118,6 +118,8 @@ async function createEvent(tenant: Tenant, fields: Record<string, unknown>): Pro
 }
 
 const toolNames = [
+  'aged_payables',
+  'aged_receivables',
   'attach_receipt',
   'balance_sheet',
   'classify_event',
@@ -126,12 +128,15 @@ const toolNames = [
   'events',
   'explain_suggestion',
   'fiscal_years',
+  'get_document',
   'get_event',
   'get_journal_entry',
   'import_bank_file',
   'income_statement',
+  'invoice_matches',
   'list_accounts',
   'list_journal_entries',
+  'list_open_documents',
   'list_receipts',
   'list_review_queue',
   'preview_bank_file',
