@@ -1,4 +1,5 @@
 // `daybook mcp` driven by the MCP SDK's own client over stdio against a real server: review, bank files, receipts, reports, the feed, refusals and the quota.
+import { randomUUID } from 'node:crypto'
 import { copyFileSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -313,6 +314,78 @@ describe('daybook mcp', () => {
     const later = (await answered(session, 'events', { after: feed.lastSeq, types })).events
     expect(later.items).toEqual([])
     expect(session.protocolErrors).toEqual([])
+  })
+
+  it('reads open documents, aging, and the documents a bank line may pay', async () => {
+    const tenant = await createTenant(server)
+    const accounts = await accountsByName(server, tenant)
+    const must = async (query: string, variables: Record<string, unknown>) => {
+      const response = await server.gql(query, { org: tenant.organizationId, ...variables }, tenant.bearer)
+      const payload = Object.values(response.body.data ?? {})[0] as Json
+      expect(payload?.error ?? '', JSON.stringify(response.body)).toBe('')
+      return payload
+    }
+    const customer = (
+      await must(
+        'mutation ($org: UUID!) { createContact(organizationId: $org, contactType: "customer", displayName: "Northwind") { error contact { id } } }',
+        {},
+      )
+    ).contact.id
+    const created = await must(
+      'mutation ($org: UUID!, $input: InvoiceInput!) { createInvoice(organizationId: $org, input: $input) { error invoice { id number } } }',
+      {
+        input: {
+          kind: 'invoice',
+          contactId: customer,
+          issueDate: '2026-03-01',
+          dueDate: '2026-03-31',
+          lines: [
+            { quantity: '1', unitPrice: '450.00', accountId: accounts['Sales Revenue'], taxCode: 'HST_ON' },
+            { quantity: '1', unitPrice: '99.99', accountId: accounts['Sales Revenue'], taxCode: 'HST_ON' },
+          ],
+        },
+      },
+    )
+    const { id, number } = created.invoice
+    await must(
+      'mutation ($org: UUID!, $id: UUID!) { approveInvoice(organizationId: $org, invoiceId: $id) { error } }',
+      { id },
+    )
+    await must(
+      'mutation ($org: UUID!, $id: UUID!, $p: UUID!) { recordInvoicePayment(organizationId: $org, invoiceId: $id, amount: "300.00", date: "2026-03-20", paymentAccountId: $p) { error } }',
+      { id, p: accounts.Chequing },
+    )
+    const session = await connect(server, tenant)
+
+    const open = (await answered(session, 'list_open_documents', {})).listInvoices
+    expect(open.totalCount).toBe(1)
+    expect(open.items[0]).toMatchObject({
+      id,
+      number,
+      status: 'partially_paid',
+      total: '621.49',
+      amountDue: '321.49',
+    })
+    const one = (await answered(session, 'get_document', { invoiceId: id })).invoice
+    expect(one.lines).toHaveLength(2)
+    expect(one.payments).toMatchObject([{ date: '2026-03-20', amount: '300.00' }])
+
+    const aged = (await answered(session, 'aged_receivables', { asOf: '2026-05-15' })).agedReceivables
+    expect(aged.rows).toMatchObject([{ contactId: customer, days31To60: '321.49', total: '321.49' }])
+    expect((await answered(session, 'aged_payables', { asOf: '2026-05-15' })).agedPayables.rows).toEqual([])
+
+    const line = (
+      await must(
+        'mutation ($org: UUID!, $p: UUID!) { createLedgerEvent(organizationId: $org, merchantName: "E-TRANSFER NORTHWIND", amount: "321.49", transactionDate: "2026-04-02", eventType: "income", paymentAccountId: $p) { error eventId } }',
+        { p: accounts.Chequing },
+      )
+    ).eventId as string
+    const fits = await answered(session, 'invoice_matches', { eventId: line })
+    expect(fits.invoiceMatches[0]).toMatchObject({ score: 0.7, invoice: { id } })
+    expect(fits.getLedgerEvent.appliedDocuments).toEqual([])
+    const missing = await tool(session, 'invoice_matches', { eventId: randomUUID() })
+    expect(missing.isError).toBe(true)
+    expect(JSON.stringify(missing.json)).toContain('EVENT_NOT_FOUND')
   })
 
   it('answers refusals in the API’s words: a GraphQL error, an event that is not there, a bad argument', async () => {
