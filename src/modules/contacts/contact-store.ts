@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Executor } from '../../db/schema.js'
 import { toFlag } from '../../db/schema.js'
 import { likeEscaped, pageWithCount } from '../../db/sql-helpers.js'
@@ -125,7 +126,7 @@ export class ContactStore implements ContactsPort {
     limit: number,
   ): Promise<ContactRecord[]> {
     const { businessNumber, firstWord } = printed
-    const prefix = likeStartsWith(firstWord)
+    if (!businessNumber && firstWord === '') return []
     const rows = await ex
       .selectFrom('contacts')
       .select(columns)
@@ -135,9 +136,11 @@ export class ContactStore implements ContactsPort {
       .where((eb) =>
         eb.or([
           ...(businessNumber ? [eb('business_number', '=', businessNumber)] : []),
-          likeEscaped('name_key', prefix),
+          ...(firstWord !== '' ? [likeEscaped('name_key', likeStartsWith(firstWord))] : []),
         ]),
       )
+      // The vendor with the business number first, so the limit never leaves it out.
+      .orderBy(sql`case when business_number = ${businessNumber ?? ''} then 0 else 1 end`)
       .orderBy('name_key')
       .limit(limit)
       .execute()
