@@ -119,6 +119,17 @@ export class ContactStore implements ContactsPort {
     return rows.map(toRecord)
   }
 
+  async displayNamesOf(ex: Executor, scope: OrgScope, ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map()
+    const rows = await ex
+      .selectFrom('contacts')
+      .select(['id', 'display_name'])
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', 'in', [...new Set(ids)])
+      .execute()
+    return new Map(rows.map((row) => [row.id, row.display_name]))
+  }
+
   async vendorCandidates(
     ex: Executor,
     scope: OrgScope,

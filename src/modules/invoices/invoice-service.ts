@@ -587,7 +587,11 @@ export class InvoiceService implements InvoicesPort {
       totals.totalMinor += due
       byContact.set(contactId, row)
     }
-    for (const sum of sums) add(sum.contactId, agingBucketsInOrder[sum.bucket] ?? 'over90', sum.dueMinor)
+    for (const [contactId, buckets] of sums) {
+      for (const [i, due] of buckets.entries()) {
+        if (due !== 0n) add(contactId, agingBucketsInOrder[i] ?? 'over90', due)
+      }
+    }
     // A foreign-currency document counts at the rate it was posted at, less what its payments cleared.
     for (const document of foreign) {
       const due = signedMinor(
@@ -596,11 +600,8 @@ export class InvoiceService implements InvoicesPort {
       )
       if (due !== 0n) add(document.contactId, agingBucketOf(document.dueDate, asOf), due)
     }
-    const contacts = await this.deps.contacts.contactsByIds(this.deps.db, scope, [...byContact.keys()])
-    for (const contact of contacts) {
-      const row = byContact.get(contact.id)
-      if (row) row.displayName = contact.displayName
-    }
+    const names = await this.deps.contacts.displayNamesOf(this.deps.db, scope, [...byContact.keys()])
+    for (const [contactId, row] of byContact) row.displayName = names.get(contactId) ?? ''
     const rows = [...byContact.values()].sort(
       (a, b) =>
         a.displayName.localeCompare(b.displayName) || (a.contactId ?? '').localeCompare(b.contactId ?? ''),

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/schema.js'
 import { likeEscaped, pageWithCount } from '../../db/sql-helpers.js'
 import { likeContains, type SortDirection } from '../../kernel/page.js'
 import type { OrgScope } from '../access/principal.js'
-import type { InvoiceKind, InvoiceStatus, PricedLine } from './invoice.js'
+import { type InvoiceKind, type InvoiceStatus, isCredit, type PricedLine } from './invoice.js'
 
 // The only SQL of invoices, bills and credit notes (migrations 0033 and 0034). Every amount is read back as
 // a bigint of the document currency's minor unit.
@@ -156,6 +156,9 @@ export const numberKeyOf = (number: string): string => number.toLowerCase()
  * (SQLite then reads every open document through the status index instead).
  */
 const openStatuses = sql<boolean>`status in ('open', 'partially_paid')`
+
+/** What a contact's documents leave due, by bucket: current, 1 to 30, 31 to 60, 61 to 90, over 90 days late. */
+export type AgedSums = [bigint, bigint, bigint, bigint, bigint]
 
 export class InvoiceStore {
   constructor(private readonly engine: EngineName) {}
@@ -673,7 +676,7 @@ export class InvoiceStore {
    * Summed in SQL: read one by one, 100,000 open documents cost seconds to carry to the service.
    * What was due at `asOf` is what is due now plus what was paid after it: only the documents paid
    * since are read beside the open ones, never the organization's paid history.
-   * `lateSince` are the due dates from which a document falls in buckets 1 to 4 (asOf less 0, 30,
+   * `lateSince` are the due dates before which a document falls in buckets 1 to 4 (asOf less 0, 30,
    * 60 and 90 days).
    */
   async agedSums(
@@ -684,14 +687,31 @@ export class InvoiceStore {
       asOf: string
       lateSince: readonly [string, string, string, string]
     },
-  ): Promise<Array<{ contactId: string; bucket: number; dueMinor: bigint }>> {
+  ): Promise<Map<string, AgedSums>> {
     const org = scope.organizationId
     const [current, thirty, sixty, ninety] = filter.lateSince
     const kinds = sql.join(filter.kinds.map((kind) => sql`${kind}`))
-    const { rows } = await sql<{
+    const signed = sql`case when kind in ('credit_note', 'vendor_credit') then -amount_due_minor else amount_due_minor end`
+    // ISO dates order as bytes: PostgreSQL's byte order spares each of 100,000 rows five lookups
+    // of the database's collation.
+    const dueDate = this.engine === 'postgres' ? sql`due_date collate "C"` : sql`due_date`
+    const within = (from: string | null, before: string | null) =>
+      sql`sum(case when ${from === null ? sql`true` : sql`${dueDate} >= ${from}`} and ${before === null ? sql`true` : sql`${dueDate} < ${before}`} then ${signed} else 0 end)`
+    // One row per customer, its five buckets summed in one pass of invoices_open_aging in
+    // customer order: no row of the table is read and nothing is sorted.
+    const open = sql<Record<'contact_id' | 'b0' | 'b1' | 'b2' | 'b3' | 'b4', string | number | bigint>>`
+      select contact_id, ${within(current, null)} as b0, ${within(thirty, current)} as b1,
+        ${within(sixty, thirty)} as b2, ${within(ninety, sixty)} as b3, ${within(null, ninety)} as b4
+      from invoices
+      where organization_id = ${org} and status in ('open', 'partially_paid') and kind in (${kinds})
+        and issue_date <= ${filter.asOf} and exchange_rate is null
+      group by contact_id
+    `.execute(ex)
+    const later = sql<{
       contact_id: string
-      bucket: number | string
-      due: number | bigint | string
+      kind: InvoiceKind
+      due_date: string
+      minor: string | number | bigint
     }>`
       with later as (
         select document_id, sum(amount_minor) as minor from (
@@ -702,28 +722,33 @@ export class InvoiceStore {
             where organization_id = ${org} and payment_date > ${filter.asOf} and credit_note_id is not null
         ) as applied
         group by document_id
-      ),
-      due as (
-        select contact_id, kind, due_date, amount_due_minor as minor from invoices
-          where organization_id = ${org} and status in ('open', 'partially_paid') and kind in (${kinds})
-            and issue_date <= ${filter.asOf} and exchange_rate is null
-        union all
-        select i.contact_id, i.kind, i.due_date, l.minor from later as l
-          join invoices as i on i.organization_id = ${org} and i.id = l.document_id
-          where i.status in ('open', 'partially_paid', 'paid') and i.kind in (${kinds})
-            and i.issue_date <= ${filter.asOf} and i.exchange_rate is null
       )
-      select contact_id,
-        case when due_date >= ${current} then 0 when due_date >= ${thirty} then 1
-          when due_date >= ${sixty} then 2 when due_date >= ${ninety} then 3 else 4 end as bucket,
-        sum(case when kind in ('credit_note', 'vendor_credit') then -minor else minor end) as due
-      from due group by 1, 2
+      select i.contact_id, i.kind, i.due_date, l.minor from later as l
+        join invoices as i on i.organization_id = ${org} and i.id = l.document_id
+        where i.status in ('open', 'partially_paid', 'paid') and i.kind in (${kinds})
+          and i.issue_date <= ${filter.asOf} and i.exchange_rate is null
     `.execute(ex)
-    return rows.map((row) => ({
-      contactId: row.contact_id,
-      bucket: Number(row.bucket),
-      dueMinor: BigInt(row.due),
-    }))
+    const [openRows, laterRows] = await Promise.all([open, later])
+    const sums = new Map<string, AgedSums>()
+    for (const row of openRows.rows) {
+      sums.set(row.contact_id as string, [
+        BigInt(row.b0),
+        BigInt(row.b1),
+        BigInt(row.b2),
+        BigInt(row.b3),
+        BigInt(row.b4),
+      ])
+    }
+    // What was due at asOf is also what was paid after it, on documents open then.
+    for (const row of laterRows.rows) {
+      const late = [current, thirty, sixty, ninety].findIndex((since) => row.due_date >= since)
+      const bucket = (late === -1 ? 4 : late) as 0 | 1 | 2 | 3 | 4
+      const minor = BigInt(row.minor)
+      const contact = sums.get(row.contact_id) ?? [0n, 0n, 0n, 0n, 0n]
+      contact[bucket] += isCredit(row.kind) ? -minor : minor
+      sums.set(row.contact_id, contact)
+    }
+    return sums
   }
 
   /**
