@@ -8,6 +8,31 @@ const documentFields = `id kind number contact { id displayName } issueDate dueD
 const agedFields = `asOf rows { contactId displayName current days1To30 days31To60 days61To90 over90 total }
   totals { contactId displayName current days1To30 days31To60 days61To90 over90 total }`
 
+const agedQuery = (
+  field: 'agedReceivables' | 'agedPayables',
+) => `query ($organizationId: UUID!, $asOf: Date) {
+    ${field}(organizationId: $organizationId, asOf: $asOf) { ${agedFields} } }`
+
+/** Both aged reports, told apart by who owes whom. */
+const agedReports = [
+  {
+    tool: 'aged_receivables',
+    title: 'Aged receivables',
+    owing: 'What each customer owes on invoices',
+    credits: 'credit notes',
+    per: 'customer',
+    query: agedQuery('agedReceivables'),
+  },
+  {
+    tool: 'aged_payables',
+    title: 'Aged payables',
+    owing: 'What the organization owes each vendor on bills',
+    credits: 'vendor credits',
+    per: 'vendor',
+    query: agedQuery('agedPayables'),
+  },
+] as const
+
 const documents = {
   listInvoices: `query ($organizationId: UUID!, $kind: String, $status: [String!], $contactId: UUID, $dueBefore: Date, $search: String, $limit: Int, $offset: Int) {
     listInvoices(organizationId: $organizationId, kind: $kind, status: $status, contactId: $contactId, dueBefore: $dueBefore, search: $search, limit: $limit, offset: $offset, sortBy: "dueDate", sortDir: "asc") {
@@ -16,10 +41,6 @@ const documents = {
     invoice(organizationId: $organizationId, invoiceId: $invoiceId) { ${documentFields} journalEntryId receiptId
       lines { description quantity unitPrice accountId taxCode amount taxAmount }
       payments { id date amount paymentAccountId journalEntryId eventId } } }`,
-  agedReceivables: `query ($organizationId: UUID!, $asOf: Date) {
-    agedReceivables(organizationId: $organizationId, asOf: $asOf) { ${agedFields} } }`,
-  agedPayables: `query ($organizationId: UUID!, $asOf: Date) {
-    agedPayables(organizationId: $organizationId, asOf: $asOf) { ${agedFields} } }`,
   // One read of both, so the matches and what the line already pays are of the same moment.
   invoiceMatches: `query ($organizationId: UUID!, $eventId: UUID!) {
     invoiceMatches(organizationId: $organizationId, eventId: $eventId) { score invoice { ${documentFields} } }
@@ -76,29 +97,18 @@ export function registerDocumentTools(server: ToolServer, { ask, query }: Dayboo
     },
   )
 
-  server.registerTool(
-    'aged_receivables',
-    {
-      title: 'Aged receivables',
-      description:
-        'What each customer owes on invoices as of a day (today by default), credit notes counted against it: current and 1-30, 31-60, 61-90 and over 90 days past due, per customer and in total (decimal strings).',
-      inputSchema: { asOf: date('The day') },
-      annotations: reads,
-    },
-    (args) => query(documents.agedReceivables, args),
-  )
-
-  server.registerTool(
-    'aged_payables',
-    {
-      title: 'Aged payables',
-      description:
-        'What the organization owes each vendor on bills as of a day (today by default), vendor credits counted against it: current and 1-30, 31-60, 61-90 and over 90 days past due, per vendor and in total (decimal strings).',
-      inputSchema: { asOf: date('The day') },
-      annotations: reads,
-    },
-    (args) => query(documents.agedPayables, args),
-  )
+  for (const report of agedReports) {
+    server.registerTool(
+      report.tool,
+      {
+        title: report.title,
+        description: `${report.owing} as of a day (today by default), ${report.credits} counted against it: current and 1-30, 31-60, 61-90 and over 90 days past due, per ${report.per} and in total (decimal strings).`,
+        inputSchema: { asOf: date('The day') },
+        annotations: reads,
+      },
+      (args) => query(report.query, args),
+    )
+  }
 
   server.registerTool(
     'invoice_matches',
