@@ -1,6 +1,7 @@
 // Migration 0034 keeps what is due on every document written before it, and the open documents a bank line may pay are found through its indexes, not by reading them all.
-import { CompiledQuery, type RootOperationNode, sql } from 'kysely'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, expect, inject, it } from 'vitest'
+import { queryPlans } from '../../../test/support/query-plans.js'
 import { createScratchDatabase, type ScratchDatabase } from '../../../test/support/scratch-database.js'
 import { InvoiceStore } from '../../modules/invoices/invoice-store.js'
 import type { DatabaseHandle } from '../engine.js'
@@ -72,23 +73,7 @@ it('fills the amount due of documents written before it', async () => {
 it.skipIf(databaseUrl !== undefined)(
   'reads open documents by amount due and by number through their indexes',
   async () => {
-    const nodes: RootOperationNode[] = []
-    const capturing = database.db.withPlugin({
-      transformQuery: ({ node }) => {
-        nodes.push(node)
-        return node
-      },
-      transformResult: async ({ result }) => result,
-    })
-    const planOf = async (): Promise<string> => {
-      const node = nodes.at(-1)
-      if (!node) throw new Error('no query ran')
-      const compiled = database.db.getExecutor().compileQuery(node, { queryId: 'plan' })
-      const plan = await database.db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
-      )
-      return plan.rows.map((row) => row.detail).join('; ')
-    }
+    const { capturing, plans } = queryPlans(database.db)
     const store = new InvoiceStore('sqlite')
     const scope = { organizationId: org } as Parameters<InvoiceStore['openByAmountDue']>[1]
     await store.openByAmountDue(
@@ -97,13 +82,13 @@ it.skipIf(databaseUrl !== undefined)(
       { kinds: ['invoice'], currency: 'CAD', amountDueMinor: 7000n },
       20,
     )
-    expect(await planOf()).toMatch(
+    const [byAmount] = await plans()
+    expect(byAmount).toMatch(
       /USING INDEX invoices_open_amount_due \(organization_id=\? AND currency=\? AND amount_due_minor=\?\)/,
     )
-    expect(await planOf()).not.toMatch(/TEMP B-TREE/)
+    expect(byAmount).not.toMatch(/TEMP B-TREE/)
     await store.openByNumbers(capturing, scope, { kinds: ['invoice'], numberKeys: ['inv-0001', '42'] }, 20)
-    expect(await planOf()).toMatch(
-      /USING INDEX invoices_open_number \(organization_id=\? AND number_key=\?\)/,
-    )
+    const [byNumber] = await plans()
+    expect(byNumber).toMatch(/USING INDEX invoices_open_number \(organization_id=\? AND number_key=\?\)/)
   },
 )

@@ -1,6 +1,6 @@
 // Migration 0036: aging reads its sums from invoices_open_aging alone, and finds foreign documents and later payments by their own indexes.
-import { CompiledQuery, type RootOperationNode } from 'kysely'
 import { afterAll, beforeAll, expect, inject, it } from 'vitest'
+import { queryPlans } from '../../../test/support/query-plans.js'
 import { createScratchDatabase, type ScratchDatabase } from '../../../test/support/scratch-database.js'
 import { InvoiceStore } from '../../modules/invoices/invoice-store.js'
 import type { DatabaseHandle } from '../engine.js'
@@ -25,26 +25,7 @@ afterAll(async () => {
 it.skipIf(databaseUrl !== undefined)(
   'sums the buckets from the index in customer order, and reads foreign documents and later payments by index',
   async () => {
-    const nodes: RootOperationNode[] = []
-    const capturing = database.db.withPlugin({
-      transformQuery: ({ node }) => {
-        nodes.push(node)
-        return node
-      },
-      transformResult: async ({ result }) => result,
-    })
-    const plans = async (): Promise<string[]> => {
-      const ran = nodes.splice(0)
-      return Promise.all(
-        ran.map(async (node) => {
-          const compiled = database.db.getExecutor().compileQuery(node, { queryId: 'plan' })
-          const plan = await database.db.executeQuery<{ detail: string }>(
-            CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
-          )
-          return plan.rows.map((row) => row.detail).join('; ')
-        }),
-      )
-    }
+    const { capturing, plans } = queryPlans(database.db)
     const store = new InvoiceStore('sqlite')
     const scope = { organizationId: 'org-aging' } as Parameters<InvoiceStore['agedSums']>[1]
     await store.agedSums(capturing, scope, {
