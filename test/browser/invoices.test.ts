@@ -381,6 +381,54 @@ describe('invoices and bills in a browser', () => {
     expect((paid.payments as Array<{ eventId: string | null }>)[0]?.eventId).toBeTruthy()
   })
 
+  it('shows what a waiting bank line already pays, and M gives the document the rest of the line', async () => {
+    const organizationName = unique('Applied Books')
+    const tenant = await createTenant(bed.server, organizationName)
+    const accounts = await accountsByName(bed.server, tenant)
+    const customer = await createContact(tenant, 'customer', 'Harbour Cafe')
+    const invoice = await approvedDocument(tenant, {
+      kind: 'invoice',
+      contactId: customer,
+      issueDate: '2026-03-01',
+      dueDate: '2026-03-31',
+      accountId: accounts['Sales Revenue'] as string,
+      price: '550.00',
+    })
+    const created = await api(
+      tenant,
+      `mutation ($org: UUID!, $payment: UUID!) {
+        createLedgerEvent(organizationId: $org, merchantName: "HARBOUR CAFE", memo: "Payment INV-0001", amount: "550.00",
+          transactionDate: "2026-03-12", eventType: "income", direction: "in", paymentAccountId: $payment) { success eventId }
+      }`,
+      { payment: accounts.Chequing },
+    )
+    const eventId = created.eventId as string
+    await api(
+      tenant,
+      `mutation ($org: UUID!, $e: UUID!, $id: UUID!) {
+        applyLedgerEventToInvoice(organizationId: $org, eventId: $e, invoiceId: $id, amount: "200.00") { success error }
+      }`,
+      { e: eventId, id: invoice.id },
+    )
+    const page = await openPage(bed.browser)
+    try {
+      await signInAndChoose(bed.server, page, tenant.owner, organizationName)
+      await waitForQueueCount(page, 1)
+      await page.getByRole('option', { name: /HARBOUR CAFE/ }).click()
+      const details = page.locator('aside.event-details')
+      await details.locator('.applied-documents').getByText('Invoice INV-0001 · 200.00 CAD').waitFor()
+      // Applying again replaces the 200.00: the invoice takes the whole line.
+      await details.getByRole('button', { name: 'Pay INV-0001 with 550.00 and confirm' }).waitFor()
+      await page.getByRole('listbox', { name: 'Events to review' }).press('m')
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Paid 550.00 of INV-0001 and confirmed the event: INV-0001 is now paid.' })
+        .waitFor()
+    } finally {
+      await page.context().close()
+    }
+  })
+
   it('sets a credit note against an open invoice, and voids a draft', async () => {
     const organizationName = unique('Credit Books')
     const tenant = await createTenant(bed.server, organizationName)

@@ -14,38 +14,55 @@ import { fromUnits, toUnits } from '../format/decimal'
 import type { ReviewQueueStore } from './review-queue-store'
 
 export type DocumentMatch = InvoiceMatchesQuery['invoiceMatches'][number]
+export type AppliedDocument = NonNullable<InvoiceMatchesQuery['getLedgerEvent']>['appliedDocuments'][number]
+
+/** What the focused event already pays, what of it is left, and the best open document for the rest. */
+export interface DocumentLookup {
+  applied: AppliedDocument[]
+  /** The part of the line no document takes yet. */
+  unapplied: string
+  /** Null when none fits, or when the whole line is applied already. */
+  best: DocumentMatch | null
+}
 
 // Moving through the queue with J/K asks about the event the focus settles on, not every one passed.
 const lookupDelayMs = 250
 
-/** The best open document the focused event may pay, null while asked; an ok null when there is none. */
+/** What the focused event pays and may pay, null while asked. */
 export function useDocumentMatch(
   client: Client,
   organizationId: string,
   event: QueueEventFragment | undefined,
-): Outcome<DocumentMatch | null> | null {
-  const [answer, setAnswer] = useState<Outcome<DocumentMatch | null> | null>(null)
+): Outcome<DocumentLookup> | null {
+  const [answer, setAnswer] = useState<Outcome<DocumentLookup> | null>(null)
   const eventId = event?.id
+  const lineAmount = event?.originalAmount ?? '0'
   useEffect(() => {
     setAnswer(null)
     if (!eventId) return
     let current = true
     const timer = window.setTimeout(async () => {
-      const matches = await ask(
-        client,
-        InvoiceMatchesDocument,
-        { organizationId, eventId },
-        (data) => data.invoiceMatches,
+      const lookup = await ask(client, InvoiceMatchesDocument, { organizationId, eventId }, (data) =>
+        lookupOf(data, lineAmount),
       )
-      if (!current) return
-      setAnswer(matches.ok ? { ok: true, value: matches.value[0] ?? null } : matches)
+      if (current) setAnswer(lookup)
     }, lookupDelayMs)
     return () => {
       current = false
       window.clearTimeout(timer)
     }
-  }, [client, organizationId, eventId])
+  }, [client, organizationId, eventId, lineAmount])
   return answer
+}
+
+function lookupOf(data: InvoiceMatchesQuery, lineAmount: string): DocumentLookup {
+  const applied = data.getLedgerEvent?.appliedDocuments ?? []
+  const rest = toUnits(lineAmount) - applied.reduce((sum, document) => sum + toUnits(document.amount), 0n)
+  return {
+    applied,
+    unapplied: fromUnits(rest > 0n ? rest : 0n),
+    best: rest > 0n ? (data.invoiceMatches[0] ?? null) : null,
+  }
 }
 
 /**
@@ -64,11 +81,19 @@ export function matchReasons(match: DocumentMatch, event: QueueEventFragment): s
   return reasons.length > 0 ? `Fits by ${reasons.join(', ')}.` : 'A possible fit.'
 }
 
-/** The part of the line the document takes: all of it, or what the document still has due. */
-export function amountToApply(match: DocumentMatch, event: QueueEventFragment): string {
-  return toUnits(event.originalAmount) <= toUnits(match.invoice.amountDue)
-    ? event.originalAmount
-    : match.invoice.amountDue
+/** What the line already gives this document; applying again replaces it, as the API does. */
+function alreadyApplied(lookup: DocumentLookup, match: DocumentMatch): bigint {
+  const earlier = lookup.applied.find((applied) => applied.invoice.id === match.invoice.id)
+  return earlier ? toUnits(earlier.amount) : 0n
+}
+
+/**
+ * The part of the line the document takes: what it took already and all that is left of the line,
+ * or what the document still has due when that is less.
+ */
+export function amountToApply(match: DocumentMatch, lookup: DocumentLookup): string {
+  const wanted = alreadyApplied(lookup, match) + toUnits(lookup.unapplied)
+  return wanted <= toUnits(match.invoice.amountDue) ? fromUnits(wanted) : match.invoice.amountDue
 }
 
 /**
@@ -81,10 +106,11 @@ export async function payWithLine(
   store: ReviewQueueStore,
   organizationId: string,
   event: QueueEventFragment,
-  match: DocumentMatch,
+  lookup: DocumentLookup & { best: DocumentMatch },
 ): Promise<void> {
+  const match = lookup.best
   const { number } = match.invoice
-  const amount = amountToApply(match, event)
+  const amount = amountToApply(match, lookup)
   store.announce(`Applying ${amount} to ${number}…`)
   const applied = await mutate(
     client,
@@ -96,7 +122,7 @@ export async function payWithLine(
     store.showRowError(event.id, applied.error)
     return store.announce(`${number} could not be paid with this event: ${applied.error}`)
   }
-  const rest = toUnits(event.originalAmount) - toUnits(amount)
+  const rest = toUnits(lookup.unapplied) - (toUnits(amount) - alreadyApplied(lookup, match))
   if (rest > 0n && !event.category) {
     return store.announce(
       `Applied ${amount} to ${number}. The rest of the event, ${fromUnits(rest)}, needs a category before it is confirmed.`,

@@ -11,7 +11,7 @@ import { failed, type Outcome, succeeded } from '../api/outcome'
 import { addDays } from '../format/dates'
 import { groupDigits, signedAmount } from '../format/money'
 import type { SessionStore } from '../session/session-store'
-import type { DocumentMatch } from './document-match'
+import type { DocumentLookup } from './document-match'
 import { DocumentSuggestion } from './document-suggestion'
 import { EventRecordDetails } from './event-record'
 import { duplicateWindowDays } from './possible-duplicates'
@@ -47,8 +47,8 @@ export function EventDetails(props: {
   /** The accounts a line may go to. */
   accounts: Outcome<CategoryAccountFragment[]> | null
   onEventChanged: (changed: QueueEventFragment) => void
-  /** The best open document the event may pay, as the queue asked it. */
-  match: Outcome<DocumentMatch | null> | null
+  /** What the event pays and the best open document it may pay, as the queue asked it. */
+  match: Outcome<DocumentLookup> | null
   /** Pays that document with the event, as M does; null for a role that does not write documents. */
   onPayMatch: (() => void) | null
 }) {

@@ -36,8 +36,9 @@ export function ReviewQueueScreen({
   const focused = store.focusedEvent()
   const match = useDocumentMatch(client, organizationId, focused)
   const payMatch = () => {
-    if (focused && match?.ok && match.value)
-      void payWithLine(client, store, organizationId, focused, match.value)
+    const best = match?.ok ? match.value.best : null
+    if (focused && match?.ok && best)
+      void payWithLine(client, store, organizationId, focused, { ...match.value, best })
   }
 
   function closeDialog() {
