@@ -117,26 +117,14 @@ export function PaymentForm(props: {
         void record()
       }}
     >
-      <div class="field">
-        <label for={`${id}-amount`}>Amount paid</label>
-        <input
-          id={`${id}-amount`}
-          inputMode="decimal"
-          required
-          value={amount}
-          onInput={(e) => setAmount(e.currentTarget.value)}
-        />
-      </div>
-      <div class="field">
-        <label for={`${id}-date`}>Paid on</label>
-        <input
-          id={`${id}-date`}
-          type="date"
-          required
-          value={date}
-          onInput={(e) => setDate(e.currentTarget.value)}
-        />
-      </div>
+      <RequiredField
+        id={`${id}-amount`}
+        kind="decimal"
+        label="Amount paid"
+        value={amount}
+        onInput={setAmount}
+      />
+      <RequiredField id={`${id}-date`} kind="date" label="Paid on" value={date} onInput={setDate} />
       <div class="field">
         <label for={`${id}-account`}>Through</label>
         <select id={`${id}-account`} value={accountId} onChange={(e) => setAccountId(e.currentTarget.value)}>
@@ -247,21 +235,35 @@ export function CreditForm(props: {
           ))}
         </select>
       </div>
-      <div class="field">
-        <label for={`${id}-amount`}>Amount</label>
-        <input
-          id={`${id}-amount`}
-          inputMode="decimal"
-          required
-          value={amount}
-          onInput={(e) => setAmount(e.currentTarget.value)}
-        />
-      </div>
+      <RequiredField id={`${id}-amount`} kind="decimal" label="Amount" value={amount} onInput={setAmount} />
       <button type="submit" disabled={!target}>
         Apply credit
       </button>
       {error && <ErrorText>{error}</ErrorText>}
     </form>
+  )
+}
+
+/** A required amount (a decimal string) or day, with its label. */
+function RequiredField(props: {
+  id: string
+  label: string
+  kind: 'decimal' | 'date'
+  value: string
+  onInput: (value: string) => void
+}) {
+  const typed = props.kind === 'date' ? { type: 'date' as const } : { inputMode: 'decimal' as const }
+  return (
+    <div class="field">
+      <label for={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        {...typed}
+        required
+        value={props.value}
+        onInput={(e) => props.onInput(e.currentTarget.value)}
+      />
+    </div>
   )
 }
 
