@@ -16,6 +16,30 @@ async function api(tenant: Tenant, query: string, variables: Record<string, unkn
   return payload
 }
 
+/** A new organization with an open invoice INV-0001 of 550.00 to Harbour Cafe, and its payment waiting in the review queue. */
+async function waitingPaymentOf(organizationName: string) {
+  const tenant = await createTenant(bed.server, organizationName)
+  const accounts = await accountsByName(bed.server, tenant)
+  const customer = await createContact(tenant, 'customer', 'Harbour Cafe')
+  const invoice = await approvedDocument(tenant, {
+    kind: 'invoice',
+    contactId: customer,
+    issueDate: '2026-03-01',
+    dueDate: '2026-03-31',
+    accountId: accounts['Sales Revenue'] as string,
+    price: '550.00',
+  })
+  const created = await api(
+    tenant,
+    `mutation ($org: UUID!, $payment: UUID!) {
+      createLedgerEvent(organizationId: $org, merchantName: "HARBOUR CAFE", memo: "Payment INV-0001", amount: "550.00",
+        transactionDate: "2026-03-12", eventType: "income", direction: "in", paymentAccountId: $payment) { success eventId }
+    }`,
+    { payment: accounts.Chequing },
+  )
+  return { tenant, invoice, eventId: created.eventId as string }
+}
+
 async function createContact(tenant: Tenant, contactType: string, displayName: string): Promise<string> {
   const created = await api(
     tenant,
@@ -324,25 +348,7 @@ describe('invoices and bills in a browser', () => {
 
   it('suggests the invoice a bank line pays beside its category, and M pays it and confirms the line', async () => {
     const organizationName = unique('Matching Books')
-    const tenant = await createTenant(bed.server, organizationName)
-    const accounts = await accountsByName(bed.server, tenant)
-    const customer = await createContact(tenant, 'customer', 'Harbour Cafe')
-    const invoice = await approvedDocument(tenant, {
-      kind: 'invoice',
-      contactId: customer,
-      issueDate: '2026-03-01',
-      dueDate: '2026-03-31',
-      accountId: accounts['Sales Revenue'] as string,
-      price: '550.00',
-    })
-    await api(
-      tenant,
-      `mutation ($org: UUID!, $payment: UUID!) {
-        createLedgerEvent(organizationId: $org, merchantName: "HARBOUR CAFE", memo: "Payment INV-0001", amount: "550.00",
-          transactionDate: "2026-03-12", eventType: "income", direction: "in", paymentAccountId: $payment) { success error }
-      }`,
-      { payment: accounts.Chequing },
-    )
+    const { tenant, invoice } = await waitingPaymentOf(organizationName)
     const page = await openPage(bed.browser)
     try {
       await signInAndChoose(bed.server, page, tenant.owner, organizationName)
@@ -383,26 +389,7 @@ describe('invoices and bills in a browser', () => {
 
   it('shows what a waiting bank line already pays, and M gives the document the rest of the line', async () => {
     const organizationName = unique('Applied Books')
-    const tenant = await createTenant(bed.server, organizationName)
-    const accounts = await accountsByName(bed.server, tenant)
-    const customer = await createContact(tenant, 'customer', 'Harbour Cafe')
-    const invoice = await approvedDocument(tenant, {
-      kind: 'invoice',
-      contactId: customer,
-      issueDate: '2026-03-01',
-      dueDate: '2026-03-31',
-      accountId: accounts['Sales Revenue'] as string,
-      price: '550.00',
-    })
-    const created = await api(
-      tenant,
-      `mutation ($org: UUID!, $payment: UUID!) {
-        createLedgerEvent(organizationId: $org, merchantName: "HARBOUR CAFE", memo: "Payment INV-0001", amount: "550.00",
-          transactionDate: "2026-03-12", eventType: "income", direction: "in", paymentAccountId: $payment) { success eventId }
-      }`,
-      { payment: accounts.Chequing },
-    )
-    const eventId = created.eventId as string
+    const { tenant, invoice, eventId } = await waitingPaymentOf(organizationName)
     await api(
       tenant,
       `mutation ($org: UUID!, $e: UUID!, $id: UUID!) {
