@@ -83,6 +83,11 @@ async function ok(answer: Promise<Payload>): Promise<Invoice> {
   return payload.invoice as Invoice
 }
 
+/** Created and approved: the document as approving answered it. */
+async function approved(tenant: Tenant, input: Record<string, unknown>): Promise<Invoice> {
+  return ok(approve(tenant, (await ok(create(tenant, input))).id))
+}
+
 async function refused(answer: Promise<Payload>, code: string): Promise<void> {
   const payload = await answer
   expect(payload, JSON.stringify(payload)).toMatchObject({ success: false, errorCode: code, invoice: null })
@@ -290,16 +295,13 @@ describe('a credit note applied', () => {
   it('reduces the invoice it is applied to, moves no money, and refuses what it does not have left', async () => {
     const { tenant, accounts, customer } = await books()
     const sales = accounts['Sales Revenue'] as string
-    const invoice = await ok(
-      create(tenant, {
-        kind: 'invoice',
-        contactId: customer,
-        issueDate: '2026-03-01',
-        dueDate: '2026-03-31',
-        lines: [line(sales, '200.00', { taxCode: 'HST_ON' })],
-      }),
-    )
-    await ok(approve(tenant, invoice.id))
+    const invoice = await approved(tenant, {
+      kind: 'invoice',
+      contactId: customer,
+      issueDate: '2026-03-01',
+      dueDate: '2026-03-31',
+      lines: [line(sales, '200.00', { taxCode: 'HST_ON' })],
+    })
     const credit = await ok(
       create(tenant, {
         kind: 'credit_note',
@@ -335,24 +337,18 @@ describe('a credit note applied', () => {
     await refused(apply(tenant, credit.id, invoice.id, '1.00'), 'CREDIT_EXCEEDS_REMAINING')
 
     const stranger = await contact(tenant, 'customer', 'Contoso')
-    const theirs = await ok(
-      create(tenant, {
-        kind: 'invoice',
-        contactId: stranger,
-        issueDate: '2026-03-01',
-        lines: [line(sales, '80.00')],
-      }),
-    )
-    await ok(approve(tenant, theirs.id))
-    const second = await ok(
-      create(tenant, {
-        kind: 'credit_note',
-        contactId: customer,
-        issueDate: '2026-03-06',
-        lines: [line(sales, '10.00')],
-      }),
-    )
-    await ok(approve(tenant, second.id))
+    const theirs = await approved(tenant, {
+      kind: 'invoice',
+      contactId: stranger,
+      issueDate: '2026-03-01',
+      lines: [line(sales, '80.00')],
+    })
+    const second = await approved(tenant, {
+      kind: 'credit_note',
+      contactId: customer,
+      issueDate: '2026-03-06',
+      lines: [line(sales, '10.00')],
+    })
     await refused(apply(tenant, second.id, theirs.id, '5.00'), 'CREDIT_NOTE_CONTACT_MISMATCH')
     await refused(apply(tenant, invoice.id, theirs.id, '5.00'), 'NOT_A_CREDIT_NOTE')
     expect((await list(tenant, { contact: stranger })).items[0]).toMatchObject({ amountPaid: '0.00' })
@@ -395,15 +391,12 @@ describe('the sales tax return', () => {
       },
     ]
     for (const input of documents) await ok(approve(tenant, (await ok(create(tenant, input))).id))
-    const voided = await ok(
-      create(tenant, {
-        kind: 'invoice',
-        contactId: customer,
-        issueDate: '2026-03-15',
-        lines: [line(sales, '500.00', { taxCode: 'HST_ON' })],
-      }),
-    )
-    await ok(approve(tenant, voided.id))
+    const voided = await approved(tenant, {
+      kind: 'invoice',
+      contactId: customer,
+      issueDate: '2026-03-15',
+      lines: [line(sales, '500.00', { taxCode: 'HST_ON' })],
+    })
     expect(await ok(field<Payload>(tenant, voidMutation, { id: voided.id }))).toMatchObject({
       status: 'void',
     })
@@ -435,36 +428,34 @@ describe('aging and the statement', () => {
     const { tenant, accounts, customer, vendor } = await books()
     const sales = accounts['Sales Revenue'] as string
     const other = await contact(tenant, 'customer', 'Adventure Works')
-    const approved = async (input: Record<string, unknown>) =>
-      ok(approve(tenant, (await ok(create(tenant, input))).id))
-    await approved({
+    await approved(tenant, {
       kind: 'invoice',
       contactId: customer,
       issueDate: '2026-01-01',
       dueDate: '2026-01-31',
       lines: [line(sales, '100.00')],
     })
-    const march = await approved({
+    const march = await approved(tenant, {
       kind: 'invoice',
       contactId: customer,
       issueDate: '2026-03-01',
       dueDate: '2026-03-31',
       lines: [line(sales, '50.00')],
     })
-    await approved({
+    await approved(tenant, {
       kind: 'invoice',
       contactId: other,
       issueDate: '2025-10-01',
       dueDate: '2025-10-31',
       lines: [line(sales, '200.00')],
     })
-    await approved({
+    await approved(tenant, {
       kind: 'credit_note',
       contactId: other,
       issueDate: '2026-03-15',
       lines: [line(sales, '20.00')],
     })
-    await approved({
+    await approved(tenant, {
       kind: 'bill',
       contactId: vendor,
       number: 'A-1',
@@ -473,7 +464,7 @@ describe('aging and the statement', () => {
       lines: [line(accounts['Office Expenses'] as string, '75.00')],
     })
     // Issued after the date asked: not yet owed then.
-    await approved({
+    await approved(tenant, {
       kind: 'invoice',
       contactId: customer,
       issueDate: '2026-04-15',
@@ -581,15 +572,12 @@ describe('aging and the statement', () => {
 describe('fifty payments of one invoice at once', () => {
   it('never pay more than its total', async () => {
     const { tenant, accounts, customer } = await books()
-    const invoice = await ok(
-      create(tenant, {
-        kind: 'invoice',
-        contactId: customer,
-        issueDate: '2026-03-01',
-        lines: [line(accounts['Sales Revenue'] as string, '100.00')],
-      }),
-    )
-    await ok(approve(tenant, invoice.id))
+    const invoice = await approved(tenant, {
+      kind: 'invoice',
+      contactId: customer,
+      issueDate: '2026-03-01',
+      lines: [line(accounts['Sales Revenue'] as string, '100.00')],
+    })
     const answers = await Promise.all(
       Array.from({ length: 50 }, () =>
         pay(tenant, invoice.id, '10.00', '2026-03-02', accounts.Chequing as string),
@@ -776,26 +764,20 @@ describe('vendor credits and refunds', () => {
     const { tenant, accounts, customer, vendor } = await books()
     const office = accounts['Office Expenses'] as string
     const chequing = accounts.Chequing as string
-    const bill = await ok(
-      create(tenant, {
-        kind: 'bill',
-        contactId: vendor,
-        number: 'OD-7',
-        issueDate: '2026-03-02',
-        lines: [line(office, '100.00', { taxCode: 'HST_ON' })],
-      }),
-    )
-    await ok(approve(tenant, bill.id))
-    const credit = await ok(
-      create(tenant, {
-        kind: 'vendor_credit',
-        contactId: vendor,
-        number: 'OD-7C',
-        issueDate: '2026-03-03',
-        lines: [line(office, '20.00', { taxCode: 'HST_ON' })],
-      }),
-    )
-    await ok(approve(tenant, credit.id))
+    const bill = await approved(tenant, {
+      kind: 'bill',
+      contactId: vendor,
+      number: 'OD-7',
+      issueDate: '2026-03-02',
+      lines: [line(office, '100.00', { taxCode: 'HST_ON' })],
+    })
+    const credit = await approved(tenant, {
+      kind: 'vendor_credit',
+      contactId: vendor,
+      number: 'OD-7C',
+      issueDate: '2026-03-03',
+      lines: [line(office, '20.00', { taxCode: 'HST_ON' })],
+    })
     expect((await balances(tenant))['Accounts Payable']).toBe('90.40')
     expect((await balances(tenant))['Taxes Recoverable']).toBe('10.40')
     expect(await ok(apply(tenant, credit.id, bill.id, '22.60'))).toMatchObject({ amountDue: '90.40' })
