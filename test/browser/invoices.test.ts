@@ -16,8 +16,11 @@ async function api(tenant: Tenant, query: string, variables: Record<string, unkn
   return payload
 }
 
-/** A new organization with an open invoice INV-0001 of 550.00 to Harbour Cafe, and its payment waiting in the review queue. */
-async function waitingPaymentOf(organizationName: string) {
+/** A new organization with an open invoice INV-0001 to Harbour Cafe, and a payment from it waiting in the review queue. */
+async function waitingPaymentOf(
+  organizationName: string,
+  line = { price: '550.00', amount: '550.00', memo: 'Payment INV-0001' },
+) {
   const tenant = await createTenant(bed.server, organizationName)
   const accounts = await accountsByName(bed.server, tenant)
   const customer = await createContact(tenant, 'customer', 'Harbour Cafe')
@@ -27,15 +30,15 @@ async function waitingPaymentOf(organizationName: string) {
     issueDate: '2026-03-01',
     dueDate: '2026-03-31',
     accountId: accounts['Sales Revenue'] as string,
-    price: '550.00',
+    price: line.price,
   })
   const created = await api(
     tenant,
-    `mutation ($org: UUID!, $payment: UUID!) {
-      createLedgerEvent(organizationId: $org, merchantName: "HARBOUR CAFE", memo: "Payment INV-0001", amount: "550.00",
+    `mutation ($org: UUID!, $payment: UUID!, $amount: String!, $memo: String) {
+      createLedgerEvent(organizationId: $org, merchantName: "HARBOUR CAFE", memo: $memo, amount: $amount,
         transactionDate: "2026-03-12", eventType: "income", direction: "in", paymentAccountId: $payment) { success eventId }
     }`,
-    { payment: accounts.Chequing },
+    { payment: accounts.Chequing, amount: line.amount, memo: line.memo },
   )
   return { tenant, invoice, eventId: created.eventId as string }
 }
@@ -463,25 +466,11 @@ describe('invoices and bills in a browser', () => {
 
   it('applies a line larger than the invoice but leaves it waiting when its rest has no category', async () => {
     const organizationName = unique('Overpaid Books')
-    const tenant = await createTenant(bed.server, organizationName)
-    const accounts = await accountsByName(bed.server, tenant)
-    const customer = await createContact(tenant, 'customer', 'Harbour Cafe')
-    const invoice = await approvedDocument(tenant, {
-      kind: 'invoice',
-      contactId: customer,
-      issueDate: '2026-03-01',
-      dueDate: '2026-03-31',
-      accountId: accounts['Sales Revenue'] as string,
+    const { tenant, invoice } = await waitingPaymentOf(organizationName, {
       price: '100.00',
+      amount: '150.00',
+      memo: 'INV-0001 and a tip',
     })
-    await api(
-      tenant,
-      `mutation ($org: UUID!, $payment: UUID!) {
-        createLedgerEvent(organizationId: $org, merchantName: "HARBOUR CAFE", memo: "INV-0001 and a tip", amount: "150.00",
-          transactionDate: "2026-03-12", eventType: "income", direction: "in", paymentAccountId: $payment) { success error }
-      }`,
-      { payment: accounts.Chequing },
-    )
     const page = await openPage(bed.browser)
     try {
       await signInAndChoose(bed.server, page, tenant.owner, organizationName)
