@@ -12,6 +12,8 @@ export const faultPoints = [
   'import.rows',
   /** A confirm, its journal entry and lines written, before the commit; counts confirms. */
   'confirm.posted',
+  /** A confirm of many, every entry written, before the commit; counts confirms of many. */
+  'confirm.many.posted',
   /** A reconciliation's finish, its events moved to reconciled, before the commit; counts finishes. */
   'reconcile.finish',
   /** An extraction's receipt update, written, before the commit; counts extractions. */

@@ -211,3 +211,39 @@ export async function inTransactionResult<T>(
     throw error
   }
 }
+
+const savepoint = {
+  open: CompiledQuery.raw('savepoint one_of_many'),
+  undo: CompiledQuery.raw('rollback to savepoint one_of_many'),
+  release: CompiledQuery.raw('release savepoint one_of_many'),
+}
+
+/**
+ * Runs `work` as one part of a transaction of many (a confirm of many events): a refusal, or a
+ * throw, undoes what the part wrote, the rows it held back for the end included, and leaves the
+ * other parts alone. Parts run one after another, never nested.
+ */
+export async function inSavepoint<T>(tx: Executor, work: () => Promise<Result<T>>): Promise<Result<T>> {
+  const pending = rowsAtEnd.get(tx)
+  const heldBefore = new Map([...(pending ?? [])].map(([kind, held]) => [kind, held.rows.length]))
+  const undo = async () => {
+    await tx.executeQuery(savepoint.undo)
+    await tx.executeQuery(savepoint.release)
+    for (const [kind, held] of pending ?? []) {
+      const before = heldBefore.get(kind)
+      if (before === undefined) pending?.delete(kind)
+      else held.rows.length = before
+    }
+  }
+  await tx.executeQuery(savepoint.open)
+  let outcome: Result<T>
+  try {
+    outcome = await work()
+  } catch (error) {
+    await undo()
+    throw error
+  }
+  if (outcome.ok) await tx.executeQuery(savepoint.release)
+  else await undo()
+  return outcome
+}

@@ -102,6 +102,7 @@ const operations: Record<string, { admin?: true }> = {
   updateLedgerEvent: {},
   updateStagedEntry: {},
   confirmLedgerEvent: {},
+  confirmLedgerEvents: {},
   rejectLedgerEvent: {},
   markLedgerEventsSynced: {},
   listReceipts: {},
@@ -448,6 +449,7 @@ const argTable: Record<string, ArgSpec[]> = {
     ]),
   ],
   'confirmLedgerEvent.eventId': id('classifiedEvent', 'event', 'confirmedEvent', 'ignoredEvent'),
+  'confirmLedgerEvents.eventIds': idList('classifiedEvent', 'event', 'confirmedEvent', 'ignoredEvent'),
   'rejectLedgerEvent.eventId': id('confirmedEvent', 'classifiedEvent', 'event', 'ignoredEvent'),
   'markLedgerEventsSynced.eventIds': idList('confirmedEvent', 'event', 'ignoredEvent'),
 

@@ -296,6 +296,75 @@ describe('fault points: a kill inside the write', () => {
     await assertBooksConsistent(database, organizationId)
   })
 
+  it('confirm.many.posted: a confirm of many killed after its entries are written posts none of them, and its retry posts each once', async () => {
+    const { organizationId, key } = tenant(target, `Fault Confirm Many ${Date.now()}`)
+    const server = await armed('confirm.many.posted', 2)
+    const account = await accountIds(server.url, key, organizationId)
+    const eventIds: string[] = []
+    for (let i = 0; i < 50; i++) {
+      eventIds.push(
+        await createEvent(server.url, key, organizationId, {
+          merchant: `Fault many ${i}`,
+          amount: `${i + 1}.00`,
+          date: '2026-02-03',
+          categoryId: account('Office Expenses'),
+          paymentAccountId: account('Chequing'),
+        }),
+      )
+    }
+    const [acknowledgedIds, killedIds] = [eventIds.slice(0, 20), eventIds.slice(20)]
+    const confirmMany = (url: string, ids: string[], idempotencyKey: string) =>
+      gql(
+        url,
+        key,
+        'mutation ($org: UUID!, $ids: [UUID!]!) { confirmLedgerEvents(organizationId: $org, eventIds: $ids) { confirmedCount results { eventId success journalEntryId } } }',
+        { org: organizationId, ids },
+        { 'idempotency-key': idempotencyKey },
+      )
+    const acknowledged = await confirmMany(server.url, acknowledgedIds, 'many-0')
+    expect(acknowledged.body.data?.confirmLedgerEvents.confirmedCount).toBe(20)
+
+    const marker = await expectKilledAt(
+      server,
+      'confirm.many.posted',
+      confirmMany(server.url, killedIds, 'many-1'),
+    )
+    expect(marker.reached).toBe(2)
+
+    const posted = async () =>
+      (
+        await sql<{ event_id: string }>`
+        select event_id from journal_entries where organization_id = ${organizationId} and kind = 'posting'`.execute(
+          database.db,
+        )
+      ).rows.map((row) => row.event_id)
+    expect((await posted()).sort()).toEqual([...acknowledgedIds].sort())
+    const waiting = await countOf(sql<{ n: number | bigint }>`
+      select count(*) as n from ledger_events where organization_id = ${organizationId}
+      and status = 'needs_review' and journal_entry_id is null`)
+    expect(waiting).toBe(30)
+    await assertBooksConsistent(database, organizationId)
+
+    await endLeasesOfKilledServer(database, organizationId)
+    const restarted = await start(target)
+    try {
+      const retry = await confirmMany(restarted.url, killedIds, 'many-1')
+      expect(retry.replayed).toBe(false)
+      expect(retry.body.data?.confirmLedgerEvents.confirmedCount).toBe(30)
+      const again = await confirmMany(restarted.url, killedIds, 'many-1')
+      expect(again.replayed).toBe(true)
+      expect(again.body).toEqual(retry.body)
+      const firstAgain = await confirmMany(restarted.url, acknowledgedIds, 'many-0')
+      expect(firstAgain.body).toEqual(acknowledged.body)
+      const final = await posted()
+      expect(final.sort()).toEqual([...eventIds].sort())
+      expect(new Set(final).size).toBe(50)
+    } finally {
+      await kill(restarted.child)
+    }
+    await assertBooksConsistent(database, organizationId)
+  })
+
   it('receipt.extracted: an extraction killed after the receipt update leaves the receipt unread, and the job reads it once on restart', async () => {
     const { organizationId, key } = tenant(target, `Fault Receipt ${Date.now()}`)
     const server = await armed('receipt.extracted', 2)

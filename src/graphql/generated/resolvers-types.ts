@@ -520,6 +520,8 @@ export type Mutation = {
   updateStagedEntry: Maybe<LedgerEventPayload>;
   /** Posts the journal entry; needs a category and a payment account. */
   confirmLedgerEvent: Maybe<ConfirmLedgerEventPayload>;
+  /** Up to 500 events, each confirmed as confirmLedgerEvent would confirm it: one refused leaves the others confirmed. An id given twice is confirmed once. */
+  confirmLedgerEvents: Maybe<ConfirmLedgerEventsPayload>;
   /** Any event becomes ignored; a confirmed one is reversed. */
   rejectLedgerEvent: Maybe<RejectLedgerEventPayload>;
   /** Moves confirmed events to synced, for clients that push the books to another system. */
@@ -904,6 +906,12 @@ export type MutationUpdateStagedEntryArgs = {
 export type MutationConfirmLedgerEventArgs = {
   organizationId: Scalars['UUID']['input'];
   eventId: Scalars['UUID']['input'];
+};
+
+
+export type MutationConfirmLedgerEventsArgs = {
+  organizationId: Scalars['UUID']['input'];
+  eventIds: Array<Scalars['UUID']['input']>;
 };
 
 
@@ -2065,6 +2073,26 @@ export type ConfirmLedgerEventPayload = {
   errorCode: Maybe<Scalars['String']['output']>;
 };
 
+/** One event's answer in confirmLedgerEvents, in the order of eventIds. */
+export type ConfirmLedgerEventResult = {
+  __typename?: 'ConfirmLedgerEventResult';
+  eventId: Scalars['UUID']['output'];
+  success: Scalars['Boolean']['output'];
+  errorCode: Maybe<Scalars['String']['output']>;
+  error: Maybe<Scalars['String']['output']>;
+  journalEntryId: Maybe<Scalars['UUID']['output']>;
+};
+
+export type ConfirmLedgerEventsPayload = {
+  __typename?: 'ConfirmLedgerEventsPayload';
+  /** Whether the call was taken; each event's own answer is in results. */
+  success: Scalars['Boolean']['output'];
+  confirmedCount: Scalars['Int']['output'];
+  results: Array<ConfirmLedgerEventResult>;
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+};
+
 export type RejectLedgerEventPayload = {
   __typename?: 'RejectLedgerEventPayload';
   success: Scalars['Boolean']['output'];
@@ -2798,6 +2826,8 @@ export type ResolversTypes = {
   CreateLedgerEventPayload: ResolverTypeWrapper<Omit<CreateLedgerEventPayload, 'event'> & { event?: Maybe<ResolversTypes['LedgerEvent']> }>;
   LedgerEventPayload: ResolverTypeWrapper<Omit<LedgerEventPayload, 'event'> & { event?: Maybe<ResolversTypes['LedgerEvent']> }>;
   ConfirmLedgerEventPayload: ResolverTypeWrapper<ConfirmLedgerEventPayload>;
+  ConfirmLedgerEventResult: ResolverTypeWrapper<ConfirmLedgerEventResult>;
+  ConfirmLedgerEventsPayload: ResolverTypeWrapper<ConfirmLedgerEventsPayload>;
   RejectLedgerEventPayload: ResolverTypeWrapper<RejectLedgerEventPayload>;
   SyncItemError: ResolverTypeWrapper<SyncItemError>;
   MarkSyncedPayload: ResolverTypeWrapper<MarkSyncedPayload>;
@@ -2937,6 +2967,8 @@ export type ResolversParentTypes = {
   CreateLedgerEventPayload: Omit<CreateLedgerEventPayload, 'event'> & { event?: Maybe<ResolversParentTypes['LedgerEvent']> };
   LedgerEventPayload: Omit<LedgerEventPayload, 'event'> & { event?: Maybe<ResolversParentTypes['LedgerEvent']> };
   ConfirmLedgerEventPayload: ConfirmLedgerEventPayload;
+  ConfirmLedgerEventResult: ConfirmLedgerEventResult;
+  ConfirmLedgerEventsPayload: ConfirmLedgerEventsPayload;
   RejectLedgerEventPayload: RejectLedgerEventPayload;
   SyncItemError: SyncItemError;
   MarkSyncedPayload: MarkSyncedPayload;
@@ -3081,6 +3113,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateLedgerEvent?: Resolver<Maybe<ResolversTypes['LedgerEventPayload']>, ParentType, ContextType, RequireFields<MutationUpdateLedgerEventArgs, 'organizationId' | 'eventId'>>;
   updateStagedEntry?: Resolver<Maybe<ResolversTypes['LedgerEventPayload']>, ParentType, ContextType, RequireFields<MutationUpdateStagedEntryArgs, 'organizationId' | 'eventId'>>;
   confirmLedgerEvent?: Resolver<Maybe<ResolversTypes['ConfirmLedgerEventPayload']>, ParentType, ContextType, RequireFields<MutationConfirmLedgerEventArgs, 'organizationId' | 'eventId'>>;
+  confirmLedgerEvents?: Resolver<Maybe<ResolversTypes['ConfirmLedgerEventsPayload']>, ParentType, ContextType, RequireFields<MutationConfirmLedgerEventsArgs, 'organizationId' | 'eventIds'>>;
   rejectLedgerEvent?: Resolver<Maybe<ResolversTypes['RejectLedgerEventPayload']>, ParentType, ContextType, RequireFields<MutationRejectLedgerEventArgs, 'organizationId' | 'eventId'>>;
   markLedgerEventsSynced?: Resolver<Maybe<ResolversTypes['MarkSyncedPayload']>, ParentType, ContextType, RequireFields<MutationMarkLedgerEventsSyncedArgs, 'organizationId' | 'eventIds'>>;
   createOrganization?: Resolver<Maybe<ResolversTypes['CreateOrganizationPayload']>, ParentType, ContextType, RequireFields<MutationCreateOrganizationArgs, 'name'>>;
@@ -3716,6 +3749,22 @@ export type ConfirmLedgerEventPayloadResolvers<ContextType = GraphQLContext, Par
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
+export type ConfirmLedgerEventResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ConfirmLedgerEventResult'] = ResolversParentTypes['ConfirmLedgerEventResult']> = {
+  eventId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  journalEntryId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+};
+
+export type ConfirmLedgerEventsPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ConfirmLedgerEventsPayload'] = ResolversParentTypes['ConfirmLedgerEventsPayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  confirmedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  results?: Resolver<Array<ResolversTypes['ConfirmLedgerEventResult']>, ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type RejectLedgerEventPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RejectLedgerEventPayload'] = ResolversParentTypes['RejectLedgerEventPayload']> = {
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   eventId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
@@ -4219,6 +4268,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CreateLedgerEventPayload?: CreateLedgerEventPayloadResolvers<ContextType>;
   LedgerEventPayload?: LedgerEventPayloadResolvers<ContextType>;
   ConfirmLedgerEventPayload?: ConfirmLedgerEventPayloadResolvers<ContextType>;
+  ConfirmLedgerEventResult?: ConfirmLedgerEventResultResolvers<ContextType>;
+  ConfirmLedgerEventsPayload?: ConfirmLedgerEventsPayloadResolvers<ContextType>;
   RejectLedgerEventPayload?: RejectLedgerEventPayloadResolvers<ContextType>;
   SyncItemError?: SyncItemErrorResolvers<ContextType>;
   MarkSyncedPayload?: MarkSyncedPayloadResolvers<ContextType>;

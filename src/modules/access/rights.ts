@@ -140,6 +140,7 @@ export const rights = {
   updateLedgerEvent: write(),
   updateStagedEntry: write(),
   confirmLedgerEvent: write(),
+  confirmLedgerEvents: write(),
   rejectLedgerEvent: write(),
   markLedgerEventsSynced: write('events'),
   'LedgerEvent.receipts': nested,

@@ -229,6 +229,10 @@ export class InvoiceMatchingService implements DocumentSettlements {
     return byEvent
   }
 
+  async settlingAmong(tx: Executor, scope: OrgScope, eventIds: readonly string[]): Promise<Set<string>> {
+    return new Set((await this.deps.store.matchesOf(tx, scope, eventIds)).map((match) => match.eventId))
+  }
+
   /** What a bank line being confirmed pays: its documents held, each checked again as it is now. */
   async settlementsOf(
     tx: Executor,

@@ -1,13 +1,13 @@
 import type { EngineName } from '../../db/engine.js'
 import type { Executor } from '../../db/schema.js'
-import { inTransactionResult } from '../../db/transaction.js'
+import { inSavepoint, inTransactionResult } from '../../db/transaction.js'
 import { hitFaultPoint } from '../../fault-points.js'
 import type { Clock } from '../../kernel/clock.js'
 import { currencyDecimals, parseCurrency } from '../../kernel/currency.js'
 import { parseExchangeRate } from '../../kernel/exchange-rate.js'
 import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
-import { type Failure, fail, ok, type Result } from '../../kernel/result.js'
+import { assert, type Failure, fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountsPort } from '../accounts/accounts-port.js'
@@ -25,14 +25,15 @@ import {
   parseTransactionDate,
   postedStatuses,
   reconciledEvent,
+  type Status,
 } from './ledger-event.js'
-import type { LedgerEventPosting } from './ledger-event-posting.js'
+import type { LedgerEventPosting, PostingEvent } from './ledger-event-posting.js'
 import {
   eventNotFound,
   type LedgerEventQueryService,
   type LedgerEventView,
 } from './ledger-event-query-service.js'
-import type { EventChanges, NewLedgerEvent } from './ledger-event-row-store.js'
+import type { EventChanges, LedgerEventRecord, NewLedgerEvent } from './ledger-event-row-store.js'
 import type { LedgerEventStore } from './ledger-event-store.js'
 import { eventChange, type LedgerEventsProvider } from './ledger-events-provider.js'
 
@@ -167,6 +168,159 @@ export class LedgerEventLifecycleService {
     return confirmed
   }
 
+  /**
+   * Confirms up to 500 events in one database transaction, each on its own terms: the checks of
+   * confirmLedgerEvent, one event's refusal leaving the others alone. Events that pay documents
+   * go through the single confirm, each in a savepoint; the others are checked together and
+   * posted in multi-row writes, which is what makes a batch several times the rate of single
+   * confirms. A repeated id is answered as a second confirm of that event would be.
+   */
+  async confirmLedgerEvents(
+    principal: Principal,
+    organizationId: string,
+    eventIds: readonly string[],
+  ): Promise<Result<{ confirmedCount: number; results: ConfirmResult[] }>> {
+    const scope = await this.deps.access.authorize(principal, organizationId, 'confirmLedgerEvents')
+    if (eventIds.length > limits.batchItemsMax) {
+      return fail(
+        'BATCH_TOO_LARGE',
+        `At most ${limits.batchItemsMax} events per call; this one has ${eventIds.length}.`,
+        'eventIds',
+      )
+    }
+    const unique = [...new Set(eventIds)]
+    const outcomes = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) =>
+      ok(await this.confirmManyInTransaction(tx, scope, unique)),
+    )
+    if (!outcomes.ok) return outcomes
+    const byId = outcomes.value
+    const confirmedIds = unique.filter((id) => byId.get(id)?.ok)
+    const withDocument = confirmedIds.filter((id) => {
+      const outcome = byId.get(id)
+      return outcome?.ok && outcome.value.hadDocument
+    })
+    if (withDocument.length > 0) await this.deps.recorder.announceConfirmed(scope, withDocument)
+    const answered = new Set<string>()
+    const results = eventIds.map((eventId): ConfirmResult => {
+      const outcome = byId.get(eventId)
+      assert(outcome !== undefined, 'every event of a confirm of many has an outcome')
+      const repeated = answered.has(eventId)
+      answered.add(eventId)
+      if (repeated && outcome.ok) {
+        return refusedResult(eventId, {
+          code: 'EVENT_ALREADY_CONFIRMED',
+          message: 'This event is listed earlier in eventIds, and was confirmed there.',
+        })
+      }
+      if (!outcome.ok) return refusedResult(eventId, outcome.error)
+      return {
+        eventId,
+        success: true,
+        error: null,
+        errorCode: null,
+        journalEntryId: outcome.value.journalEntryId,
+      }
+    })
+    return ok({ confirmedCount: confirmedIds.length, results })
+  }
+
+  private async confirmManyInTransaction(
+    tx: Executor,
+    scope: OrgScope,
+    eventIds: readonly string[],
+  ): Promise<Map<string, Result<{ journalEntryId: string; hadDocument: boolean }>>> {
+    const outcomes = new Map<string, Result<{ journalEntryId: string; hadDocument: boolean }>>()
+    const held = new Map(
+      (await this.deps.store.holdForConfirm(tx, scope, eventIds, this.deps.engine === 'postgres')).map(
+        (event) => [event.id, event],
+      ),
+    )
+    const heldIds = [...held.keys()]
+    const [settling, linesOf, isOpen] = [
+      await this.deps.recorder.settlements.settlingAmong(tx, scope, heldIds),
+      await this.deps.store.lines.linesOf(tx, scope, heldIds),
+      await this.deps.periodLock.openPeriodCheck(tx, scope, 'eventId'),
+    ]
+    let payable: Promise<{ id: string } | undefined> | undefined
+    const posting: Array<PostingEvent & { hasDocument: boolean }> = []
+    const alone: string[] = []
+    for (const eventId of eventIds) {
+      const event = held.get(eventId)
+      if (!event) {
+        outcomes.set(eventId, eventNotFound())
+        continue
+      }
+      if (!editableStatuses.includes(event.status)) {
+        outcomes.set(eventId, notConfirmable(event.status))
+        continue
+      }
+      if (settling.has(eventId)) {
+        alone.push(eventId)
+        continue
+      }
+      const open = isOpen([event.transactionDate])
+      if (!open.ok) {
+        outcomes.set(eventId, open)
+        continue
+      }
+      const lines = linesOf.get(eventId)
+      let taxAccountId = event.taxAccountId
+      if (needsTaxAccount(event, lines)) {
+        payable ??= this.deps.accounts.accountByRole(tx, scope, 'gst_hst_payable')
+        const account = await payable
+        if (!account) {
+          outcomes.set(eventId, taxAccountRequired())
+          continue
+        }
+        taxAccountId = account.id
+      }
+      posting.push({ ...event, taxAccountId, journalEntryId: newId(), ...(lines ? { lines } : {}) })
+    }
+    const posted = await this.deps.posting.postEach(tx, scope, posting)
+    const confirmed = posting.filter((_, index) => posted[index]?.ok)
+    const marked = await this.deps.store.markConfirmed(
+      tx,
+      scope,
+      confirmed.map((event) => ({
+        id: event.id,
+        journalEntryId: event.journalEntryId,
+        taxAccountId: event.taxAccountId,
+      })),
+      editableStatuses,
+      this.now(),
+    )
+    assert(marked === confirmed.length, 'the events a confirm of many holds are all still editable')
+    const records = []
+    for (const [index, event] of posting.entries()) {
+      const outcome = posted[index] as (typeof posted)[number]
+      if (!outcome.ok) {
+        outcomes.set(event.id, outcome)
+        continue
+      }
+      const { rateFound } = outcome.value
+      outcomes.set(event.id, ok({ journalEntryId: event.journalEntryId, hadDocument: event.hasDocument }))
+      records.push(
+        eventChange(
+          'confirmed',
+          event.id,
+          { journalEntryId: null },
+          {
+            status: 'confirmed',
+            journalEntryId: event.journalEntryId,
+            taxAccountId: event.taxAccountId,
+            ...(rateFound ? { exchangeRate: rateFound } : {}),
+          },
+        ),
+      )
+    }
+    await this.deps.audit.record(tx, scope, records)
+    for (const eventId of alone) {
+      outcomes.set(eventId, await inSavepoint(tx, () => this.confirmInTransaction(tx, scope, eventId)))
+    }
+    hitFaultPoint('confirm.many.posted')
+    return outcomes
+  }
+
   /** Claims the event, settles its tax account, and posts it through the one posting path. */
   private async confirmInTransaction(
     tx: Executor,
@@ -188,34 +342,15 @@ export class LedgerEventLifecycleService {
     if (!event) {
       const current = await this.deps.store.findById(tx, scope, eventId)
       if (!current) return eventNotFound()
-      if (current.status === 'reconciled') return reconciledEvent()
-      return fail(
-        current.status === 'ignored' ? 'EVENT_IGNORED' : 'EVENT_ALREADY_CONFIRMED',
-        `Only events in needs_review or pending can be confirmed; this one is ${current.status}.`,
-        'eventId',
-      )
+      return notConfirmable(current.status)
     }
     const open = await this.deps.periodLock.checkOpen(tx, scope, [event.transactionDate], 'eventId')
     if (!open.ok) return open
     const lines = (await this.deps.store.lines.linesOf(tx, scope, [eventId])).get(eventId)
     let taxAccountId = event.taxAccountId
-    const taxMinor = event.taxAmountMinor ?? 0n
-    if (
-      !lines &&
-      taxMinor > 0n &&
-      taxMinor < event.amountMinor &&
-      !taxAccountId &&
-      event.categoryId &&
-      event.paymentAccountId
-    ) {
+    if (needsTaxAccount(event, lines)) {
       const payable = await this.deps.accounts.accountByRole(tx, scope, 'gst_hst_payable')
-      if (!payable) {
-        return fail(
-          'TAX_ACCOUNT_REQUIRED',
-          'Give taxAccountId; this organization has no GST/HST Payable account.',
-          'taxAccountId',
-        )
-      }
+      if (!payable) return taxAccountRequired()
       taxAccountId = payable.id
       await this.deps.store.update(tx, scope, eventId, ['confirmed'], { taxAccountId }, this.now())
     }
@@ -412,3 +547,59 @@ export class LedgerEventLifecycleService {
     return this.deps.clock.now().toISOString()
   }
 }
+
+/** One event's answer in a confirm of many. */
+export interface ConfirmResult {
+  eventId: string
+  success: boolean
+  error: string | null
+  errorCode: string | null
+  journalEntryId: string | null
+}
+
+const refusedResult = (eventId: string, failure: Failure): ConfirmResult => ({
+  eventId,
+  success: false,
+  error: failure.message,
+  errorCode: failure.code,
+  journalEntryId: null,
+})
+
+/** Why an event that is no longer waiting cannot be confirmed. */
+function notConfirmable(status: Status): { ok: false; error: Failure } {
+  if (status === 'reconciled') return reconciledEvent()
+  return fail(
+    status === 'ignored' ? 'EVENT_IGNORED' : 'EVENT_ALREADY_CONFIRMED',
+    `Only events in needs_review or pending can be confirmed; this one is ${status}.`,
+    'eventId',
+  )
+}
+
+/**
+ * An event classified the old way whose tax is part of its amount and that names no tax account
+ * posts the tax to GST/HST Payable.
+ */
+function needsTaxAccount(
+  event: Pick<
+    LedgerEventRecord,
+    'taxAmountMinor' | 'amountMinor' | 'taxAccountId' | 'categoryId' | 'paymentAccountId'
+  >,
+  lines: unknown,
+): boolean {
+  const taxMinor = event.taxAmountMinor ?? 0n
+  return (
+    !lines &&
+    taxMinor > 0n &&
+    taxMinor < event.amountMinor &&
+    !event.taxAccountId &&
+    Boolean(event.categoryId) &&
+    Boolean(event.paymentAccountId)
+  )
+}
+
+const taxAccountRequired = () =>
+  fail(
+    'TAX_ACCOUNT_REQUIRED',
+    'Give taxAccountId; this organization has no GST/HST Payable account.',
+    'taxAccountId',
+  )

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/schema.js'
 import { currencyDecimals } from '../../kernel/currency.js'
 import { convertMinor, type ExchangeRate, storedExchangeRate } from '../../kernel/exchange-rate.js'
-import { fail, ok, type Result } from '../../kernel/result.js'
+import { type Failure, fail, ok, type Result } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
 import { type AccountRecord, type AccountsPort, exchangeGainOrLoss } from '../accounts/accounts-port.js'
 import type { ExchangeRatesPort } from '../exchange-rates/exchange-rates-port.js'
@@ -72,9 +72,13 @@ export class LedgerEventPosting {
 
   /** Posts the events; answers the rates taken from the rate table, by event, for the audit trail. */
   async post(tx: Executor, scope: OrgScope, events: PostingEvent[]): Promise<Result<Map<string, string>>> {
-    const plans = await this.plan(tx, scope, events)
-    if (!plans.ok) return plans
-    const { planned, ratesFound } = plans.value
+    const { outcomes, ratesFound, rateRefusal } = await this.plan(tx, scope, events)
+    if (rateRefusal) return rateRefusal
+    const planned: Planned[] = []
+    for (const outcome of outcomes) {
+      if (!outcome.ok) return outcome
+      planned.push(outcome.value)
+    }
     if (planned.length === 1) {
       // One event (a confirm) goes through the single-entry write, which tells a lost race apart.
       const [only] = planned as [Planned]
@@ -86,22 +90,52 @@ export class LedgerEventPosting {
     return ok(ratesFound)
   }
 
+  /**
+   * Posts each event that can be posted, in one multi-row write, and answers for each event in
+   * order its refusal or the rate taken for it from the rate table. The caller holds the events
+   * (a confirm of many), so none can have gained an entry meanwhile.
+   */
+  async postEach(
+    tx: Executor,
+    scope: OrgScope,
+    events: PostingEvent[],
+  ): Promise<Array<Result<{ rateFound: string | undefined }>>> {
+    const { outcomes, ratesFound } = await this.plan(tx, scope, events)
+    const planned = outcomes.flatMap((outcome) => (outcome.ok ? [outcome.value] : []))
+    if (planned.length > 0) await this.deps.journal.postEventEntries(tx, scope, planned)
+    for (const { eventId } of planned) {
+      const rate = ratesFound.get(eventId)
+      if (rate) await this.deps.store.setExchangeRate(tx, scope, eventId, rate)
+    }
+    return outcomes.map((outcome) =>
+      outcome.ok ? ok({ rateFound: ratesFound.get(outcome.value.eventId) }) : outcome,
+    )
+  }
+
   /** Refuses with the first event of another currency that has no rate to be posted with. */
   async checkRates(
     tx: Executor,
     scope: OrgScope,
     events: ReadonlyArray<Pick<PostingEvent, 'id' | 'currency' | 'exchangeRate' | 'transactionDate'>>,
   ): Promise<Result<void>> {
-    const rates = await this.ratesOf(tx, scope, events)
-    return rates.ok ? ok(undefined) : rates
+    const { missing } = await this.ratesOf(tx, scope, events)
+    const [first] = missing.values()
+    return first ? { ok: false, error: first } : ok(undefined)
   }
 
-  /** The entry of every event, or the first event's refusal; nothing is written. */
+  /**
+   * The entry of each event, or its refusal, in order; `rateRefusal` is the first event's with no
+   * rate, which a posting of all or nothing reports first. Nothing is written.
+   */
   private async plan(
     ex: Executor,
     scope: OrgScope,
     events: PostingEvent[],
-  ): Promise<Result<{ planned: Planned[]; ratesFound: Map<string, string> }>> {
+  ): Promise<{
+    outcomes: Array<Result<Planned>>
+    ratesFound: Map<string, string>
+    rateRefusal: { ok: false; error: Failure } | undefined
+  }> {
     const ids = new Set<string>()
     for (const event of events) {
       if (event.categoryId) ids.add(event.categoryId)
@@ -116,84 +150,109 @@ export class LedgerEventPosting {
     )
     const meals = await mealsAccounts(this.deps.taxCodes, ex, accounts)
     const taxAccounts = await this.lineTaxAccounts(ex, scope, events)
-    const rates = await this.ratesOf(ex, scope, events)
-    if (!rates.ok) return rates
-    const { functional, rateOf, found } = rates.value
-    const planned: Planned[] = []
+    const { functional, rateOf, found, missing } = await this.ratesOf(ex, scope, events)
+    const outcomes: Array<Result<Planned>> = []
     for (const event of events) {
-      if (event.settlements) {
-        const toFunctional = this.toFunctionalOf(event, rateOf.get(event.id), functional)
-        const settling = settlingPlan(event, event.settlements, accounts, {
-          functional,
-          meals,
-          taxAccounts,
-          ...(toFunctional ? { toFunctional } : {}),
-          rate: rateOf.get(event.id)?.text,
-        })
-        if (!settling.ok) return settling
-        const { plan, difference } = settling.value
-        if (difference) {
-          const exchange = await this.deps.accounts.namedAccountOrCreate(ex, scope, exchangeGainOrLoss)
-          plan.lines.push({ ...difference, accountId: exchange.id })
-          assertBalanced(plan)
-        }
-        planned.push({ eventId: event.id, entryId: event.journalEntryId, plan })
-        continue
+      const noRate = missing.get(event.id)
+      outcomes.push(
+        noRate
+          ? { ok: false, error: noRate }
+          : await this.planOne(ex, scope, event, {
+              accounts,
+              meals,
+              taxAccounts,
+              functional,
+              rate: rateOf.get(event.id),
+            }),
+      )
+    }
+    const [firstMissing] = missing.values()
+    return {
+      outcomes,
+      ratesFound: found,
+      rateRefusal: firstMissing ? { ok: false, error: firstMissing } : undefined,
+    }
+  }
+
+  private async planOne(
+    ex: Executor,
+    scope: OrgScope,
+    event: PostingEvent,
+    context: {
+      accounts: Map<string, AccountRecord>
+      meals: Set<string>
+      taxAccounts: Result<LineTaxAccounts>
+      functional: string
+      rate: ExchangeRate | undefined
+    },
+  ): Promise<Result<Planned>> {
+    const { accounts, meals, taxAccounts, functional, rate } = context
+    if (event.settlements) {
+      const toFunctional = this.toFunctionalOf(event, rate, functional)
+      const settling = settlingPlan(event, event.settlements, accounts, {
+        functional,
+        meals,
+        taxAccounts,
+        ...(toFunctional ? { toFunctional } : {}),
+        rate: rate?.text,
+      })
+      if (!settling.ok) return settling
+      const { plan, difference } = settling.value
+      if (difference) {
+        const exchange = await this.deps.accounts.namedAccountOrCreate(ex, scope, exchangeGainOrLoss)
+        plan.lines.push({ ...difference, accountId: exchange.id })
+        assertBalanced(plan)
       }
-      const checked = event.lines
-        ? linesPostingProblem(event, event.lines, accounts)
-        : postingProblem(event, accounts)
-      if (checked) return checked
-      const paymentAccountId = event.paymentAccountId as string
-      const rate = rateOf.get(event.id)
-      const toFunctional = rate
-        ? (minor: bigint) =>
-            convertMinor(minor, currencyDecimals(event.currency), rate, currencyDecimals(functional))
-        : undefined
-      const conversion = toFunctional
-        ? { conversion: { originalCurrency: event.currency, toFunctional } }
-        : {}
-      if (event.lines) {
-        const lined = linesPlan(event, event.lines, accounts, meals, taxAccounts)
-        if (!lined.ok) return lined
-        const plan = planLinesPosting({
-          direction: event.direction,
-          paymentAccountId,
-          contactId: event.contactId,
-          txnDate: event.transactionDate,
-          currency: functional,
-          ...conversion,
-          lines: lined.value,
-        })
-        if (!plan) return conversionLeavesNothing(rate?.text, functional)
-        planned.push({ eventId: event.id, entryId: event.journalEntryId, plan })
-        continue
-      }
-      const plan = planPosting({
+      return ok({ eventId: event.id, entryId: event.journalEntryId, plan })
+    }
+    const checked = event.lines
+      ? linesPostingProblem(event, event.lines, accounts)
+      : postingProblem(event, accounts)
+    if (checked) return checked
+    const paymentAccountId = event.paymentAccountId as string
+    const toFunctional = rate
+      ? (minor: bigint) =>
+          convertMinor(minor, currencyDecimals(event.currency), rate, currencyDecimals(functional))
+      : undefined
+    const conversion = toFunctional ? { conversion: { originalCurrency: event.currency, toFunctional } } : {}
+    if (event.lines) {
+      const lined = linesPlan(event, event.lines, accounts, meals, taxAccounts)
+      if (!lined.ok) return lined
+      const plan = planLinesPosting({
         direction: event.direction,
-        grossMinor: event.amountMinor,
-        ...salesTaxOf(event, accounts, meals),
-        splitMinor: event.splitAmountMinor ?? 0n,
-        categoryId: event.categoryId as string,
         paymentAccountId,
-        taxAccountId: event.taxAccountId ?? paymentAccountId,
-        splitAccountId: event.splitAccountId ?? paymentAccountId,
         contactId: event.contactId,
         txnDate: event.transactionDate,
         currency: functional,
         ...conversion,
+        lines: lined.value,
       })
-      if (!plan) {
-        if (toFunctional?.(event.amountMinor) === 0n) return conversionLeavesNothing(rate?.text, functional)
-        return fail(
-          'INVALID_SPLIT',
-          `At the rate ${rate?.text}, the tax and split of this event come to more than its whole amount in ${functional}.`,
-          'splitAmount',
-        )
-      }
-      planned.push({ eventId: event.id, entryId: event.journalEntryId, plan })
+      if (!plan) return conversionLeavesNothing(rate?.text, functional)
+      return ok({ eventId: event.id, entryId: event.journalEntryId, plan })
     }
-    return ok({ planned, ratesFound: found })
+    const plan = planPosting({
+      direction: event.direction,
+      grossMinor: event.amountMinor,
+      ...salesTaxOf(event, accounts, meals),
+      splitMinor: event.splitAmountMinor ?? 0n,
+      categoryId: event.categoryId as string,
+      paymentAccountId,
+      taxAccountId: event.taxAccountId ?? paymentAccountId,
+      splitAccountId: event.splitAccountId ?? paymentAccountId,
+      contactId: event.contactId,
+      txnDate: event.transactionDate,
+      currency: functional,
+      ...conversion,
+    })
+    if (!plan) {
+      if (toFunctional?.(event.amountMinor) === 0n) return conversionLeavesNothing(rate?.text, functional)
+      return fail(
+        'INVALID_SPLIT',
+        `At the rate ${rate?.text}, the tax and split of this event come to more than its whole amount in ${functional}.`,
+        'splitAmount',
+      )
+    }
+    return ok({ eventId: event.id, entryId: event.journalEntryId, plan })
   }
 
   private toFunctionalOf(event: PostingEvent, rate: ExchangeRate | undefined, functional: string) {
@@ -237,12 +296,18 @@ export class LedgerEventPosting {
     ex: Executor,
     scope: OrgScope,
     events: ReadonlyArray<Pick<PostingEvent, 'id' | 'currency' | 'exchangeRate' | 'transactionDate'>>,
-  ): Promise<Result<{ functional: string; rateOf: Map<string, ExchangeRate>; found: Map<string, string> }>> {
+  ): Promise<{
+    functional: string
+    rateOf: Map<string, ExchangeRate>
+    found: Map<string, string>
+    missing: Map<string, Failure>
+  }> {
     const functional = await this.deps.functionalCurrency(ex, scope)
     const foreign = events.filter((event) => event.currency !== functional)
     const rateOf = new Map<string, ExchangeRate>()
     const found = new Map<string, string>()
-    if (foreign.length === 0) return ok({ functional, rateOf, found })
+    const missing = new Map<string, Failure>()
+    if (foreign.length === 0) return { functional, rateOf, found, missing }
     const unrated = foreign.filter((event) => event.exchangeRate === null)
     const tables =
       unrated.length > 0
@@ -258,11 +323,14 @@ export class LedgerEventPosting {
         continue
       }
       const rate = tables?.get(event.currency)?.rateOn(event.transactionDate)
-      if (!rate) return exchangeRateMissing(event.currency, event.transactionDate)
+      if (!rate) {
+        missing.set(event.id, exchangeRateMissing(event.currency, event.transactionDate).error)
+        continue
+      }
       rateOf.set(event.id, rate)
       found.set(event.id, rate.text)
     }
-    return ok({ functional, rateOf, found })
+    return { functional, rateOf, found, missing }
   }
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { preparedQuery, type SlotFor, shapedQuery } from '../../db/prepared.js'
 import type { Executor } from '../../db/schema.js'
 import { likeEscaped, unindexed } from '../../db/sql-helpers.js'
@@ -280,6 +281,54 @@ export class LedgerEventStore {
       .where('organization_id', '=', scope.organizationId)
       .where('id', '=', id)
       .execute()
+  }
+
+  /**
+   * The events a confirm of many works on, in id order. With `lock` (PostgreSQL) each row is held
+   * until the transaction ends, taken in that order, so two confirms of overlapping events wait for
+   * each other instead of deadlocking, and the later one reads them confirmed.
+   */
+  async holdForConfirm(
+    ex: Executor,
+    scope: OrgScope,
+    ids: readonly string[],
+    lock: boolean,
+  ): Promise<LedgerEventRecord[]> {
+    if (ids.length === 0) return []
+    const query = ex
+      .selectFrom('ledger_events')
+      .select(ledgerEventColumns)
+      .where('organization_id', '=', scope.organizationId)
+      .where('id', 'in', [...ids])
+      .orderBy('id')
+    return (await (lock ? query.forUpdate() : query).execute()).map(toRecord)
+  }
+
+  /**
+   * Marks held events confirmed in one statement, each naming its entry and, when the confirm
+   * chose one, its tax account. Answers how many it marked; only editable events are.
+   */
+  async markConfirmed(
+    ex: Executor,
+    scope: OrgScope,
+    confirmed: ReadonlyArray<{ id: string; journalEntryId: string; taxAccountId: string | null }>,
+    fromStatuses: readonly Status[],
+    updatedAt: string,
+  ): Promise<number> {
+    if (confirmed.length === 0) return 0
+    const values = sql.join(
+      confirmed.map((row) => sql`(${row.id}, ${row.journalEntryId}, ${row.taxAccountId})`),
+    )
+    const result = await sql`with confirmed (id, journal_entry_id, tax_account_id) as (values ${values})
+      update ledger_events
+      set status = 'confirmed', journal_entry_id = confirmed.journal_entry_id,
+        tax_account_id = coalesce(confirmed.tax_account_id, ledger_events.tax_account_id),
+        updated_at = ${updatedAt}
+      from confirmed
+      where ledger_events.organization_id = ${scope.organizationId}
+        and ledger_events.id = confirmed.id
+        and ledger_events.status || '' in (${sql.join([...fromStatuses])})`.execute(ex)
+    return Number(result.numAffectedRows ?? 0n)
   }
 
   /** update() that returns the changed row, read in the same statement. */

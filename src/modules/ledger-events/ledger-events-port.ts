@@ -88,6 +88,8 @@ export interface EventSettlement {
  * pays a document.
  */
 export interface DocumentSettlements {
+  /** Which of these events pay documents: a confirm of many confirms those one by one. */
+  settlingAmong(tx: Executor, scope: OrgScope, eventIds: readonly string[]): Promise<Set<string>>
   /** What the event pays, its documents held until the transaction ends; a refusal rolls the confirm back. */
   settlementsOf(tx: Executor, scope: OrgScope, event: SettlingEvent): Promise<Result<EventSettlement[]>>
   /** The event was posted with its settlements: the documents' payments name its entry. */

@@ -306,6 +306,7 @@ export function fieldsBefore(event: LedgerEventRecord, changes: EventChanges): R
 }
 
 const noSettlements: DocumentSettlements = {
+  settlingAmong: async () => new Set(),
   settlementsOf: async () => ok([]),
   settled: async () => {},
   released: async () => {},

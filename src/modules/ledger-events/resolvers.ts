@@ -295,6 +295,15 @@ export const ledgerEventResolvers: Resolvers = {
         (rejected) => rejected,
         { eventId: null, reversalEntryId: null },
       ),
+    confirmLedgerEvents: async (_, { organizationId, eventIds }, { principal, services }) => {
+      const result = await services.ledgerEvents.confirmLedgerEvents(principal, organizationId, eventIds)
+      const results = refusedItems(result, eventIds, (eventId) => ({
+        eventId,
+        success: false,
+        journalEntryId: null,
+      })).map(({ index: _index, ...refused }) => refused)
+      return payloadOf(result, (outcome) => outcome, { confirmedCount: 0, results })
+    },
     markLedgerEventsSynced: async (_, { organizationId, eventIds }, { principal, services }) => {
       const result = await services.ledgerEvents.markLedgerEventsSynced(principal, organizationId, eventIds)
       const errors = refusedItems(result, eventIds, (eventId) => ({ eventId }))

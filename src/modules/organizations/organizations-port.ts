@@ -27,6 +27,12 @@ export interface OrganizationsPort {
     dates: Iterable<string | null | undefined>,
     field: string,
   ): Promise<Result<void>>
+  /** checkOpen for many writes in one transaction: the locks read once, each write's dates checked alone. */
+  openPeriodCheck(
+    tx: Executor,
+    scope: OrgScope,
+    field: string,
+  ): Promise<(dates: Iterable<string | null | undefined>) => Result<void>>
   /**
    * Closes the books through `through` when they were open later (a filed tax return closes its
    * period), recording the change as setLockDate does; an equal or later lock date stays.

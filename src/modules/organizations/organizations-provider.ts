@@ -142,15 +142,25 @@ export class OrganizationsProvider implements OrganizationsPort {
     dates: Iterable<string | null | undefined>,
     field: string,
   ): Promise<Result<void>> {
+    return (await this.openPeriodCheck(tx, scope, field))(dates)
+  }
+
+  async openPeriodCheck(
+    tx: Executor,
+    scope: OrgScope,
+    field: string,
+  ): Promise<(dates: Iterable<string | null | undefined>) => Result<void>> {
     const { lockDate, yearEndLockDate } = await this.locks(tx, scope)
-    if (lockDate === null && yearEndLockDate === null) return ok(undefined)
     const periodLock = actsAsAccountant(scope) ? null : lockDate
-    const given = [...dates].filter((date): date is string => Boolean(date))
-    // A closed year is named first whichever date falls in it: reopening it is the only way on.
-    if (yearEndLockDate !== null && given.some((date) => date <= yearEndLockDate))
-      return yearClosed(yearEndLockDate, field)
-    if (periodLock !== null && given.some((date) => date <= periodLock))
-      return periodLocked(periodLock, field)
-    return ok(undefined)
+    return (dates) => {
+      if (periodLock === null && yearEndLockDate === null) return ok(undefined)
+      const given = [...dates].filter((date): date is string => Boolean(date))
+      // A closed year is named first whichever date falls in it: reopening it is the only way on.
+      if (yearEndLockDate !== null && given.some((date) => date <= yearEndLockDate))
+        return yearClosed(yearEndLockDate, field)
+      if (periodLock !== null && given.some((date) => date <= periodLock))
+        return periodLocked(periodLock, field)
+      return ok(undefined)
+    }
   }
 }
