@@ -109,6 +109,7 @@ const fullArguments: Partial<Record<ToolName, Record<string, unknown>>> = {
   explain_suggestion: { eventId },
   classify_event: { eventId },
   confirm_event: { eventId },
+  confirm_events: { eventIds: [eventId] },
   reject_event: { eventId },
   preview_bank_file: { filePath: 'march.ofx', paymentAccountId: eventId },
   import_bank_file: { filePath: 'march.ofx', paymentAccountId: eventId },
@@ -171,7 +172,7 @@ describe("a key's scopes", () => {
     expect(usable(['read'])).toEqual(
       toolNames.filter(
         (tool) =>
-          !['classify_event', 'confirm_event', 'reject_event'].includes(tool) &&
+          !['classify_event', 'confirm_event', 'confirm_events', 'reject_event'].includes(tool) &&
           !(toolOperations[tool] as readonly string[]).includes('POST /uploads'),
       ),
     )
@@ -188,7 +189,7 @@ describe("a key's scopes", () => {
     const { client } = await connect(recordingDaybook().daybook, ['events'])
     expect(await listed(client)).toEqual(['events'])
     expect(servedToolsLine(keyScopesOf(['events']))).toContain(
-      'serves 1 of 24 tools; not listed: list_review_queue (read or write)',
+      'serves 1 of 25 tools; not listed: list_review_queue (read or write)',
     )
     expect(servedToolsLine(keyScopesOf(['events']))).toContain('attach_receipt (write or receipts)')
     expect(servedToolsLine(keyScopesOf(['write']))).toBeUndefined()

@@ -11,6 +11,7 @@ export const toolOperations = {
   explain_suggestion: ['getLedgerEvent', 'LedgerEvent.receipts', 'listCategoryRules', 'listLedgerEvents'],
   classify_event: ['updateStagedEntry', 'LedgerEvent.receipts'],
   confirm_event: ['confirmLedgerEvent'],
+  confirm_events: ['confirmLedgerEvents'],
   reject_event: ['rejectLedgerEvent'],
   preview_bank_file: ['POST /uploads', 'importBankStatementFile'],
   import_bank_file: ['POST /uploads', 'importBankStatementFile'],

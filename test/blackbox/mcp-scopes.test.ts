@@ -95,7 +95,7 @@ describe('a scoped key', () => {
     expect(await listed(client)).toEqual(readTools)
     const queue = await call(client, 'list_review_queue')
     expect(queue.listLedgerEvents.totalCount).toBe(0)
-    expect(stderr()).toContain('serves 18 of 24 tools; not listed: classify_event (write)')
+    expect(stderr()).toContain('serves 18 of 25 tools; not listed: classify_event (write)')
     expect(stderr()).toContain('import_bank_file (write or bank_import)')
   })
 
@@ -120,7 +120,7 @@ describe('a scoped key', () => {
   it('write, or none at all: lists every tool', async () => {
     for (const key of [await scopedKey(['write']), tenant.apiKey]) {
       const { client, stderr } = await connect(server.url, key)
-      expect(await listed(client)).toHaveLength(24)
+      expect(await listed(client)).toHaveLength(25)
       expect(stderr()).not.toContain('not listed')
     }
   })
@@ -189,7 +189,7 @@ describe('a Daybook that does not answer at start', () => {
     const later = await laterDaybook(['read'], 1)
     try {
       const { client, stderr } = await connect(later.url, 'dbk_later')
-      expect(await listed(client)).toHaveLength(24)
+      expect(await listed(client)).toHaveLength(25)
       const changed = new Promise<void>((resolve) =>
         client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
       )

@@ -125,6 +125,7 @@ const toolNames = [
   'balance_sheet',
   'classify_event',
   'confirm_event',
+  'confirm_events',
   'dashboard_summary',
   'events',
   'explain_suggestion',
@@ -246,10 +247,19 @@ describe('daybook mcp', () => {
       event: { category: { name: 'Meals & Entertainment' } },
     })
 
-    for (const eventId of [staples, bakery]) {
-      const confirmed = (await answered(session, 'confirm_event', { eventId })).confirmLedgerEvent
-      expect(confirmed).toMatchObject({ success: true, eventId, journalEntryId: expect.any(String) })
-    }
+    const confirmed = (await answered(session, 'confirm_event', { eventId: staples })).confirmLedgerEvent
+    expect(confirmed).toMatchObject({ success: true, eventId: staples, journalEntryId: expect.any(String) })
+    // Many at once, each answered alone: the one already confirmed is refused, the other posted.
+    const many = (await answered(session, 'confirm_events', { eventIds: [bakery, staples] }))
+      .confirmLedgerEvents
+    expect(many).toMatchObject({
+      success: true,
+      confirmedCount: 1,
+      results: [
+        { eventId: bakery, success: true, journalEntryId: expect.any(String) },
+        { eventId: staples, success: false, errorCode: 'EVENT_ALREADY_CONFIRMED' },
+      ],
+    })
     expect((await answered(session, 'reject_event', { eventId: mystery })).rejectLedgerEvent).toMatchObject({
       success: true,
       eventId: mystery,

@@ -11,6 +11,9 @@ const documents = {
       ${payloadFields} event { ${eventDetailFields} } } }`,
   confirm: `mutation ($organizationId: UUID!, $eventId: UUID!) {
     confirmLedgerEvent(organizationId: $organizationId, eventId: $eventId) { ${payloadFields} eventId journalEntryId } }`,
+  confirmMany: `mutation ($organizationId: UUID!, $eventIds: [UUID!]!) {
+    confirmLedgerEvents(organizationId: $organizationId, eventIds: $eventIds) {
+      ${payloadFields} confirmedCount results { eventId success errorCode error journalEntryId } } }`,
   reject: `mutation ($organizationId: UUID!, $eventId: UUID!) {
     rejectLedgerEvent(organizationId: $organizationId, eventId: $eventId) { ${payloadFields} eventId reversalEntryId } }`,
 } as const
@@ -51,6 +54,20 @@ export function registerEventDecisionTools(server: ToolServer, { mutation }: Day
       annotations: writes({ destructiveHint: false, idempotentHint: true }),
     },
     ({ eventId }) => mutation(documents.confirm, { eventId }),
+  )
+
+  server.registerTool(
+    'confirm_events',
+    {
+      title: 'Confirm many events',
+      description:
+        'Posts up to 500 events in one call (confirmLedgerEvents), each as confirm_event would post it: one refused (not classified, in a locked period, already confirmed) leaves the others confirmed. Answers confirmedCount and, per event in the order given, success with its journalEntryId or the errorCode and error.',
+      inputSchema: {
+        eventIds: z.array(id('An event id')).min(1).max(500).describe('The events to confirm, at most 500'),
+      },
+      annotations: writes({ destructiveHint: false, idempotentHint: true }),
+    },
+    ({ eventIds }) => mutation(documents.confirmMany, { eventIds }),
   )
 
   server.registerTool(
