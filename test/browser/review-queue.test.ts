@@ -22,7 +22,7 @@ describe('the review queue in a browser', () => {
     const eventMutations: Request[] = []
     page.on('request', (request) => {
       const body = request.postData() ?? ''
-      if (request.method() === 'POST' && /"query":"mutation (Classify|Confirm|Reject)Events/.test(body)) {
+      if (request.method() === 'POST' && /"query":"mutation (Classify|ConfirmMany|Reject)Events/.test(body)) {
         eventMutations.push(request)
       }
     })
@@ -87,8 +87,8 @@ describe('the review queue in a browser', () => {
       }
 
       // Every request that changed events carried an Idempotency-Key of its own: two of five
-      // events each for the bulk classify and confirm, then one per event.
-      expect(eventMutations.length).toBe(2 * 2 + 30 * 2 + 10)
+      // events for the bulk classify, one confirmLedgerEvents for the bulk confirm, then one per event.
+      expect(eventMutations.length).toBe(2 + 1 + 30 * 2 + 10)
       const keys = await Promise.all(eventMutations.map((request) => request.headerValue('idempotency-key')))
       expect(keys.every((key) => /^[0-9a-f]{32}$/.test(key ?? ''))).toBe(true)
       expect(new Set(keys).size).toBe(keys.length)
@@ -146,6 +146,60 @@ describe('the review queue in a browser', () => {
         'Train Co': 'confirmed',
         'Taxi Co': 'confirmed',
       })
+    } finally {
+      await page.context().close()
+    }
+  })
+
+  it('selects every event with A and confirms 230 in three calls, showing how far it has come', async () => {
+    const name = `Many Books ${Date.now()}`
+    const many = await createTenant(bed.server, name)
+    const accounts = await accountsByName(bed.server, many)
+    const rule = await bed.server.gql(
+      'mutation ($org: UUID!, $cat: UUID!) { createCategoryRule(organizationId: $org, vendorPattern: "Shop %", categoryId: $cat) { success } }',
+      { org: many.organizationId, cat: accounts['Office Expenses'] },
+      many.bearer,
+    )
+    expect(rule.body.data?.createCategoryRule.success).toBe(true)
+    await importShops(bed.server, many, 230)
+
+    const page = await openPage(bed.browser)
+    const confirmCalls: number[] = []
+    // The first call is answered at once, the others only once its progress is on screen.
+    let release: () => void = () => {}
+    const released = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postData() ?? ''
+      if (!body.includes('mutation ConfirmManyEvents')) return route.continue()
+      const ids = (JSON.parse(body) as { variables: { eventIds: string[] } }).variables.eventIds
+      confirmCalls.push(ids.length)
+      if (confirmCalls.length > 1) await released
+      return route.continue()
+    })
+    try {
+      await signInAndChoose(bed.server, page, many.owner, name)
+      await page.locator('[role=listbox]:focus').waitFor()
+      await waitForQueueCount(page, 230)
+      await page.keyboard.press('a')
+      await page.locator('.selection-count', { hasText: '230 selected' }).waitFor()
+      await page.keyboard.press('Enter')
+      const progress = page.locator('.action-progress', { hasText: 'Confirming 100 of 230' })
+      await progress.waitFor()
+      expect(await progress.locator('progress').getAttribute('value')).toBe('100')
+      release()
+      await page.getByRole('status').filter({ hasText: 'Confirmed 230 events.' }).waitFor()
+      await waitForQueueCount(page, 0)
+      expect(await page.locator('.action-progress').count()).toBe(0)
+      expect(confirmCalls.sort((x, y) => x - y)).toEqual([30, 100, 100])
+
+      const confirmed = await bed.server.gql(
+        'query ($org: UUID!) { listLedgerEvents(organizationId: $org, status: ["confirmed"], limit: 1) { totalCount } }',
+        { org: many.organizationId },
+        many.bearer,
+      )
+      expect(confirmed.body.data?.listLedgerEvents.totalCount).toBe(230)
     } finally {
       await page.context().close()
     }

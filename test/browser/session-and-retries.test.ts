@@ -23,7 +23,7 @@ describe('the web app when things go wrong', () => {
     // The first confirm reaches the server and is carried out; its answer never reaches the page.
     await page.route('**/graphql', async (route) => {
       const body = route.request().postData() ?? ''
-      if (!body.includes('mutation ConfirmEvents')) return route.continue()
+      if (!body.includes('mutation ConfirmManyEvents')) return route.continue()
       confirmKeys.push(await route.request().headerValue('idempotency-key'))
       const response = await route.fetch()
       if (answersDropped === 0) {

@@ -25,6 +25,12 @@ export function QueueActions({
             ? `${selectedCount} selected`
             : 'Nothing selected: actions apply to the focused event'}
       </span>
+      {store.progress && store.progress.total > 1 && (
+        <label class="action-progress">
+          {store.progressWords()}
+          <progress value={store.progress.done} max={store.progress.total} />
+        </label>
+      )}
       {writes && (
         <>
           <button type="button" disabled={!canAct} onClick={() => onCommand('classify')}>
@@ -37,6 +43,11 @@ export function QueueActions({
             Reject{targetWords} <kbd>X</kbd>
           </button>
         </>
+      )}
+      {writes && (
+        <button type="button" onClick={() => void store.selectAll()}>
+          Select all <kbd>A</kbd>
+        </button>
       )}
       {selectedCount > 0 && (
         <button type="button" onClick={() => store.clearSelection()}>

@@ -6,6 +6,7 @@ export type QueueCommand =
   | 'first'
   | 'last'
   | 'toggleSelection'
+  | 'selectAll'
   | 'classify'
   | 'confirm'
   | 'reject'
@@ -27,6 +28,7 @@ export const queueKeys: ReadonlyArray<{
   { keys: ['Home'], shown: 'Home', does: 'First event', command: 'first' },
   { keys: ['End'], shown: 'End', does: 'Last event', command: 'last' },
   { keys: [' '], shown: 'Space', does: 'Select or unselect the event', command: 'toggleSelection' },
+  { keys: ['a', 'A'], shown: 'A', does: 'Select every event in the queue', command: 'selectAll' },
   {
     keys: ['c', 'C'],
     shown: 'C',

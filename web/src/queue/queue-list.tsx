@@ -74,7 +74,8 @@ function runKey(
   else if (command === 'toggleSelection') {
     const event = store.focusedEvent()
     if (event) store.toggleSelected(event.id)
-  } else onCommand(command)
+  } else if (command === 'selectAll') void store.selectAll()
+  else onCommand(command)
 }
 
 /**

@@ -52,6 +52,8 @@ export class ReviewQueueStore extends Observable {
   loadError: string | null = null
   /** The outcome of the last action, for the screen's live region. */
   announcement = ''
+  /** How far the action under way has come, in events; null when none is under way. */
+  progress: { activity: RowActivity; done: number; total: number } | null = null
 
   private visible = { first: 0, last: 0 }
   private readonly pagesInFlight = new Set<number>()
@@ -123,6 +125,29 @@ export class ReviewQueueStore extends Observable {
     this.notifyChanged()
   }
 
+  /**
+   * Selects every event in the queue, fetching first the pages not yet here, one after another.
+   * When offsets move meanwhile (another action, a search), it stops: the rows it would select
+   * are no longer the ones it fetched.
+   */
+  async selectAll(): Promise<void> {
+    if (this.totalCount === null) return
+    const epoch = this.epoch
+    for (let start = 0; start < this.rows.length; start += queuePageSize) {
+      if (!this.rows.slice(start, start + queuePageSize).includes(undefined)) continue
+      const answer = await this.api.fetchPage(this.search, start, queuePageSize)
+      if (epoch !== this.epoch) return
+      if (!answer.ok) {
+        this.loadError = answer.error
+        this.notifyChanged()
+        return
+      }
+      this.place(start, answer.value)
+    }
+    for (const event of this.rows) if (event) this.selected.add(event.id)
+    this.notifyChanged()
+  }
+
   clearSelection(): void {
     this.selected.clear()
     this.notifyChanged()
@@ -149,12 +174,15 @@ export class ReviewQueueStore extends Observable {
     if (ids.length === 0) return { succeeded: 0, failed: 0 }
     for (const id of ids) this.rowStates.set(id, { activity: activityOf[action.kind] })
     this.announcement = `${capitalized(activityOf[action.kind])} ${countOf(ids.length)}…`
+    const progress = { activity: activityOf[action.kind], done: 0, total: ids.length }
+    this.progress = progress
     this.notifyChanged()
 
     let succeeded = 0
     let failed = 0
     await this.api.act(action, ids, (outcomes) => {
       const leaving: string[] = []
+      progress.done += outcomes.length
       for (const outcome of outcomes) {
         if (!outcome.ok) {
           failed++
@@ -170,8 +198,15 @@ export class ReviewQueueStore extends Observable {
       this.notifyChanged()
     })
     this.announcement = summary(action, succeeded, failed)
+    if (this.progress === progress) this.progress = null
     this.notifyChanged()
     return { succeeded, failed }
+  }
+
+  /** The action under way in words, as "Confirming 100 of 300". */
+  progressWords(): string {
+    const progress = this.progress
+    return progress ? `${capitalized(progress.activity)} ${progress.done} of ${progress.total}` : ''
   }
 
   /** Says what was done outside the queue's own actions, in its live region. */
@@ -239,6 +274,20 @@ export class ReviewQueueStore extends Observable {
     }
   }
 
+  /** A page's rows in their places, and the queue's length as the page counted it. */
+  private place(start: number, page: { totalCount: number; items: QueueEventFragment[] }): void {
+    if (this.totalCount !== page.totalCount) {
+      this.rows.length = page.totalCount
+      this.totalCount = page.totalCount
+      this.focusedIndex = Math.min(this.focusedIndex, Math.max(0, page.totalCount - 1))
+    }
+    page.items.forEach((event, offset) => {
+      const index = start + offset
+      if (index < this.rows.length && this.rows[index] === undefined) this.rows[index] = event
+    })
+    this.rowsVersion++
+  }
+
   private loadPage(start: number): void {
     if (this.pagesInFlight.has(start) || this.loadError !== null) return
     this.pagesInFlight.add(start)
@@ -253,17 +302,7 @@ export class ReviewQueueStore extends Observable {
         this.notifyChanged()
         return
       }
-      const { totalCount, items } = answer.value
-      if (this.totalCount !== totalCount) {
-        this.rows.length = totalCount
-        this.totalCount = totalCount
-        this.focusedIndex = Math.min(this.focusedIndex, Math.max(0, totalCount - 1))
-      }
-      items.forEach((event, offset) => {
-        const index = start + offset
-        if (index < this.rows.length && this.rows[index] === undefined) this.rows[index] = event
-      })
-      this.rowsVersion++
+      this.place(start, answer.value)
       this.notifyChanged()
       // The first answer tells how many rows there are: now the rest of the screen can be asked for.
       this.loadVisible()
