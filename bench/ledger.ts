@@ -32,6 +32,11 @@ const eventsPerOrganization = 100_000
 const confirmWarmup = 200
 const confirmCount = 2_000
 const confirmConnections = 16
+// confirmLedgerEvents: a warm-up batch, then batches one after another, as a bookkeeper's
+// "confirm these 500" is one request at a time.
+const batchSize = 500
+const batchRounds = 4
+const batchedCount = batchSize * batchRounds
 const listConnections = 32
 
 const listQuery = `query List($organizationId: UUID!, $status: [String!], $dateFrom: String, $dateTo: String,
@@ -57,6 +62,15 @@ const listVariables = {
   amountMin: '50.00',
   sortBy: 'transactionDate',
   limit: 25,
+}
+
+const confirmManyMutation = `mutation ConfirmMany($organizationId: UUID!, $eventIds: [UUID!]!) {
+  confirmLedgerEvents(organizationId: $organizationId, eventIds: $eventIds) { success confirmedCount errorCode results { eventId success errorCode } }
+}`
+
+type ConfirmManyAnswer = {
+  data?: { confirmLedgerEvents: { success: boolean; confirmedCount: number; results: unknown[] } | null }
+  errors?: unknown
 }
 
 const confirmMutation = `mutation Confirm($organizationId: UUID!, $eventId: UUID!) {
@@ -93,6 +107,8 @@ interface SeededLedger {
   bareWarmupEvents: EventRow[]
   bareConfirmEvents: EventRow[]
   rawEvents: EventRow[]
+  batchWarmupEvents: EventRow[]
+  batchEvents: EventRow[]
   seedNote: string
 }
 
@@ -104,14 +120,9 @@ async function ledgerFigures(engine: 'sqlite' | 'postgres', target: EngineTarget
     headers: { authorization: `Bearer ${org.key}` },
   }))
 
-  const { full, fullAnswers, confirm } = await measureFullStack(
-    target,
-    first,
-    requests,
-    seeded.warmupEvents,
-    seeded.confirmEvents,
-  )
-  await expectPosted(target, first, confirmWarmup + confirmCount)
+  const { full, fullAnswers, confirm, batched } = await measureFullStack(target, first, requests, seeded)
+  const postedByDaybook = confirmWarmup + confirmCount + batchSize + batchedCount
+  await expectPosted(target, first, postedByDaybook)
 
   // ---- the baselines: a bare route over the same SQL, and raw journal inserts ----
   // Both bare servers open the database the full stack used.
@@ -126,7 +137,7 @@ async function ledgerFigures(engine: 'sqlite' | 'postgres', target: EngineTarget
     seeded.bareWarmupEvents,
     seeded.bareConfirmEvents,
   )
-  await expectPosted(target, first, 2 * (confirmWarmup + confirmCount))
+  await expectPosted(target, first, postedByDaybook + confirmWarmup + confirmCount)
 
   const raw = await rawPostings(target, first, seeded.rawEvents)
 
@@ -135,6 +146,7 @@ async function ledgerFigures(engine: 'sqlite' | 'postgres', target: EngineTarget
     full,
     baseline,
     confirm,
+    batched,
     leastConfirm,
     raw,
     totalCount,
@@ -152,14 +164,28 @@ async function seedLedger(engine: 'sqlite' | 'postgres', target: EngineTarget): 
   const [first] = orgs as [BenchOrg]
   // Classified events in the first organization: to warm up and confirm over GraphQL, the same
   // again for the bare confirm route, and as many for the raw baseline to post entries for.
-  const classified = classifiedEvents(first, 2 * confirmWarmup + 3 * confirmCount, 99)
-  const [warmupEvents, confirmEvents, bareWarmupEvents, bareConfirmEvents, rawEvents] = slices(classified, [
+  const classified = classifiedEvents(
+    first,
+    2 * confirmWarmup + 3 * confirmCount + batchSize + batchedCount,
+    99,
+  )
+  const [
+    warmupEvents,
+    confirmEvents,
+    bareWarmupEvents,
+    bareConfirmEvents,
+    rawEvents,
+    batchWarmupEvents,
+    batchEvents,
+  ] = slices(classified, [
     confirmWarmup,
     confirmCount,
     confirmWarmup,
     confirmCount,
     confirmCount,
-  ]) as [EventRow[], EventRow[], EventRow[], EventRow[], EventRow[]]
+    batchSize,
+    batchedCount,
+  ]) as [EventRow[], EventRow[], EventRow[], EventRow[], EventRow[], EventRow[], EventRow[]]
   const seedSeconds = await seedEvents(
     target,
     orgs.map((org, i) => ({
@@ -181,6 +207,8 @@ async function seedLedger(engine: 'sqlite' | 'postgres', target: EngineTarget): 
     bareWarmupEvents,
     bareConfirmEvents,
     rawEvents,
+    batchWarmupEvents,
+    batchEvents,
     seedNote,
   }
 }
@@ -200,18 +228,21 @@ const confirmBody = (org: BenchOrg) => (event: EventRow) => ({
   variables: { organizationId: org.id, eventId: event.id },
 })
 
-/** The full stack: each list page checked once, the list under load, then confirms after a warm-up. */
+/**
+ * The full stack: each list page checked once, the list under load, then confirms after a
+ * warm-up, then confirms of many: a warm-up batch, then batches one after another.
+ */
 async function measureFullStack(
   target: EngineTarget,
   first: BenchOrg,
   requests: ListRequest[],
-  warmupEvents: EventRow[],
-  confirmEvents: EventRow[],
-): Promise<{ full: ListLoad; fullAnswers: ListAnswer[]; confirm: ConfirmRun }> {
+  seeded: SeededLedger,
+): Promise<{ full: ListLoad; fullAnswers: ListAnswer[]; confirm: ConfirmRun; batched: BatchRun }> {
   const daybook = await startDaybook(target)
   let full: ListLoad
   let fullAnswers: ListAnswer[]
   let confirm: ConfirmRun
+  let batched: BatchRun
   const tally = new ConfirmTally()
   try {
     fullAnswers = []
@@ -235,7 +266,7 @@ async function measureFullStack(
     const headers = { authorization: `Bearer ${first.key}` }
     await runBodies({
       url: daybook.url,
-      bodies: warmupEvents.map(confirmBody(first)),
+      bodies: seeded.warmupEvents.map(confirmBody(first)),
       headers,
       connections: confirmConnections,
       onBody: tally.check,
@@ -243,11 +274,17 @@ async function measureFullStack(
     tally.confirmed = 0
     confirm = await runBodies({
       url: daybook.url,
-      bodies: confirmEvents.map(confirmBody(first)),
+      bodies: seeded.confirmEvents.map(confirmBody(first)),
       headers,
       connections: confirmConnections,
       onBody: tally.check,
     })
+    await confirmBatch(daybook.url, headers, first, seeded.batchWarmupEvents)
+    const batchMs: number[] = []
+    for (const batch of slices(seeded.batchEvents, Array(batchRounds).fill(batchSize))) {
+      batchMs.push(await confirmBatch(daybook.url, headers, first, batch))
+    }
+    batched = { batchMs, seconds: batchMs.reduce((sum, ms) => sum + ms, 0) / 1000 }
   } finally {
     await daybook.stop()
   }
@@ -261,7 +298,29 @@ async function measureFullStack(
       `confirmLedgerEvent: ${tally.confirmed} of ${confirmCount} confirmed; first failures: ${tally.failures.join(' | ')}`,
     )
   }
-  return { full, fullAnswers, confirm }
+  return { full, fullAnswers, confirm, batched }
+}
+
+type BatchRun = { batchMs: number[]; seconds: number }
+
+/** One confirmLedgerEvents call, timed to its answer; fails the run unless every event was confirmed. */
+async function confirmBatch(
+  url: string,
+  headers: Record<string, string>,
+  org: BenchOrg,
+  events: EventRow[],
+): Promise<number> {
+  const started = performance.now()
+  const answer = await graphqlRequest<ConfirmManyAnswer>(
+    url,
+    { query: confirmManyMutation, variables: { organizationId: org.id, eventIds: events.map((e) => e.id) } },
+    headers,
+  )
+  const ms = performance.now() - started
+  const payload = answer.data?.confirmLedgerEvents
+  if (answer.errors || !payload?.success || payload.confirmedCount !== events.length)
+    throw new Error(`confirmLedgerEvents answered unexpectedly: ${JSON.stringify(answer).slice(0, 500)}`)
+  return ms
 }
 
 /** The bare list route: the same answers as the full stack, then the same load. */
@@ -328,14 +387,16 @@ function ledgerRows(
     full: ListLoad
     baseline: ListLoad
     confirm: ConfirmRun
+    batched: BatchRun
     leastConfirm: ConfirmRun
     raw: { perSecond: number; seconds: number }
     totalCount: string
     seedNote: string
   },
 ): Figure[] {
-  const { full, baseline, confirm, leastConfirm, raw, totalCount, seedNote } = measured
+  const { full, baseline, confirm, batched, leastConfirm, raw, totalCount, seedNote } = measured
   const confirmsPerSecond = confirmCount / confirm.seconds
+  const batchedPerSecond = batchedCount / batched.seconds
   const leastPerSecond = confirmCount / leastConfirm.seconds
   const rawName =
     engine === 'sqlite'
@@ -365,6 +426,18 @@ function ledgerRows(
       ratio: confirmsPerSecond / raw.perSecond,
       target: '>= 0.5',
       extra: `p50 ${confirm.p50Ms} ms, p99 ${confirm.p99Ms} ms; ${confirmWarmup} confirms of warm-up first; ${confirmCount.toLocaleString('en-US')} confirms took ${confirm.seconds.toFixed(2)} s, raw ${raw.seconds.toFixed(2)} s; ${(confirmsPerSecond / leastPerSecond).toFixed(2)} of the least confirm over HTTP (next row)`,
+    },
+    {
+      section: 'Ledger',
+      name: `confirmLedgerEvents, ${batchSize} classified events per call (3 journal lines each), ${batchRounds} calls one after another`,
+      engine,
+      value: batchedPerSecond,
+      unit: 'confirms/s',
+      baselineName: 'confirmLedgerEvent, one event per call (two rows up)',
+      baseline: confirmsPerSecond,
+      ratio: batchedPerSecond / confirmsPerSecond,
+      target: '>= 5',
+      extra: `${(batchedPerSecond / raw.perSecond).toFixed(2)} of the ${rawName} rate (target >= 0.5); calls took ${batched.batchMs.map((ms) => ms.toFixed(0)).join(' / ')} ms; a call of ${batchSize} of warm-up first`,
     },
     {
       section: 'Ledger',
