@@ -11,14 +11,13 @@ import {
 import { type CompiledQuery, type CompilerOptions, compileQuery, isCompiledQuery } from 'graphql-jit'
 import { limits } from '../kernel/limits.js'
 
-// The operations the server runs itself with graphql-jit, as Mercurius runs them once it has
-// compiled them, without what Mercurius does around every run. Above all without its second
-// reading of the variables: it coerces them with graphql-js only to throw its own errors, then
-// graphql-jit coerces them again for the run, and the first reading cost the busiest page more
-// than the run itself (graphql-js checks every type test twice outside NODE_ENV=production).
+// The operations the server runs itself with graphql-jit, without what Mercurius does around every
+// run. Above all without reading the variables twice: graphql-js's reading, then graphql-jit's for
+// the run, where the first cost the busiest page more than the run itself (graphql-js checks every
+// type test twice outside NODE_ENV=production). graphql-js reads them only when graphql-jit
+// refused them, for its errors.
 
-/** graphql-jit's options: the server gives Mercurius the same, so both compile the same code. */
-export const jitCompilerOptions: Partial<CompilerOptions> = { disableLeafSerialization: true }
+const jitCompilerOptions: Partial<CompilerOptions> = { disableLeafSerialization: true }
 
 export interface CompiledOperation {
   type: OperationTypeNode
@@ -50,10 +49,9 @@ export function compiledOperation(
 /**
  * Counts an answer with data that Mercurius gave, and compiles the operation at the second: its
  * text parsed and passed validation, which depends on the text alone, so every later request with
- * the same text passes it too. Mercurius runs a text's first request with graphql-js and compiles
- * it at the second, which it lets through on graphql-jit's reading of the variables alone; from
- * the third on it reads them with graphql-js first, and the route runs the third and later ones
- * as Mercurius then does.
+ * the same text passes it too. Mercurius runs every request of a text with graphql-js (it never
+ * compiles: graphql-engine.ts); from the third on the route runs the compiled operation, and reads
+ * refused variables with graphql-js, so a mistake is answered as Mercurius answers it.
  *
  * Only operations whose variables are scalars, enums or lists of them: for those graphql-jit
  * refuses every value graphql-js refuses (and NaN from a scalar besides), so a request that

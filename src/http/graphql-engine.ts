@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { NoSchemaIntrospectionCustomRule } from 'graphql'
-import type { CompilerOptions } from 'graphql-jit'
 import mercurius, { type MercuriusOptions } from 'mercurius'
-import { jitCompilerOptions } from '../graphql/compiled-operations.js'
 import { allResolvers } from '../graphql/resolvers.js'
 import { loadSdl } from '../graphql/sdl.js'
 import { validationRules } from '../graphql/validation.js'
@@ -11,13 +9,15 @@ import { executionErrorFormatter } from './graphql-errors.js'
 
 /** Mercurius holds the schema and runs what the routes do not run themselves; it serves no route. */
 export async function registerGraphQLEngine(app: FastifyInstance, introspection: boolean): Promise<void> {
-  const options: MercuriusOptions & { compilerOptions: Partial<CompilerOptions> } = {
+  const options: MercuriusOptions = {
     schema: loadSdl(),
     resolvers: allResolvers() as never,
     routes: false,
-    jit: 1,
-    // The same options as the route's own compiled operations, so both run the same code.
-    compilerOptions: jitCompilerOptions,
+    // Mercurius never compiles: its compiled run of a text's second request takes the variables
+    // on graphql-jit's reading alone, which words and codes a refusal differently from
+    // graphql-js, so the same mistake would be answered two ways. The route compiles instead
+    // (compiled-operations.ts), reading refused variables with graphql-js.
+    jit: 0,
     errorFormatter: executionErrorFormatter as never,
     cache: limits.graphqlQueryCacheEntriesMax,
     // Validation results are cached per query text, so introspection is decided for the whole

@@ -13,7 +13,10 @@ interface FormattedError {
   extensions: { code: string; field?: string }
 }
 
-/** Deliberate errors keep their message; anything else is a bug, logged and masked. */
+/**
+ * Deliberate errors keep their message; anything else is a bug, logged and masked. A refused
+ * value is BAD_USER_INPUT whichever path refused it.
+ */
 export function formatError(
   error: GraphQLError,
   log: FastifyBaseLogger,
@@ -35,7 +38,8 @@ export function formatError(
       message: error.message,
       ...where,
       extensions: {
-        code: typeof code === 'string' ? code : fallbackCode,
+        code:
+          typeof code === 'string' ? code : isValueRefusal(error.message) ? 'BAD_USER_INPUT' : fallbackCode,
         ...(typeof field === 'string' ? { field } : {}),
       },
     }
@@ -59,6 +63,26 @@ export function executionErrorFormatter(
       errors: execution.errors.map((e) => formatError(e, log, 'BAD_REQUEST')),
     },
   }
+}
+
+// graphql-js's words for a value that does not fit its type: a variable's (its coercion of the
+// variables) and a literal's in the query text (ValuesOfCorrectTypeRule, and the built-in
+// scalars' own refusals, which that rule passes on). Such a value is the client's data, not its
+// document, so it is answered BAD_USER_INPUT whichever scalar or path refused it; a test pins each
+// wording, so a graphql-js that words them otherwise fails it rather than changing the code.
+const valueRefusals = [
+  /^Variable "\$[^"]+" got invalid value /u,
+  /^Variable "\$[^"]+" of required type "[^"]+" was not provided\.$/u,
+  /^Variable "\$[^"]+" of non-null type "[^"]+" must not be null\.$/u,
+  /^Expected value of type "[^"]+", found /u,
+  /^Field "[^"]+" of required type "[^"]+" was not provided\.$/u,
+  /^Field "[^"]+" is not defined by type "[^"]+"\./u,
+  /^(?:Int|Float|String|Boolean|ID) cannot represent /u,
+]
+
+/** Whether a request error refuses a value (BAD_USER_INPUT) rather than the document. */
+export function isValueRefusal(message: string): boolean {
+  return valueRefusals.some((pattern) => pattern.test(message))
 }
 
 /** A validation message without graphql-js's closing "Did you mean …?" hint. */

@@ -83,10 +83,10 @@ export class GraphQLExecutor {
     const execution = await compiled.run(rootValue, context, variables ?? {})
     // No data: graphql-jit refused the variables, before anything ran. It refuses whatever
     // graphql-js refuses (see learnOperation), so only its refusals need graphql-js's reading,
-    // which Mercurius does first whenever variables were sent (graphql-js's buildExecutionContext
-    // makes this same call).
-    if (execution.data === undefined && variables !== undefined) {
-      const read = getVariableValues(this.app.graphql.schema, compiled.variables, variables, {
+    // which Mercurius does first (graphql-js's buildExecutionContext makes this same call): the
+    // answer is graphql-js's whichever path ran the request.
+    if (execution.data === undefined) {
+      const read = getVariableValues(this.app.graphql.schema, compiled.variables, variables ?? {}, {
         maxErrors: 50,
       })
       if (read.errors)

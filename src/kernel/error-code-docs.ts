@@ -89,14 +89,20 @@ export const errorCodeDocs: Readonly<Record<ErrorCode, ErrorCodeDoc>> = {
       'the size limit).',
   ),
   GRAPHQL_PARSE_FAILED: request('GraphQL syntax error (HTTP 400).'),
-  GRAPHQL_VALIDATION_FAILED: request('The document does not validate against the schema (HTTP 200).'),
+  GRAPHQL_VALIDATION_FAILED: request(
+    'The document does not validate against the schema: a field or argument it does not have, a variable ' +
+      'never used or used where its type does not fit (HTTP 200). A value that does not fit is `BAD_USER_INPUT`.',
+  ),
   BAD_REQUEST: request(
     'The request envelope is wrong in a way that is not a syntax error (variables not an object, ' +
       'operationName not a string or naming no operation).',
   ),
   BAD_USER_INPUT: request(
-    'An argument does not fit its type: an invalid UUID, or a number where a string is due. ' +
-      '(A string that is not a date is `INVALID_DATE`, below.)',
+    'A value does not fit its type, in a variable or written in the query text, for every scalar alike: ' +
+      'an invalid UUID, a number where a string is due, a fraction or a string where an Int is, a required ' +
+      'variable or input field missing or null, an input field the type does not have (HTTP 200). The code ' +
+      'and message are the same however often the request is sent. (A string that is not a date is ' +
+      '`INVALID_DATE`, below.)',
   ),
   INVALID_CHARACTER: request('Strings must be well-formed Unicode without NUL characters.'),
   QUERY_TOO_COMPLEX: request('Depth, alias, directive or cost limit exceeded.'),

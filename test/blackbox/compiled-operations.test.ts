@@ -89,7 +89,7 @@ describe('an operation run again', () => {
       { org: tenant.organizationId, items: [{ displayName: 'No type' }] },
       { org: tenant.organizationId, items: [] },
     )
-    expect(compiled.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED')
+    expect(compiled.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT')
     expect(compiled).toEqual(first)
   })
 

@@ -1013,7 +1013,7 @@ const numbers: Case[] = [
         t.bearer,
       )
       expect(answer.status).toBe(200)
-      expect(codeOf(answer)).toBe('GRAPHQL_VALIDATION_FAILED')
+      expect(codeOf(answer)).toBe('BAD_USER_INPUT')
     },
   },
   {
