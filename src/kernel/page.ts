@@ -83,16 +83,17 @@ export function likeStartsWith(search: string): string {
 
 const likeLiteral = (text: string): string => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)
 
-/** A plain limit and offset, for lists that sort one way; a limit over the largest page is refused. */
+/**
+ * A plain limit and offset, for lists that sort one way. As on every list, a limit over the
+ * largest page is served as the largest page (the page's pageSize says so); below 1 it is refused.
+ */
 export function limitOffsetArgs(
   args: { limit?: number | null; offset?: number | null },
   bounds: { defaultSize: number; max: number } = { defaultSize: 100, max: 1000 },
 ): Result<{ limit: number; offset: number }> {
   const limit = args.limit ?? bounds.defaultSize
   const offset = args.offset ?? 0
-  if (limit < 1 || limit > bounds.max) {
-    return fail('INVALID_LIMIT', `limit must be between 1 and ${bounds.max}.`, 'limit')
-  }
+  if (limit < 1) return fail('INVALID_LIMIT', 'limit must be at least 1.', 'limit')
   if (offset < 0) return fail('INVALID_OFFSET', 'offset must not be negative.', 'offset')
-  return ok({ limit, offset })
+  return ok({ limit: Math.min(limit, bounds.max), offset })
 }

@@ -177,7 +177,8 @@ describe('events', () => {
         .body as Body
       return body.errors?.[0]?.extensions?.code
     }
-    expect(await refused({ limit: 1001 })).toBe('INVALID_LIMIT')
+    // Over the largest page is served as the largest page, as on every list.
+    expect(await refused({ limit: 100_000 })).toBeUndefined()
     expect(await refused({ limit: 0 })).toBe('INVALID_LIMIT')
     expect(await refused({ after: -1 })).toBe('INVALID_OFFSET')
     expect(await refused({ types: ['api_key.created'] })).toBe('INVALID_FILTER')

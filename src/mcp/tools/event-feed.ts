@@ -15,7 +15,7 @@ export function registerEventFeedTool(server: ToolServer, { query }: DaybookCall
       description:
         "The organization's business facts in order, numbered without gaps (seq): ledger_event.created|classified|confirmed|rejected|..., bank_import.completed, receipt.received|matched|..., account.created, and more. Each has the entity's id and data (JSON text: the fields the change set). Keep lastSeq and pass it as after next time to read only what is new.",
       inputSchema: {
-        after: z.number().int().optional().describe('Read events after this seq; 0 by default.'),
+        after: z.number().int().min(0).optional().describe('Read events after this seq; 0 by default.'),
         types: z
           .array(z.string())
           .optional()
@@ -23,6 +23,8 @@ export function registerEventFeedTool(server: ToolServer, { query }: DaybookCall
         limit: z
           .number()
           .int()
+          .min(1)
+          .max(limits.feedPageMax)
           .optional()
           .describe(`Events per page, ${limits.feedPageDefault} by default, at most ${limits.feedPageMax}.`),
       },

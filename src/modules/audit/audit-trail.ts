@@ -138,10 +138,10 @@ export class AuditTrail implements AuditRecorder, AuditFeed {
     if (!Number.isInteger(after) || after < 0) {
       return fail('INVALID_OFFSET', 'after must be a feed seq, 0 or more.', 'after')
     }
-    const limit = args.limit ?? limits.feedPageDefault
-    if (limit < 1 || limit > limits.feedPageMax) {
-      return fail('INVALID_LIMIT', `limit must be from 1 to ${limits.feedPageMax}.`, 'limit')
-    }
+    const asked = args.limit ?? limits.feedPageDefault
+    if (asked < 1) return fail('INVALID_LIMIT', 'limit must be at least 1.', 'limit')
+    // More than the largest page is served as the largest, as on every list (decision 0072).
+    const limit = Math.min(asked, limits.feedPageMax)
     const unknown = args.types?.find((type) => !isFeedType(type))
     if (unknown !== undefined) {
       return fail(

@@ -238,9 +238,6 @@ export class WebhookService {
   ): Promise<Result<Page<WebhookDeliveryView>>> {
     const page = parsePageRequest(args, ['seq'], { sortBy: 'seq', sortDir: 'desc' })
     if (!page.ok) return page
-    if (page.value.limit > limits.pageSizeMax) {
-      return fail('INVALID_LIMIT', `limit must be at most ${limits.pageSizeMax}.`, 'limit')
-    }
     const endpoint = await this.deps.store.findEndpoint(this.deps.db, scope, endpointId)
     if (!endpoint) return endpointNotFound()
     const found = await this.deps.store.deliveriesPage(this.deps.db, scope, endpointId, page.value)
