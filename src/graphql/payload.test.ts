@@ -14,6 +14,7 @@ describe('refusedItems', () => {
         index: e.index,
         error: expect.stringContaining('this one has 3'),
         errorCode: 'BATCH_TOO_LARGE',
+        field: 'items',
       })
     }
   })

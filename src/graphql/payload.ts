@@ -7,21 +7,28 @@ export function payloadOf<T, P extends object, E extends { [K in keyof P]: unkno
   onSuccess: (value: T) => P,
   emptyFields: E,
 ):
-  | (P & { success: true; error: null; errorCode: null })
-  | (E & { success: false; error: string; errorCode: string }) {
-  if (result.ok) return { success: true as const, error: null, errorCode: null, ...onSuccess(result.value) }
+  | (P & { success: true; error: null; errorCode: null; field: null })
+  | (E & { success: false; error: string; errorCode: string; field: string | null }) {
+  if (result.ok)
+    return { success: true as const, error: null, errorCode: null, field: null, ...onSuccess(result.value) }
   return {
     success: false as const,
     error: result.error.message,
     errorCode: result.error.code,
+    field: result.error.field ?? null,
     ...emptyFields,
   }
 }
 
 export function resultPayload(result: Result<unknown>) {
   return result.ok
-    ? { success: true, error: null, errorCode: null }
-    : { success: false, error: result.error.message, errorCode: result.error.code }
+    ? { success: true, error: null, errorCode: null, field: null }
+    : {
+        success: false,
+        error: result.error.message,
+        errorCode: result.error.code,
+        field: result.error.field ?? null,
+      }
 }
 
 /**
@@ -43,8 +50,14 @@ export function refusedItems<T, X extends object = Record<never, never>>(
   result: Result<unknown>,
   items: readonly T[],
   describe: (item: T) => X = () => ({}) as X,
-): Array<X & { index: number; error: string; errorCode: string }> {
+): Array<X & { index: number; error: string; errorCode: string; field: string | null }> {
   if (result.ok) return []
-  const { message, code } = result.error
-  return items.map((item, index) => ({ ...describe(item), index, error: message, errorCode: code }))
+  const { message, code, field } = result.error
+  return items.map((item, index) => ({
+    ...describe(item),
+    index,
+    error: message,
+    errorCode: code,
+    field: field ?? null,
+  }))
 }

@@ -1,6 +1,6 @@
 // The committed resolver types and whole-API schema.graphql match the SDL, and the SDL builds into one valid schema.
 import { readFileSync } from 'node:fs'
-import { buildSchema } from 'graphql'
+import { buildSchema, isObjectType } from 'graphql'
 import { describe, expect, it } from 'vitest'
 import { generatedTypesPath, generateResolverTypes, printedSdlPath } from '../../scripts/codegen.js'
 import { loadSdl, printedSdl } from './sdl.js'
@@ -21,5 +21,15 @@ describe('schema', () => {
     expect(printed).toContain('type Query {')
     expect(printed).toContain('startReconciliationFromStatementFile(')
     expect(printed).not.toContain('extend type')
+  })
+
+  it('gives every type that answers an errorCode a field, naming the argument at fault', () => {
+    const schema = buildSchema(loadSdl())
+    const refusals = Object.values(schema.getTypeMap()).filter(
+      (type) => isObjectType(type) && !type.name.startsWith('__') && 'errorCode' in type.getFields(),
+    )
+    expect(refusals.length).toBeGreaterThan(30)
+    const withoutField = refusals.filter((type) => isObjectType(type) && !('field' in type.getFields()))
+    expect(withoutField.map((type) => type.name)).toEqual([])
   })
 })

@@ -1088,6 +1088,8 @@ export type MutationResult = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
 };
 
 export type TokenAuthPayload = {
@@ -1114,6 +1116,8 @@ export type CreateApiKeyPayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
   /** The full key, shown in this answer only. */
   key: Maybe<Scalars['String']['output']>;
   apiKey: Maybe<ApiKey>;
@@ -1133,6 +1137,8 @@ export type AddMemberPayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
   member: Maybe<Member>;
 };
 
@@ -1196,6 +1202,8 @@ export type CreateAccountPayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
 };
 
 export type BatchItemError = {
@@ -1203,6 +1211,8 @@ export type BatchItemError = {
   index: Scalars['Int']['output'];
   error: Scalars['String']['output'];
   errorCode: Scalars['String']['output'];
+  /** The item's field the refusal is about, when one is at fault. */
+  field: Maybe<Scalars['String']['output']>;
 };
 
 /** success is false only when the whole call was refused (more than 500 items); item failures are in errors. */
@@ -1213,6 +1223,8 @@ export type BatchCreatePayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
 };
 
 /** One change to the books or the organization's settings, sealed into the organization's hash chain. */
@@ -1484,6 +1496,8 @@ export type CsvImportProfilePayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
 };
 
 /** One row of a statement file as read, with the duplicate verdict of checkBankStatementDups. */
@@ -1531,6 +1545,8 @@ export type BankFileImportPayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
   format: Maybe<BankFileFormat>;
   /** The encoding the file was read in: UTF-8, UTF-16LE, UTF-16BE, windows-1252 or ISO-8859-1. */
   encoding: Maybe<Scalars['String']['output']>;
@@ -1591,6 +1607,8 @@ export type CheckBankStatementDupsPayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
 };
 
 export type ImportBankStatementPayload = {
@@ -1600,6 +1618,8 @@ export type ImportBankStatementPayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
 };
 
 /** Fills the category of arriving events whose merchant name matches vendorPattern. */
@@ -1634,6 +1654,8 @@ export type CategoryRulePayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
 };
 
 export type ContactPage = {
@@ -1658,6 +1680,8 @@ export type UpdateContactPayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
 };
 
 export type CreateContactPayload = {
@@ -1666,6 +1690,8 @@ export type CreateContactPayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
 };
 
 /** Functional units per one unit of currency on date (DESIGN 7.7). */
@@ -1702,6 +1728,8 @@ export type SetExchangeRatesPayload = {
   savedCount: Scalars['Int']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
 };
 
 export type FiscalYear = {
@@ -1719,6 +1747,8 @@ export type FiscalYearPayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
   fiscalYear: Maybe<FiscalYear>;
 };
 
@@ -1741,6 +1771,8 @@ export type IntakeAddressPayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
 };
 
 /** An invoice to a customer, a bill from a vendor, a credit note or a vendor credit (amounts in its currency). */
@@ -1847,6 +1879,8 @@ export type InvoicePayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
   invoice: Maybe<Invoice>;
 };
 
@@ -1980,6 +2014,8 @@ export type JournalEntryPayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
   journalEntry: Maybe<JournalEntry>;
 };
 
@@ -2054,6 +2090,8 @@ export type CreateLedgerEventPayload = {
   event: Maybe<LedgerEvent>;
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
 };
 
 export type LedgerEventPayload = {
@@ -2062,6 +2100,8 @@ export type LedgerEventPayload = {
   event: Maybe<LedgerEvent>;
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
 };
 
 export type ConfirmLedgerEventPayload = {
@@ -2071,6 +2111,8 @@ export type ConfirmLedgerEventPayload = {
   journalEntryId: Maybe<Scalars['UUID']['output']>;
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
 };
 
 /** One event's answer in confirmLedgerEvents, in the order of eventIds. */
@@ -2079,6 +2121,8 @@ export type ConfirmLedgerEventResult = {
   eventId: Scalars['UUID']['output'];
   success: Scalars['Boolean']['output'];
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
   error: Maybe<Scalars['String']['output']>;
   journalEntryId: Maybe<Scalars['UUID']['output']>;
 };
@@ -2091,6 +2135,8 @@ export type ConfirmLedgerEventsPayload = {
   results: Array<ConfirmLedgerEventResult>;
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
 };
 
 export type RejectLedgerEventPayload = {
@@ -2101,6 +2147,8 @@ export type RejectLedgerEventPayload = {
   reversalEntryId: Maybe<Scalars['UUID']['output']>;
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
 };
 
 export type SyncItemError = {
@@ -2109,6 +2157,8 @@ export type SyncItemError = {
   eventId: Scalars['UUID']['output'];
   error: Scalars['String']['output'];
   errorCode: Scalars['String']['output'];
+  /** The argument the refusal is about, when one is at fault. */
+  field: Maybe<Scalars['String']['output']>;
 };
 
 export type MarkSyncedPayload = {
@@ -2118,6 +2168,8 @@ export type MarkSyncedPayload = {
   errors: Array<SyncItemError>;
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
 };
 
 export type Organization = {
@@ -2149,6 +2201,8 @@ export type SetLockDatePayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
   organization: Maybe<Organization>;
 };
 
@@ -2157,6 +2211,8 @@ export type UpdateOrganizationProfilePayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
   organization: Maybe<Organization>;
 };
 
@@ -2165,6 +2221,8 @@ export type CreateOrganizationPayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
   organization: Maybe<Organization>;
 };
 
@@ -2197,6 +2255,8 @@ export type ImportProcessorBalancePayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
   /** <prefix>:<UTC timestamp>, e.g. stripe:20261121T073800Z; every event of the run carries it. */
   batchId: Maybe<Scalars['String']['output']>;
   /** Rows booked (a charge and its fee are one row). */
@@ -2218,6 +2278,8 @@ export type DeleteProcessorImportsPayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
   /** Ledger events deleted. */
   deleted: Scalars['Int']['output'];
   dryRun: Scalars['Boolean']['output'];
@@ -2292,6 +2354,8 @@ export type AttachReceiptPayload = {
   receiptId: Maybe<Scalars['UUID']['output']>;
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
 };
 
 export type ReceiptPayload = {
@@ -2300,6 +2364,8 @@ export type ReceiptPayload = {
   receipt: Maybe<Receipt>;
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
 };
 
 export type ReconciliationPage = {
@@ -2316,6 +2382,8 @@ export type ReconciliationPayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
 };
 
 export type DashboardSummary = {
@@ -2531,6 +2599,8 @@ export type FileSalesTaxReturnPayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
   return: Maybe<SalesTaxReturn>;
   /** The clearing entry; null when the period held no tax. */
   journalEntryId: Maybe<Scalars['UUID']['output']>;
@@ -2611,6 +2681,8 @@ export type WebhookEndpointPayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
   endpoint: Maybe<WebhookEndpoint>;
   /** whsec_ and base64: shown only in the answer that makes it (create, rotate). */
   secret: Maybe<Scalars['String']['output']>;
@@ -2663,6 +2735,8 @@ export type WebhookDeliveryPayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
   delivery: Maybe<WebhookDelivery>;
 };
 
@@ -3143,6 +3217,7 @@ export type MutationResultResolvers<ContextType = GraphQLContext, ParentType ext
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type TokenAuthPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TokenAuthPayload'] = ResolversParentTypes['TokenAuthPayload']> = {
@@ -3163,6 +3238,7 @@ export type CreateApiKeyPayloadResolvers<ContextType = GraphQLContext, ParentTyp
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   key?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   apiKey?: Resolver<Maybe<ResolversTypes['ApiKey']>, ParentType, ContextType>;
 };
@@ -3178,6 +3254,7 @@ export type AddMemberPayloadResolvers<ContextType = GraphQLContext, ParentType e
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   member?: Resolver<Maybe<ResolversTypes['Member']>, ParentType, ContextType>;
 };
 
@@ -3212,12 +3289,14 @@ export type CreateAccountPayloadResolvers<ContextType = GraphQLContext, ParentTy
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type BatchItemErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BatchItemError'] = ResolversParentTypes['BatchItemError']> = {
   index?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   error?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   errorCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type BatchCreatePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BatchCreatePayload'] = ResolversParentTypes['BatchCreatePayload']> = {
@@ -3226,6 +3305,7 @@ export type BatchCreatePayloadResolvers<ContextType = GraphQLContext, ParentType
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type AuditRecordResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AuditRecord'] = ResolversParentTypes['AuditRecord']> = {
@@ -3368,6 +3448,7 @@ export type CsvImportProfilePayloadResolvers<ContextType = GraphQLContext, Paren
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type BankFileRowResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BankFileRow'] = ResolversParentTypes['BankFileRow']> = {
@@ -3399,6 +3480,7 @@ export type BankFileImportPayloadResolvers<ContextType = GraphQLContext, ParentT
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   format?: Resolver<Maybe<ResolversTypes['BankFileFormat']>, ParentType, ContextType>;
   encoding?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   currency?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3432,6 +3514,7 @@ export type CheckBankStatementDupsPayloadResolvers<ContextType = GraphQLContext,
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ImportBankStatementPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ImportBankStatementPayload'] = ResolversParentTypes['ImportBankStatementPayload']> = {
@@ -3440,6 +3523,7 @@ export type ImportBankStatementPayloadResolvers<ContextType = GraphQLContext, Pa
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type CategoryRuleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CategoryRule'] = ResolversParentTypes['CategoryRule']> = {
@@ -3467,6 +3551,7 @@ export type CategoryRulePayloadResolvers<ContextType = GraphQLContext, ParentTyp
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ContactPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ContactPage'] = ResolversParentTypes['ContactPage']> = {
@@ -3481,6 +3566,7 @@ export type UpdateContactPayloadResolvers<ContextType = GraphQLContext, ParentTy
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type CreateContactPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CreateContactPayload'] = ResolversParentTypes['CreateContactPayload']> = {
@@ -3488,6 +3574,7 @@ export type CreateContactPayloadResolvers<ContextType = GraphQLContext, ParentTy
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ExchangeRateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ExchangeRate'] = ResolversParentTypes['ExchangeRate']> = {
@@ -3509,6 +3596,7 @@ export type SetExchangeRatesPayloadResolvers<ContextType = GraphQLContext, Paren
   savedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type FiscalYearResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FiscalYear'] = ResolversParentTypes['FiscalYear']> = {
@@ -3522,6 +3610,7 @@ export type FiscalYearPayloadResolvers<ContextType = GraphQLContext, ParentType 
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   fiscalYear?: Resolver<Maybe<ResolversTypes['FiscalYear']>, ParentType, ContextType>;
 };
 
@@ -3539,6 +3628,7 @@ export type IntakeAddressPayloadResolvers<ContextType = GraphQLContext, ParentTy
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type InvoiceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Invoice'] = ResolversParentTypes['Invoice']> = {
@@ -3591,6 +3681,7 @@ export type InvoicePayloadResolvers<ContextType = GraphQLContext, ParentType ext
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   invoice?: Resolver<Maybe<ResolversTypes['Invoice']>, ParentType, ContextType>;
 };
 
@@ -3681,6 +3772,7 @@ export type JournalEntryPayloadResolvers<ContextType = GraphQLContext, ParentTyp
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   journalEntry?: Resolver<Maybe<ResolversTypes['JournalEntry']>, ParentType, ContextType>;
 };
 
@@ -3732,6 +3824,7 @@ export type CreateLedgerEventPayloadResolvers<ContextType = GraphQLContext, Pare
   event?: Resolver<Maybe<ResolversTypes['LedgerEvent']>, ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type LedgerEventPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LedgerEventPayload'] = ResolversParentTypes['LedgerEventPayload']> = {
@@ -3739,6 +3832,7 @@ export type LedgerEventPayloadResolvers<ContextType = GraphQLContext, ParentType
   event?: Resolver<Maybe<ResolversTypes['LedgerEvent']>, ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ConfirmLedgerEventPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ConfirmLedgerEventPayload'] = ResolversParentTypes['ConfirmLedgerEventPayload']> = {
@@ -3747,12 +3841,14 @@ export type ConfirmLedgerEventPayloadResolvers<ContextType = GraphQLContext, Par
   journalEntryId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ConfirmLedgerEventResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ConfirmLedgerEventResult'] = ResolversParentTypes['ConfirmLedgerEventResult']> = {
   eventId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   journalEntryId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
 };
@@ -3763,6 +3859,7 @@ export type ConfirmLedgerEventsPayloadResolvers<ContextType = GraphQLContext, Pa
   results?: Resolver<Array<ResolversTypes['ConfirmLedgerEventResult']>, ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type RejectLedgerEventPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RejectLedgerEventPayload'] = ResolversParentTypes['RejectLedgerEventPayload']> = {
@@ -3771,6 +3868,7 @@ export type RejectLedgerEventPayloadResolvers<ContextType = GraphQLContext, Pare
   reversalEntryId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type SyncItemErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SyncItemError'] = ResolversParentTypes['SyncItemError']> = {
@@ -3778,6 +3876,7 @@ export type SyncItemErrorResolvers<ContextType = GraphQLContext, ParentType exte
   eventId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
   error?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   errorCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type MarkSyncedPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MarkSyncedPayload'] = ResolversParentTypes['MarkSyncedPayload']> = {
@@ -3786,6 +3885,7 @@ export type MarkSyncedPayloadResolvers<ContextType = GraphQLContext, ParentType 
   errors?: Resolver<Array<ResolversTypes['SyncItemError']>, ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type OrganizationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Organization'] = ResolversParentTypes['Organization']> = {
@@ -3806,6 +3906,7 @@ export type SetLockDatePayloadResolvers<ContextType = GraphQLContext, ParentType
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType>;
 };
 
@@ -3813,6 +3914,7 @@ export type UpdateOrganizationProfilePayloadResolvers<ContextType = GraphQLConte
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType>;
 };
 
@@ -3820,6 +3922,7 @@ export type CreateOrganizationPayloadResolvers<ContextType = GraphQLContext, Par
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   organization?: Resolver<Maybe<ResolversTypes['Organization']>, ParentType, ContextType>;
 };
 
@@ -3839,6 +3942,7 @@ export type ImportProcessorBalancePayloadResolvers<ContextType = GraphQLContext,
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   batchId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   created?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   skippedAppFee?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -3852,6 +3956,7 @@ export type DeleteProcessorImportsPayloadResolvers<ContextType = GraphQLContext,
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   deleted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   dryRun?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
@@ -3904,6 +4009,7 @@ export type AttachReceiptPayloadResolvers<ContextType = GraphQLContext, ParentTy
   receiptId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ReceiptPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReceiptPayload'] = ResolversParentTypes['ReceiptPayload']> = {
@@ -3911,6 +4017,7 @@ export type ReceiptPayloadResolvers<ContextType = GraphQLContext, ParentType ext
   receipt?: Resolver<Maybe<ResolversTypes['Receipt']>, ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type ReconciliationPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReconciliationPage'] = ResolversParentTypes['ReconciliationPage']> = {
@@ -3925,6 +4032,7 @@ export type ReconciliationPayloadResolvers<ContextType = GraphQLContext, ParentT
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type DashboardSummaryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DashboardSummary'] = ResolversParentTypes['DashboardSummary']> = {
@@ -4093,6 +4201,7 @@ export type FileSalesTaxReturnPayloadResolvers<ContextType = GraphQLContext, Par
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   return?: Resolver<Maybe<ResolversTypes['SalesTaxReturn']>, ParentType, ContextType>;
   journalEntryId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
 };
@@ -4154,6 +4263,7 @@ export type WebhookEndpointPayloadResolvers<ContextType = GraphQLContext, Parent
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   endpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpoint']>, ParentType, ContextType>;
   secret?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
@@ -4191,6 +4301,7 @@ export type WebhookDeliveryPayloadResolvers<ContextType = GraphQLContext, Parent
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   delivery?: Resolver<Maybe<ResolversTypes['WebhookDelivery']>, ParentType, ContextType>;
 };
 

@@ -100,7 +100,7 @@ export function uploadMade(file: StoredFile): { upload?: UploadedFile } {
   return file.upload ? { upload: file.upload } : {}
 }
 
-export const payloadFields = 'success error errorCode'
+export const payloadFields = 'success error errorCode field'
 
 export const id = (what: string) => z.string().describe(`${what}; a UUID.`)
 export const limit = z

@@ -76,7 +76,7 @@ export class AccountService {
     if (items.length > limits.batchItemsMax) return batchTooLarge(items.length)
     const errors: BatchOutcome['errors'] = []
     const report = (index: number, failure: Failure) =>
-      errors.push({ index, error: failure.message, errorCode: failure.code })
+      errors.push({ index, error: failure.message, errorCode: failure.code, field: failure.field ?? null })
 
     const candidates: Array<{ index: number; account: ValidAccount }> = []
     for (const [index, item] of items.entries()) {

@@ -63,7 +63,7 @@ export class ContactService {
     const rows: Array<{ index: number; row: ValidContact & { id: string; createdAt: string } }> = []
     const seen = new Set<string>()
     const report = (index: number, failure: Failure) =>
-      errors.push({ index, error: failure.message, errorCode: failure.code })
+      errors.push({ index, error: failure.message, errorCode: failure.code, field: failure.field ?? null })
     for (const [index, item] of items.entries()) {
       const valid = validateContact(item)
       if (!valid.ok) {

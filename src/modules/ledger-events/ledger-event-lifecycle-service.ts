@@ -210,6 +210,7 @@ export class LedgerEventLifecycleService {
         return refusedResult(eventId, {
           code: 'EVENT_ALREADY_CONFIRMED',
           message: 'This event is listed earlier in eventIds, and was confirmed there.',
+          field: 'eventIds',
         })
       }
       if (!outcome.ok) return refusedResult(eventId, outcome.error)
@@ -218,6 +219,7 @@ export class LedgerEventLifecycleService {
         success: true,
         error: null,
         errorCode: null,
+        field: null,
         journalEntryId: outcome.value.journalEntryId,
       }
     })
@@ -441,7 +443,13 @@ export class LedgerEventLifecycleService {
   ): Promise<
     Result<{
       syncedCount: number
-      errors: Array<{ index: number; eventId: string; error: string; errorCode: string }>
+      errors: Array<{
+        index: number
+        eventId: string
+        error: string
+        errorCode: string
+        field: string | null
+      }>
     }>
   > {
     const scope = await this.deps.access.authorize(principal, organizationId, 'markLedgerEventsSynced')
@@ -453,7 +461,13 @@ export class LedgerEventLifecycleService {
       )
     }
     return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-      const errors: Array<{ index: number; eventId: string; error: string; errorCode: string }> = []
+      const errors: Array<{
+        index: number
+        eventId: string
+        error: string
+        errorCode: string
+        field: string | null
+      }> = []
       let syncedCount = 0
       const lockDate = await this.deps.periodLock.lockDate(tx, scope)
       for (const [index, eventId] of eventIds.entries()) {
@@ -463,7 +477,13 @@ export class LedgerEventLifecycleService {
             ? await this.deps.periodLock.checkOpen(tx, scope, [event.transactionDate], 'eventIds')
             : ok(undefined)
           if (!open.ok) {
-            errors.push({ index, eventId, error: open.error.message, errorCode: open.error.code })
+            errors.push({
+              index,
+              eventId,
+              error: open.error.message,
+              errorCode: open.error.code,
+              field: 'eventIds',
+            })
             continue
           }
         }
@@ -491,7 +511,7 @@ export class LedgerEventLifecycleService {
                 code: 'EVENT_NOT_CONFIRMED',
                 message: `Only confirmed events can be marked synced; this one is ${event.status}.`,
               }
-        errors.push({ index, eventId, error: failure.message, errorCode: failure.code })
+        errors.push({ index, eventId, error: failure.message, errorCode: failure.code, field: 'eventIds' })
       }
       return ok({ syncedCount, errors })
     })
@@ -554,6 +574,7 @@ export interface ConfirmResult {
   success: boolean
   error: string | null
   errorCode: string | null
+  field: string | null
   journalEntryId: string | null
 }
 
@@ -562,6 +583,7 @@ const refusedResult = (eventId: string, failure: Failure): ConfirmResult => ({
   success: false,
   error: failure.message,
   errorCode: failure.code,
+  field: failure.field ?? null,
   journalEntryId: null,
 })
 

@@ -300,6 +300,7 @@ export const ledgerEventResolvers: Resolvers = {
       const results = refusedItems(result, eventIds, (eventId) => ({
         eventId,
         success: false,
+        field: 'eventIds',
         journalEntryId: null,
       })).map(({ index: _index, ...refused }) => refused)
       return payloadOf(result, (outcome) => outcome, { confirmedCount: 0, results })
