@@ -27,13 +27,14 @@ export async function registerCors(app: FastifyInstance, origins: readonly strin
     methods: ['GET', 'POST'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Idempotency-Key'],
     // What a browser client must read besides the body: its quota, when to retry, which request
-    // the server logged, and whether an answer was replayed for its Idempotency-Key.
+    // the server logged, whether an answer was replayed for its Idempotency-Key, and the release.
     exposedHeaders: [
       'Retry-After',
       'X-RateLimit-Limit',
       'X-RateLimit-Remaining',
       'X-Request-Id',
       'Idempotency-Replayed',
+      'Daybook-Version',
     ],
     maxAge: limits.corsPreflightMaxAgeSeconds,
   }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import type { Principal } from '../modules/access/principal.js'
 import type { OperationInfo } from './operation-info.js'
@@ -27,10 +28,16 @@ export function decorateRequestContext(app: FastifyInstance): void {
   app.decorateRequest('organizationId', undefined)
 }
 
-/** Every answer names its request, and every request starts anonymous. */
+/** The server's release (package.json, semantic versioning: docs/versioning.md). */
+export const daybookVersion = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version
+
+/** Every answer names its request and the release that gave it, and every request starts anonymous. */
 export function startRequestContext(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id)
+    reply.header('daybook-version', daybookVersion)
     request.principal = anonymous
     done()
   })

@@ -99,8 +99,15 @@ describe('actual requests', () => {
     expect(allowed.status).toBe(200)
     expect(allowed.headers.get('access-control-allow-origin')).toBe(allowedOrigin)
     expect(listed(allowed.headers.get('access-control-expose-headers'))).toEqual(
-      expect.arrayContaining(['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-request-id']),
+      expect.arrayContaining([
+        'retry-after',
+        'x-ratelimit-limit',
+        'x-ratelimit-remaining',
+        'x-request-id',
+        'daybook-version',
+      ]),
     )
+    expect(allowed.headers.get('daybook-version')).toMatch(/^\d+\.\d+\.\d+$/)
     expect(allowed.headers.get('cache-control')).toBe('no-store')
     expect(listed(allowed.headers.get('vary'))).toEqual(expect.arrayContaining(['origin', 'authorization']))
 

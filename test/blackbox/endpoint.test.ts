@@ -1,4 +1,5 @@
 // The GraphQL endpoint over HTTP: routes, DESIGN 4's status policy and the request limits.
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTenant, type Tenant } from '../support/fixtures.js'
 import { startServer, type TestServer } from '../support/server.js'
@@ -17,6 +18,25 @@ describe('routes', () => {
     const response = await fetch(`${server.url}/healthz`)
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ status: 'ok' })
+  })
+
+  it('names its release in Daybook-Version on every answer, refusals included', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'))
+    const health = await fetch(`${server.url}/healthz`)
+    const answered = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...tenant.bearer },
+      body: JSON.stringify({ query: '{ myOrganizations { id } }' }),
+    })
+    const refused = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{ not json',
+    })
+    expect(refused.status).toBe(400)
+    for (const response of [health, answered, refused]) {
+      expect(response.headers.get('daybook-version')).toBe(version)
+    }
   })
 
   it.each(['/graphql', '/graphql/'])('serves POST %s', async (urlPath) => {
