@@ -339,7 +339,7 @@ export class PreparedSubject {
   private readonly decimalsFactor: bigint
   private foldedMemo: string | undefined
   private foldedReference: string | undefined
-  private readonly chars = new Map<string, readonly string[]>()
+  private chars: Map<string, readonly string[]> | undefined
 
   constructor(private readonly subject: RuleSubject) {
     this.merchant = subject.merchantName.toLowerCase()
@@ -363,6 +363,7 @@ export class PreparedSubject {
 
   /** A folded text's characters (code points), split once however many patterns read them. */
   charsOf(text: string): readonly string[] {
+    this.chars ??= new Map()
     let split = this.chars.get(text)
     if (!split) {
       split = Array.from(text)
