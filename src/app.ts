@@ -197,6 +197,7 @@ export async function buildCore(
       store: categoryRuleStore,
       rules: categoryRules,
       accounts,
+      contacts,
     }),
     exchangeRates: new ExchangeRateService({ ...withAccess, store: rates, functionalCurrencyOf }),
     ledgerEvents: new LedgerEventLifecycleService({

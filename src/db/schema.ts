@@ -342,6 +342,16 @@ export interface CategoryRulesTable {
   account_id: string
   match_count: Int
   created_at: string
+  /** JSON text of the conditions beside vendor_pattern (0037). */
+  conditions: Generated<string>
+  condition_match: Generated<string>
+  priority: Generated<number>
+  /** JSON text of the payment accounts the rule applies to; all when empty. */
+  payment_account_ids: Generated<string>
+  tax_code: string | null
+  contact_id: string | null
+  /** JSON text of the percentage lines, or null for a rule with one category. */
+  lines: string | null
 }
 
 export interface CsvImportProfilesTable {

@@ -267,6 +267,11 @@ export const errorCodeDocs: Readonly<Record<ErrorCode, ErrorCodeDoc>> = {
   PROCESSOR_ACCOUNT_CONFLICT: business,
   RULE_NOT_FOUND: business,
   RULE_PATTERN_TAKEN: business,
+  // Category rules with conditions and actions (DESIGN 8.9).
+  INVALID_RULE_CONDITION: business,
+  RULE_WITHOUT_CONDITION: business,
+  RULE_WITHOUT_ACTION: business,
+  INVALID_RULE_LINES: business,
   SALES_TAX_CODE_NOT_FOUND: business,
   TAX_ACCOUNT_NOT_ALLOWED: business,
   TAX_ACCOUNT_NOT_FOUND: business,

@@ -183,6 +183,11 @@ export const errorCodes = [
   'WEBHOOK_EVENT_TYPE_UNKNOWN',
   'WEBHOOK_EVENT_NOT_FOUND',
   'WEBHOOK_DESCRIPTION_TOO_LONG',
+  // Category rules with conditions and actions (DESIGN 8.9).
+  'INVALID_RULE_CONDITION',
+  'RULE_WITHOUT_CONDITION',
+  'RULE_WITHOUT_ACTION',
+  'INVALID_RULE_LINES',
   // Invoices, bills, payments and credit notes.
   'INVOICE_NOT_FOUND',
   'INVALID_INVOICE_KIND',

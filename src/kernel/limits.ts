@@ -140,6 +140,12 @@ export const limits = {
   /** The longest address SMTP carries (RFC 5321). */
   emailLengthMax: 254,
   vendorPatternLengthMax: 200,
+  /** Conditions of one category rule, beside its vendor pattern. */
+  ruleConditionsMax: 20,
+  /** Percentage lines of one category rule, as many as an event takes. */
+  ruleLinesMax: 100,
+  /** Events a rule's preview lists; matchCount counts them all. */
+  rulePreviewItemsMax: 200,
   /** Another server process learns of a category-rule change within this time; this one at once. */
   categoryRuleCacheMs: 5_000,
   /** 15 significant digits keep every amount, and sums of many, exact where a driver hands back a double. */

@@ -89,6 +89,9 @@ const operations: Record<string, { admin?: true }> = {
   createCategoryRule: {},
   updateCategoryRule: {},
   deleteCategoryRule: {},
+  // Rules with conditions and actions (DESIGN 8.9).
+  previewCategoryRule: {},
+  applyCategoryRule: {},
   listContacts: {},
   createContact: {},
   updateContact: {},
@@ -393,11 +396,30 @@ const argTable: Record<string, ArgSpec[]> = {
   'listCategoryRules.limit': fixed(200),
   'listCategoryRules.search': probe((ids) => ids.rulePattern),
   'createCategoryRule.vendorPattern': own((ids) => `${ids.freshName}%`),
-  'createCategoryRule.categoryId': id('expenseAccount'),
+  'createCategoryRule.categoryId': [...id('expenseAccount'), { probe: true, make: () => null }],
   'updateCategoryRule.ruleId': id('rule'),
   'updateCategoryRule.vendorPattern': own((ids) => `${ids.freshName}%`),
-  'updateCategoryRule.categoryId': id('expenseAccount'),
+  'updateCategoryRule.categoryId': [...id('expenseAccount'), { probe: true, make: () => null }],
   'deleteCategoryRule.ruleId': id('rule'),
+  // Rules with conditions and actions (DESIGN 8.9): a rule's lines are tried where its category is not.
+  'createCategoryRule.lines': [
+    { probe: true, make: () => null },
+    ...probe((ids) => [{ accountId: ids.expenseAccount, percent: '100' }]),
+  ],
+  'createCategoryRule.paymentAccountIds': idList('bankAccount'),
+  'createCategoryRule.contactId': id('contact'),
+  'updateCategoryRule.lines': [
+    { probe: true, make: () => null },
+    ...probe((ids) => [{ accountId: ids.expenseAccount, percent: '100' }]),
+  ],
+  'updateCategoryRule.paymentAccountIds': idList('bankAccount'),
+  'updateCategoryRule.contactId': id('contact'),
+  'previewCategoryRule.rule': probe((ids) => ({
+    vendorPattern: `${ids.merchant}%`,
+    paymentAccountIds: [ids.bankAccount],
+  })),
+  'previewCategoryRule.limit': fixed(200),
+  'applyCategoryRule.ruleId': id('rule'),
 
   'listContacts.limit': fixed(200),
   'listContacts.search': probe((ids) => ids.contactName),

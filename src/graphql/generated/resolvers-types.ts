@@ -38,6 +38,8 @@ export type Query = {
   listCsvImportProfiles: Maybe<Array<CsvImportProfile>>;
   /** search matches the pattern, case-insensitively. sortBy: vendorPattern (default), matchCount or createdAt. */
   listCategoryRules: Maybe<CategoryRulePage>;
+  /** The events in needs_review the rule would match; writes nothing. */
+  previewCategoryRule: Maybe<RulePreview>;
   /** sortBy: displayName (default), contactType or balance. search matches the display name. */
   listContacts: Maybe<ContactPage>;
   /** Newest first unless sortDir is asc. */
@@ -168,6 +170,13 @@ export type QueryListCategoryRulesArgs = {
   search?: InputMaybe<Scalars['String']['input']>;
   sortBy?: InputMaybe<Scalars['String']['input']>;
   sortDir?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryPreviewCategoryRuleArgs = {
+  organizationId: Scalars['UUID']['input'];
+  rule: CategoryRuleInput;
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -449,9 +458,12 @@ export type Mutation = {
   checkBankStatementDups: Maybe<CheckBankStatementDupsPayload>;
   /** All or nothing: one needs_review event per row that is not a duplicate; at most 10,000 rows. */
   importBankStatement: Maybe<ImportBankStatementPayload>;
-  /** When several rules match, the most specific (most literal characters) wins, then the oldest. */
+  /** When several rules match, the lowest priority wins; at equal priority the most specific (most literal characters), then the oldest. At least one condition (vendorPattern or conditions) and one action (categoryId or lines). */
   createCategoryRule: Maybe<CategoryRulePayload>;
+  /** What is given replaces what the rule had: categoryId replaces lines and lines replace categoryId; a null taxCode or contactId removes it, an empty list of conditions or accounts empties it. */
   updateCategoryRule: Maybe<CategoryRulePayload>;
+  /** Classifies with this rule the events in needs_review without a category that it matches. */
+  applyCategoryRule: Maybe<ApplyCategoryRulePayload>;
   deleteCategoryRule: Maybe<MutationResult>;
   createContact: Maybe<CreateContactPayload>;
   /** Changes the fields given and keeps the others; the name stays unique within the contact type. */
@@ -698,8 +710,15 @@ export type MutationImportBankStatementArgs = {
 
 export type MutationCreateCategoryRuleArgs = {
   organizationId: Scalars['UUID']['input'];
-  vendorPattern: Scalars['String']['input'];
-  categoryId: Scalars['UUID']['input'];
+  vendorPattern?: InputMaybe<Scalars['String']['input']>;
+  categoryId?: InputMaybe<Scalars['UUID']['input']>;
+  conditions?: InputMaybe<Array<RuleConditionInput>>;
+  conditionMatch?: InputMaybe<Scalars['String']['input']>;
+  priority?: InputMaybe<Scalars['Int']['input']>;
+  paymentAccountIds?: InputMaybe<Array<Scalars['UUID']['input']>>;
+  taxCode?: InputMaybe<Scalars['String']['input']>;
+  contactId?: InputMaybe<Scalars['UUID']['input']>;
+  lines?: InputMaybe<Array<RuleLineInput>>;
 };
 
 
@@ -708,6 +727,19 @@ export type MutationUpdateCategoryRuleArgs = {
   ruleId: Scalars['UUID']['input'];
   vendorPattern?: InputMaybe<Scalars['String']['input']>;
   categoryId?: InputMaybe<Scalars['UUID']['input']>;
+  conditions?: InputMaybe<Array<RuleConditionInput>>;
+  conditionMatch?: InputMaybe<Scalars['String']['input']>;
+  priority?: InputMaybe<Scalars['Int']['input']>;
+  paymentAccountIds?: InputMaybe<Array<Scalars['UUID']['input']>>;
+  taxCode?: InputMaybe<Scalars['String']['input']>;
+  contactId?: InputMaybe<Scalars['UUID']['input']>;
+  lines?: InputMaybe<Array<RuleLineInput>>;
+};
+
+
+export type MutationApplyCategoryRuleArgs = {
+  organizationId: Scalars['UUID']['input'];
+  ruleId: Scalars['UUID']['input'];
 };
 
 
@@ -1622,16 +1654,95 @@ export type ImportBankStatementPayload = {
   field: Maybe<Scalars['String']['output']>;
 };
 
-/** Fills the category of arriving events whose merchant name matches vendorPattern. */
+/** Classifies arriving events that meet its conditions: the first matching rule by priority fills the category (or the lines), the tax code and the contact. */
 export type CategoryRule = {
   __typename?: 'CategoryRule';
   id: Scalars['UUID']['output'];
-  /** SQL ILIKE semantics over the whole merchant name: % any run, _ one character, \ escapes; case-insensitive. */
-  vendorPattern: Scalars['String']['output'];
+  /** SQL ILIKE semantics over the whole merchant name: % any run, _ one character, \ escapes; case-insensitive. The condition merchant ilike; null for a rule without it. */
+  vendorPattern: Maybe<Scalars['String']['output']>;
+  /** The conditions beside vendorPattern. */
+  conditions: Array<RuleCondition>;
+  /** all (every condition, vendorPattern included) or any (at least one). */
+  conditionMatch: Scalars['String']['output'];
+  /** Lower runs first; at equal priority the pattern with more literal characters, then the oldest. */
+  priority: Scalars['Int']['output'];
+  /** The payment accounts whose events the rule applies to; all when empty. */
+  paymentAccountIds: Array<Scalars['UUID']['output']>;
+  /** The category, or the first line's account for a rule with lines. */
   account: CategoryRuleAccount;
+  taxCode: Maybe<Scalars['String']['output']>;
+  contactId: Maybe<Scalars['UUID']['output']>;
+  /** The event's amount shared by percent, the last line taking the rounding; null for a rule with one category. */
+  lines: Maybe<Array<RuleLine>>;
   /** How many times this rule filled an event's category. */
   matchCount: Scalars['Int']['output'];
   createdAt: Scalars['String']['output'];
+};
+
+export type RuleCondition = {
+  __typename?: 'RuleCondition';
+  field: Scalars['String']['output'];
+  operator: Scalars['String']['output'];
+  value: Scalars['String']['output'];
+  value2: Maybe<Scalars['String']['output']>;
+  negate: Scalars['Boolean']['output'];
+};
+
+export type RuleLine = {
+  __typename?: 'RuleLine';
+  accountId: Scalars['UUID']['output'];
+  account: CategoryRuleAccount;
+  percent: Scalars['String']['output'];
+  taxCode: Maybe<Scalars['String']['output']>;
+};
+
+/** field: merchant, memo, amount, direction, eventType, reference. operator: ilike, contains, equals, starts_with (text); equals, gt, gte, lt, lte, between (amount, value..value2 inclusive); equals (direction, eventType). Text is compared case-insensitively; negate inverts. */
+export type RuleConditionInput = {
+  field: Scalars['String']['input'];
+  operator: Scalars['String']['input'];
+  value: Scalars['String']['input'];
+  value2?: InputMaybe<Scalars['String']['input']>;
+  negate?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** percent: a decimal above 0 with at most 4 decimals; a rule's percents add up to exactly 100. */
+export type RuleLineInput = {
+  accountId: Scalars['UUID']['input'];
+  percent: Scalars['String']['input'];
+  taxCode?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A rule as previewCategoryRule tries it, without saving it. */
+export type CategoryRuleInput = {
+  vendorPattern?: InputMaybe<Scalars['String']['input']>;
+  conditions?: InputMaybe<Array<RuleConditionInput>>;
+  conditionMatch?: InputMaybe<Scalars['String']['input']>;
+  paymentAccountIds?: InputMaybe<Array<Scalars['UUID']['input']>>;
+};
+
+export type RulePreviewItem = {
+  __typename?: 'RulePreviewItem';
+  eventId: Scalars['UUID']['output'];
+  merchantName: Scalars['String']['output'];
+  amount: Scalars['String']['output'];
+  transactionDate: Scalars['Date']['output'];
+};
+
+export type RulePreview = {
+  __typename?: 'RulePreview';
+  /** Events in needs_review the rule matches, classified or not. */
+  matchCount: Scalars['Int']['output'];
+  /** The first of them by date, at most limit (default 50, at most 200). */
+  items: Array<RulePreviewItem>;
+};
+
+export type ApplyCategoryRulePayload = {
+  __typename?: 'ApplyCategoryRulePayload';
+  success: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+  /** Events in needs_review without a category that the rule classified. */
+  classifiedCount: Scalars['Int']['output'];
 };
 
 export type CategoryRuleAccount = {
@@ -2855,6 +2966,14 @@ export type ResolversTypes = {
   CheckBankStatementDupsPayload: ResolverTypeWrapper<CheckBankStatementDupsPayload>;
   ImportBankStatementPayload: ResolverTypeWrapper<ImportBankStatementPayload>;
   CategoryRule: ResolverTypeWrapper<CategoryRule>;
+  RuleCondition: ResolverTypeWrapper<RuleCondition>;
+  RuleLine: ResolverTypeWrapper<RuleLine>;
+  RuleConditionInput: RuleConditionInput;
+  RuleLineInput: RuleLineInput;
+  CategoryRuleInput: CategoryRuleInput;
+  RulePreviewItem: ResolverTypeWrapper<RulePreviewItem>;
+  RulePreview: ResolverTypeWrapper<RulePreview>;
+  ApplyCategoryRulePayload: ResolverTypeWrapper<ApplyCategoryRulePayload>;
   CategoryRuleAccount: ResolverTypeWrapper<CategoryRuleAccount>;
   CategoryRulePage: ResolverTypeWrapper<CategoryRulePage>;
   CategoryRulePayload: ResolverTypeWrapper<CategoryRulePayload>;
@@ -2996,6 +3115,14 @@ export type ResolversParentTypes = {
   CheckBankStatementDupsPayload: CheckBankStatementDupsPayload;
   ImportBankStatementPayload: ImportBankStatementPayload;
   CategoryRule: CategoryRule;
+  RuleCondition: RuleCondition;
+  RuleLine: RuleLine;
+  RuleConditionInput: RuleConditionInput;
+  RuleLineInput: RuleLineInput;
+  CategoryRuleInput: CategoryRuleInput;
+  RulePreviewItem: RulePreviewItem;
+  RulePreview: RulePreview;
+  ApplyCategoryRulePayload: ApplyCategoryRulePayload;
   CategoryRuleAccount: CategoryRuleAccount;
   CategoryRulePage: CategoryRulePage;
   CategoryRulePayload: CategoryRulePayload;
@@ -3111,6 +3238,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   auditLog?: Resolver<Maybe<ResolversTypes['AuditRecordPage']>, ParentType, ContextType, RequireFields<QueryAuditLogArgs, 'organizationId'>>;
   listCsvImportProfiles?: Resolver<Maybe<Array<ResolversTypes['CsvImportProfile']>>, ParentType, ContextType, RequireFields<QueryListCsvImportProfilesArgs, 'organizationId' | 'paymentAccountId'>>;
   listCategoryRules?: Resolver<Maybe<ResolversTypes['CategoryRulePage']>, ParentType, ContextType, RequireFields<QueryListCategoryRulesArgs, 'organizationId'>>;
+  previewCategoryRule?: Resolver<Maybe<ResolversTypes['RulePreview']>, ParentType, ContextType, RequireFields<QueryPreviewCategoryRuleArgs, 'organizationId' | 'rule'>>;
   listContacts?: Resolver<Maybe<ResolversTypes['ContactPage']>, ParentType, ContextType, RequireFields<QueryListContactsArgs, 'organizationId'>>;
   listExchangeRates?: Resolver<Maybe<ResolversTypes['ExchangeRatePage']>, ParentType, ContextType, RequireFields<QueryListExchangeRatesArgs, 'organizationId'>>;
   fiscalYears?: Resolver<Array<ResolversTypes['FiscalYear']>, ParentType, ContextType, RequireFields<QueryFiscalYearsArgs, 'organizationId'>>;
@@ -3161,8 +3289,9 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteCsvImportProfile?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationDeleteCsvImportProfileArgs, 'organizationId' | 'profileId'>>;
   checkBankStatementDups?: Resolver<Maybe<ResolversTypes['CheckBankStatementDupsPayload']>, ParentType, ContextType, RequireFields<MutationCheckBankStatementDupsArgs, 'organizationId' | 'paymentAccountId' | 'rows'>>;
   importBankStatement?: Resolver<Maybe<ResolversTypes['ImportBankStatementPayload']>, ParentType, ContextType, RequireFields<MutationImportBankStatementArgs, 'organizationId' | 'paymentAccountId' | 'rows'>>;
-  createCategoryRule?: Resolver<Maybe<ResolversTypes['CategoryRulePayload']>, ParentType, ContextType, RequireFields<MutationCreateCategoryRuleArgs, 'organizationId' | 'vendorPattern' | 'categoryId'>>;
+  createCategoryRule?: Resolver<Maybe<ResolversTypes['CategoryRulePayload']>, ParentType, ContextType, RequireFields<MutationCreateCategoryRuleArgs, 'organizationId'>>;
   updateCategoryRule?: Resolver<Maybe<ResolversTypes['CategoryRulePayload']>, ParentType, ContextType, RequireFields<MutationUpdateCategoryRuleArgs, 'organizationId' | 'ruleId'>>;
+  applyCategoryRule?: Resolver<Maybe<ResolversTypes['ApplyCategoryRulePayload']>, ParentType, ContextType, RequireFields<MutationApplyCategoryRuleArgs, 'organizationId' | 'ruleId'>>;
   deleteCategoryRule?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationDeleteCategoryRuleArgs, 'organizationId' | 'ruleId'>>;
   createContact?: Resolver<Maybe<ResolversTypes['CreateContactPayload']>, ParentType, ContextType, RequireFields<MutationCreateContactArgs, 'organizationId' | 'contactType' | 'displayName'>>;
   updateContact?: Resolver<Maybe<ResolversTypes['UpdateContactPayload']>, ParentType, ContextType, RequireFields<MutationUpdateContactArgs, 'organizationId' | 'contactId'>>;
@@ -3528,10 +3657,51 @@ export type ImportBankStatementPayloadResolvers<ContextType = GraphQLContext, Pa
 
 export type CategoryRuleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CategoryRule'] = ResolversParentTypes['CategoryRule']> = {
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
-  vendorPattern?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  vendorPattern?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  conditions?: Resolver<Array<ResolversTypes['RuleCondition']>, ParentType, ContextType>;
+  conditionMatch?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  paymentAccountIds?: Resolver<Array<ResolversTypes['UUID']>, ParentType, ContextType>;
   account?: Resolver<ResolversTypes['CategoryRuleAccount'], ParentType, ContextType>;
+  taxCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contactId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  lines?: Resolver<Maybe<Array<ResolversTypes['RuleLine']>>, ParentType, ContextType>;
   matchCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type RuleConditionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RuleCondition'] = ResolversParentTypes['RuleCondition']> = {
+  field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  operator?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value2?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  negate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type RuleLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RuleLine'] = ResolversParentTypes['RuleLine']> = {
+  accountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  account?: Resolver<ResolversTypes['CategoryRuleAccount'], ParentType, ContextType>;
+  percent?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  taxCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type RulePreviewItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RulePreviewItem'] = ResolversParentTypes['RulePreviewItem']> = {
+  eventId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  merchantName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  transactionDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+};
+
+export type RulePreviewResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RulePreview'] = ResolversParentTypes['RulePreview']> = {
+  matchCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['RulePreviewItem']>, ParentType, ContextType>;
+};
+
+export type ApplyCategoryRulePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ApplyCategoryRulePayload'] = ResolversParentTypes['ApplyCategoryRulePayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  classifiedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type CategoryRuleAccountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CategoryRuleAccount'] = ResolversParentTypes['CategoryRuleAccount']> = {
@@ -4340,6 +4510,11 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CheckBankStatementDupsPayload?: CheckBankStatementDupsPayloadResolvers<ContextType>;
   ImportBankStatementPayload?: ImportBankStatementPayloadResolvers<ContextType>;
   CategoryRule?: CategoryRuleResolvers<ContextType>;
+  RuleCondition?: RuleConditionResolvers<ContextType>;
+  RuleLine?: RuleLineResolvers<ContextType>;
+  RulePreviewItem?: RulePreviewItemResolvers<ContextType>;
+  RulePreview?: RulePreviewResolvers<ContextType>;
+  ApplyCategoryRulePayload?: ApplyCategoryRulePayloadResolvers<ContextType>;
   CategoryRuleAccount?: CategoryRuleAccountResolvers<ContextType>;
   CategoryRulePage?: CategoryRulePageResolvers<ContextType>;
   CategoryRulePayload?: CategoryRulePayloadResolvers<ContextType>;

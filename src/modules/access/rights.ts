@@ -118,6 +118,9 @@ export const rights = {
   createCategoryRule: write(),
   updateCategoryRule: write(),
   deleteCategoryRule: write(),
+  // Rules with conditions and actions (DESIGN 8.9).
+  previewCategoryRule: read(),
+  applyCategoryRule: write(),
   listTaxCodes: read(),
   listSalesTaxCodes: read(),
 

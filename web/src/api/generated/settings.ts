@@ -103,7 +103,7 @@ export type SettingsCategoryRulesQueryVariables = Exact<{
 }>;
 
 
-export type SettingsCategoryRulesQuery = { listCategoryRules: { totalCount: number, items: Array<{ id: string, vendorPattern: string, matchCount: number, createdAt: string, account: { id: string, name: string } }> } | null };
+export type SettingsCategoryRulesQuery = { listCategoryRules: { totalCount: number, items: Array<{ id: string, vendorPattern: string | null, matchCount: number, createdAt: string, account: { id: string, name: string } }> } | null };
 
 export type RuleCategoriesQueryVariables = Exact<{
   organizationId: string;
