@@ -49,6 +49,7 @@ import { TaxLineStore } from './modules/journal/tax-line-store.js'
 import { LedgerEventEditService } from './modules/ledger-events/ledger-event-edit-service.js'
 import { LedgerEventImportStore } from './modules/ledger-events/ledger-event-import-store.js'
 import { LedgerEventLifecycleService } from './modules/ledger-events/ledger-event-lifecycle-service.js'
+import { LedgerEventMaking } from './modules/ledger-events/ledger-event-making.js'
 import { LedgerEventPosting } from './modules/ledger-events/ledger-event-posting.js'
 import { LedgerEventQueryService } from './modules/ledger-events/ledger-event-query-service.js'
 import { LedgerEventStore } from './modules/ledger-events/ledger-event-store.js'
@@ -66,6 +67,8 @@ import type { ReceiptsPort } from './modules/receipts/receipts-port.js'
 import { ReceiptsProvider } from './modules/receipts/receipts-provider.js'
 import { ReconciliationService } from './modules/reconciliations/reconciliation-service.js'
 import { ReconciliationStore } from './modules/reconciliations/reconciliation-store.js'
+import { RecurringService } from './modules/recurring/recurring-service.js'
+import { RecurringStore } from './modules/recurring/recurring-store.js'
 import { ReportService } from './modules/reports/report-service.js'
 import { SalesTaxReturnStore } from './modules/sales-tax/sales-tax-return-store.js'
 import { SalesTaxService } from './modules/sales-tax/sales-tax-service.js'
@@ -181,6 +184,7 @@ export async function buildCore(
     receipts,
     categoryRules,
   })
+  const journalEntries = new JournalService({ ...bookParts, contacts, organizations })
   const services: Services = {
     access,
     organizations: new OrganizationService({
@@ -234,7 +238,7 @@ export async function buildCore(
       store: new ReconciliationStore(),
     }),
     reports: new ReportService({ ...bookParts, receipts, organizations, taxCodes, contacts }),
-    journal: new JournalService({ ...bookParts, contacts, organizations }),
+    journal: journalEntries,
     fiscalYears: new FiscalYearService({ ...bookParts, organizations }),
     salesTax: new SalesTaxService({
       ...bookParts,
@@ -258,6 +262,19 @@ export async function buildCore(
     idempotency: new IdempotencyService({ db, store: new IdempotencyStore(), clock }),
     audit: new AuditService({ access, trail: audit }),
     webhooks: webhookService,
+    recurring: new RecurringService({
+      ...withAccess,
+      jobs,
+      store: new RecurringStore(engine),
+      journal: journalEntries,
+      events: new LedgerEventMaking({
+        eventQueries,
+        recorder: events,
+        periodLock: organizations,
+        functionalCurrencyOf,
+      }),
+      documents: documents.invoices,
+    }),
     ports: { accounts, contacts, organizations },
   }
   await audit.prepare(migrationsRun, access).catch(async (error: unknown) => {
@@ -271,6 +288,7 @@ export async function buildCore(
     notices,
     webhookDispatcher,
     async close() {
+      services.recurring.stopSchedule()
       await webhookDispatcher.stop()
       await jobs.stop()
       await audit.stop()
@@ -408,6 +426,9 @@ export async function buildApp(config: Config, options: { clock?: Clock } = {}):
   if (config.jobWorker) {
     core.services.jobs.start()
     core.webhookDispatcher.start()
+    core.services.recurring.startSchedule((error) =>
+      server.log.error({ err: error }, 'recurring schedule tick failed'),
+    )
   }
   return {
     server,

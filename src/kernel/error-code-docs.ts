@@ -419,6 +419,17 @@ export const errorCodeDocs: Readonly<Record<ErrorCode, ErrorCodeDoc>> = {
     description:
       "createBillFromReceipt found no account for the bill's line: no rule matches the vendor and it has no earlier bill. Give accountId.",
   },
+  RECURRING_TEMPLATE_NOT_FOUND: business,
+  INVALID_RECURRING_KIND: business,
+  INVALID_FREQUENCY: business,
+  INVALID_INTERVAL: business,
+  INVALID_DAY_OF_MONTH: business,
+  INVALID_OCCURRENCES_MAX: business,
+  INVALID_RECURRING_MODE: business,
+  RECURRING_PAYLOAD_REQUIRED: business,
+  RECURRING_PAYLOAD_MISMATCH: business,
+  RECURRING_MODE_NOT_SUPPORTED: business,
+  TOO_MANY_RECURRING_TEMPLATES: business,
   INVALID_FILTER: {
     section: 'lists',
     where: 'listLedgerEvents, events',

@@ -81,6 +81,8 @@ export type Query = {
   reconciliation: Maybe<Reconciliation>;
   /** Newest first. */
   listReconciliations: Maybe<ReconciliationPage>;
+  /** The organization's templates, oldest first (limit at most 200, default 25). */
+  listRecurringTemplates: Maybe<RecurringTemplatePage>;
   /** Defaults: startDate the first of the current month, endDate today (UTC). */
   dashboardSummary: Maybe<DashboardSummary>;
   /** Same defaults as dashboardSummary. */
@@ -321,6 +323,13 @@ export type QueryReconciliationArgs = {
 export type QueryListReconciliationsArgs = {
   organizationId: Scalars['UUID']['input'];
   paymentAccountId: Scalars['UUID']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryListRecurringTemplatesArgs = {
+  organizationId: Scalars['UUID']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -581,6 +590,18 @@ export type Mutation = {
   undoReconciliation: Maybe<ReconciliationPayload>;
   /** An open reconciliation only; owner, admin or accountant. Nothing was posted and no event moved, so nothing goes back; the account can start another. Allowed in a closed period. */
   cancelReconciliation: Maybe<ReconciliationPayload>;
+  /**
+   * A template, its payload checked as its module checks a new one (accounts, balance, contact,
+   * the lock date of its first date). Nothing is made until its dates come.
+   */
+  createRecurringTemplate: Maybe<RecurringTemplatePayload>;
+  /** The template replaced by the input; dates already made or refused are never made again. */
+  updateRecurringTemplate: Maybe<RecurringTemplatePayload>;
+  /** No date is made while paused; resuming catches up the dates missed meanwhile, in order. */
+  pauseRecurringTemplate: Maybe<RecurringTemplatePayload>;
+  resumeRecurringTemplate: Maybe<RecurringTemplatePayload>;
+  /** The template goes; what it already made stays, still naming it. */
+  deleteRecurringTemplate: Maybe<RecurringTemplatePayload>;
   /**
    * Files the return as it stands (owner, admin or accountant): keeps its lines, posts the clearing entry dated
    * endDate to Sales Tax Owing (and Quick Method Gain), and moves lockDate to endDate when earlier.
@@ -1071,6 +1092,37 @@ export type MutationCancelReconciliationArgs = {
 };
 
 
+export type MutationCreateRecurringTemplateArgs = {
+  organizationId: Scalars['UUID']['input'];
+  input: RecurringTemplateInput;
+};
+
+
+export type MutationUpdateRecurringTemplateArgs = {
+  organizationId: Scalars['UUID']['input'];
+  templateId: Scalars['UUID']['input'];
+  input: RecurringTemplateInput;
+};
+
+
+export type MutationPauseRecurringTemplateArgs = {
+  organizationId: Scalars['UUID']['input'];
+  templateId: Scalars['UUID']['input'];
+};
+
+
+export type MutationResumeRecurringTemplateArgs = {
+  organizationId: Scalars['UUID']['input'];
+  templateId: Scalars['UUID']['input'];
+};
+
+
+export type MutationDeleteRecurringTemplateArgs = {
+  organizationId: Scalars['UUID']['input'];
+  templateId: Scalars['UUID']['input'];
+};
+
+
 export type MutationFileSalesTaxReturnArgs = {
   organizationId: Scalars['UUID']['input'];
   startDate: Scalars['Date']['input'];
@@ -1385,6 +1437,10 @@ export type LedgerEvent = {
   /** The accounts the event posts to, each with its share and its tax; an event classified by one category reads as that line and its split; empty while unclassified. */
   lines: Array<EntryLine>;
   receipts: Array<ReceiptAttachment>;
+  /** The recurring template that made the event, if one did. */
+  recurringTemplateId: Maybe<Scalars['UUID']['output']>;
+  /** The template's date the event was made for. */
+  occurrenceDate: Maybe<Scalars['Date']['output']>;
 };
 
 
@@ -1918,6 +1974,10 @@ export type Invoice = {
   /** The receipt a bill was made from (createBillFromReceipt); null otherwise. */
   receiptId: Maybe<Scalars['UUID']['output']>;
   createdAt: Scalars['String']['output'];
+  /** The recurring template that made the document, if one did. */
+  recurringTemplateId: Maybe<Scalars['UUID']['output']>;
+  /** The template's date the document was made for. */
+  occurrenceDate: Maybe<Scalars['Date']['output']>;
 };
 
 export type InvoiceContact = {
@@ -2081,6 +2141,10 @@ export type JournalEntry = {
   /** The ledger event that posted the entry (its entry, or the reversal when it was rejected). */
   eventId: Maybe<Scalars['UUID']['output']>;
   createdAt: Scalars['String']['output'];
+  /** The recurring template that made the entry, if one did. */
+  recurringTemplateId: Maybe<Scalars['UUID']['output']>;
+  /** The template's date the entry was made for. */
+  occurrenceDate: Maybe<Scalars['Date']['output']>;
 };
 
 export type JournalLine = {
@@ -2495,6 +2559,103 @@ export type ReconciliationPayload = {
   errorCode: Maybe<Scalars['String']['output']>;
   /** The argument the refusal is about, when one argument is at fault. */
   field: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A recurring entry (DESIGN 8.10): what to create, and the dates to create it on. Each date is made
+ * once, in order, whatever was missed, however many servers run; what a template made stays when the
+ * template is deleted.
+ */
+export type RecurringTemplate = {
+  __typename?: 'RecurringTemplate';
+  id: Scalars['UUID']['output'];
+  name: Scalars['String']['output'];
+  /** journal_entry, ledger_event or invoice (an invoice template makes any document kind: bills too). */
+  kind: Scalars['String']['output'];
+  /** weekly, monthly, quarterly or yearly, every interval of them. */
+  frequency: Scalars['String']['output'];
+  interval: Scalars['Int']['output'];
+  /** 1 to 31 (a shorter month takes its last day); null on weekly schedules and for the start date's day. */
+  dayOfMonth: Maybe<Scalars['Int']['output']>;
+  startDate: Scalars['Date']['output'];
+  endDate: Maybe<Scalars['Date']['output']>;
+  /** How many dates the schedule has at most, made or refused. */
+  occurrencesMax: Maybe<Scalars['Int']['output']>;
+  /** post (entries posted, invoices approved, classified events confirmed) or draft (events wait in needs_review, invoices stay drafts). */
+  mode: Scalars['String']['output'];
+  /** The next date to be made; null once the schedule has no date left. */
+  nextDate: Maybe<Scalars['Date']['output']>;
+  /** The latest date made. */
+  lastDate: Maybe<Scalars['Date']['output']>;
+  /** How many dates were made (refused dates do not count). */
+  occurrenceCount: Scalars['Int']['output'];
+  paused: Scalars['Boolean']['output'];
+  /** The code of the latest refused date (PERIOD_LOCKED, ACCOUNT_NOT_FOUND, ...); that date is skipped. */
+  lastErrorCode: Maybe<Scalars['String']['output']>;
+  lastError: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['String']['output'];
+};
+
+export type RecurringTemplateInput = {
+  name: Scalars['String']['input'];
+  /** journal_entry, ledger_event or invoice. */
+  kind: Scalars['String']['input'];
+  /** weekly, monthly, quarterly or yearly. */
+  frequency: Scalars['String']['input'];
+  /** Every interval periods (1 to 100, default 1). */
+  interval?: InputMaybe<Scalars['Int']['input']>;
+  /** 1 to 31; a shorter month takes its last day. Monthly, quarterly and yearly only; default the start date's day. */
+  dayOfMonth?: InputMaybe<Scalars['Int']['input']>;
+  /** The first date is the first on the schedule on or after it. */
+  startDate: Scalars['Date']['input'];
+  /** No date after it is made. */
+  endDate?: InputMaybe<Scalars['Date']['input']>;
+  occurrencesMax?: InputMaybe<Scalars['Int']['input']>;
+  /** post or draft (journal_entry templates: post only). */
+  mode: Scalars['String']['input'];
+  journalEntry?: InputMaybe<JournalEntryTemplateInput>;
+  ledgerEvent?: InputMaybe<LedgerEventTemplateInput>;
+  /**
+   * Each document is issued on its date and falls due as many days later as dueDate is after
+   * issueDate here. A number given makes NUMBER-YYYY-MM-DD per date (bills need one); without it
+   * invoices and credit notes take the next of their series.
+   */
+  invoice?: InputMaybe<InvoiceInput>;
+};
+
+/** A manual journal entry dated on each date. */
+export type JournalEntryTemplateInput = {
+  memo?: InputMaybe<Scalars['String']['input']>;
+  reference?: InputMaybe<Scalars['String']['input']>;
+  lines: Array<JournalLineInput>;
+};
+
+/** A ledger event dated on each date, as createLedgerEvent takes it. */
+export type LedgerEventTemplateInput = {
+  merchantName: Scalars['String']['input'];
+  amount: Scalars['String']['input'];
+  eventType?: InputMaybe<Scalars['String']['input']>;
+  direction?: InputMaybe<Scalars['String']['input']>;
+  categoryId?: InputMaybe<Scalars['UUID']['input']>;
+  paymentAccountId?: InputMaybe<Scalars['UUID']['input']>;
+  memo?: InputMaybe<Scalars['String']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type RecurringTemplatePayload = {
+  __typename?: 'RecurringTemplatePayload';
+  success: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+  recurringTemplate: Maybe<RecurringTemplate>;
+};
+
+export type RecurringTemplatePage = {
+  __typename?: 'RecurringTemplatePage';
+  items: Array<RecurringTemplate>;
+  totalCount: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
 };
 
 export type DashboardSummary = {
@@ -2950,7 +3111,7 @@ export type ResolversTypes = {
   DaybookEvent: ResolverTypeWrapper<DaybookEvent>;
   DaybookEventPage: ResolverTypeWrapper<DaybookEventPage>;
   AuditChainHead: ResolverTypeWrapper<AuditChainHead>;
-  LedgerEvent: ResolverTypeWrapper<Omit<LedgerEvent, 'history' | 'journalEntry' | 'reversalEntry' | 'appliedDocuments'> & { organizationId: string; journalEntry: JournalEntryParent | null; reversalEntry: JournalEntryParent | null }>;
+  LedgerEvent: ResolverTypeWrapper<Omit<LedgerEvent, 'history' | 'journalEntry' | 'reversalEntry' | 'appliedDocuments' | 'recurringTemplateId' | 'occurrenceDate'> & { organizationId: string; journalEntry: JournalEntryParent | null; reversalEntry: JournalEntryParent | null }>;
   Contact: ResolverTypeWrapper<Omit<Contact, 'history' | 'outstanding' | 'overdue'> & { organizationId: string }>;
   Reconciliation: ResolverTypeWrapper<Omit<Reconciliation, 'history'>>;
   BankFileFormat: BankFileFormat;
@@ -2989,20 +3150,20 @@ export type ResolversTypes = {
   FiscalYearPayload: ResolverTypeWrapper<FiscalYearPayload>;
   IntakeAddress: ResolverTypeWrapper<IntakeAddress>;
   IntakeAddressPayload: ResolverTypeWrapper<IntakeAddressPayload>;
-  Invoice: ResolverTypeWrapper<Invoice>;
+  Invoice: ResolverTypeWrapper<Omit<Invoice, 'recurringTemplateId' | 'occurrenceDate'> & { organizationId: string }>;
   InvoiceContact: ResolverTypeWrapper<InvoiceContact>;
   InvoiceLine: ResolverTypeWrapper<InvoiceLine>;
   InvoicePayment: ResolverTypeWrapper<InvoicePayment>;
   InvoiceInput: InvoiceInput;
   InvoiceLineInput: InvoiceLineInput;
-  InvoicePayload: ResolverTypeWrapper<InvoicePayload>;
-  InvoicePage: ResolverTypeWrapper<InvoicePage>;
+  InvoicePayload: ResolverTypeWrapper<Omit<InvoicePayload, 'invoice'> & { invoice?: Maybe<ResolversTypes['Invoice']> }>;
+  InvoicePage: ResolverTypeWrapper<Omit<InvoicePage, 'items'> & { items: Array<ResolversTypes['Invoice']> }>;
   AgedReport: ResolverTypeWrapper<AgedReport>;
   AgedRow: ResolverTypeWrapper<AgedRow>;
   ContactStatement: ResolverTypeWrapper<ContactStatement>;
   ContactStatementLine: ResolverTypeWrapper<ContactStatementLine>;
-  InvoiceMatch: ResolverTypeWrapper<InvoiceMatch>;
-  AppliedDocument: ResolverTypeWrapper<AppliedDocument>;
+  InvoiceMatch: ResolverTypeWrapper<Omit<InvoiceMatch, 'invoice'> & { invoice: ResolversTypes['Invoice'] }>;
+  AppliedDocument: ResolverTypeWrapper<Omit<AppliedDocument, 'invoice'> & { invoice: ResolversTypes['Invoice'] }>;
   JournalEntry: ResolverTypeWrapper<JournalEntryParent>;
   JournalLine: ResolverTypeWrapper<JournalLine>;
   JournalLineAccount: ResolverTypeWrapper<JournalLineAccount>;
@@ -3039,6 +3200,12 @@ export type ResolversTypes = {
   ReceiptPayload: ResolverTypeWrapper<ReceiptPayload>;
   ReconciliationPage: ResolverTypeWrapper<Omit<ReconciliationPage, 'items'> & { items: Array<ResolversTypes['Reconciliation']> }>;
   ReconciliationPayload: ResolverTypeWrapper<Omit<ReconciliationPayload, 'reconciliation'> & { reconciliation?: Maybe<ResolversTypes['Reconciliation']> }>;
+  RecurringTemplate: ResolverTypeWrapper<RecurringTemplate>;
+  RecurringTemplateInput: RecurringTemplateInput;
+  JournalEntryTemplateInput: JournalEntryTemplateInput;
+  LedgerEventTemplateInput: LedgerEventTemplateInput;
+  RecurringTemplatePayload: ResolverTypeWrapper<RecurringTemplatePayload>;
+  RecurringTemplatePage: ResolverTypeWrapper<RecurringTemplatePage>;
   DashboardSummary: ResolverTypeWrapper<DashboardSummary>;
   IncomeStatementLine: ResolverTypeWrapper<IncomeStatementLine>;
   IncomeStatement: ResolverTypeWrapper<IncomeStatement>;
@@ -3100,7 +3267,7 @@ export type ResolversParentTypes = {
   DaybookEvent: DaybookEvent;
   DaybookEventPage: DaybookEventPage;
   AuditChainHead: AuditChainHead;
-  LedgerEvent: Omit<LedgerEvent, 'history' | 'journalEntry' | 'reversalEntry' | 'appliedDocuments'> & { organizationId: string; journalEntry: JournalEntryParent | null; reversalEntry: JournalEntryParent | null };
+  LedgerEvent: Omit<LedgerEvent, 'history' | 'journalEntry' | 'reversalEntry' | 'appliedDocuments' | 'recurringTemplateId' | 'occurrenceDate'> & { organizationId: string; journalEntry: JournalEntryParent | null; reversalEntry: JournalEntryParent | null };
   Contact: Omit<Contact, 'history' | 'outstanding' | 'overdue'> & { organizationId: string };
   Reconciliation: Omit<Reconciliation, 'history'>;
   CsvImportProfile: CsvImportProfile;
@@ -3138,20 +3305,20 @@ export type ResolversParentTypes = {
   FiscalYearPayload: FiscalYearPayload;
   IntakeAddress: IntakeAddress;
   IntakeAddressPayload: IntakeAddressPayload;
-  Invoice: Invoice;
+  Invoice: Omit<Invoice, 'recurringTemplateId' | 'occurrenceDate'> & { organizationId: string };
   InvoiceContact: InvoiceContact;
   InvoiceLine: InvoiceLine;
   InvoicePayment: InvoicePayment;
   InvoiceInput: InvoiceInput;
   InvoiceLineInput: InvoiceLineInput;
-  InvoicePayload: InvoicePayload;
-  InvoicePage: InvoicePage;
+  InvoicePayload: Omit<InvoicePayload, 'invoice'> & { invoice?: Maybe<ResolversParentTypes['Invoice']> };
+  InvoicePage: Omit<InvoicePage, 'items'> & { items: Array<ResolversParentTypes['Invoice']> };
   AgedReport: AgedReport;
   AgedRow: AgedRow;
   ContactStatement: ContactStatement;
   ContactStatementLine: ContactStatementLine;
-  InvoiceMatch: InvoiceMatch;
-  AppliedDocument: AppliedDocument;
+  InvoiceMatch: Omit<InvoiceMatch, 'invoice'> & { invoice: ResolversParentTypes['Invoice'] };
+  AppliedDocument: Omit<AppliedDocument, 'invoice'> & { invoice: ResolversParentTypes['Invoice'] };
   JournalEntry: JournalEntryParent;
   JournalLine: JournalLine;
   JournalLineAccount: JournalLineAccount;
@@ -3188,6 +3355,12 @@ export type ResolversParentTypes = {
   ReceiptPayload: ReceiptPayload;
   ReconciliationPage: Omit<ReconciliationPage, 'items'> & { items: Array<ResolversParentTypes['Reconciliation']> };
   ReconciliationPayload: Omit<ReconciliationPayload, 'reconciliation'> & { reconciliation?: Maybe<ResolversParentTypes['Reconciliation']> };
+  RecurringTemplate: RecurringTemplate;
+  RecurringTemplateInput: RecurringTemplateInput;
+  JournalEntryTemplateInput: JournalEntryTemplateInput;
+  LedgerEventTemplateInput: LedgerEventTemplateInput;
+  RecurringTemplatePayload: RecurringTemplatePayload;
+  RecurringTemplatePage: RecurringTemplatePage;
   DashboardSummary: DashboardSummary;
   IncomeStatementLine: IncomeStatementLine;
   IncomeStatement: IncomeStatement;
@@ -3258,6 +3431,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   listReceipts?: Resolver<Maybe<ResolversTypes['ReceiptPage']>, ParentType, ContextType, RequireFields<QueryListReceiptsArgs, 'organizationId'>>;
   reconciliation?: Resolver<Maybe<ResolversTypes['Reconciliation']>, ParentType, ContextType, RequireFields<QueryReconciliationArgs, 'organizationId' | 'reconciliationId'>>;
   listReconciliations?: Resolver<Maybe<ResolversTypes['ReconciliationPage']>, ParentType, ContextType, RequireFields<QueryListReconciliationsArgs, 'organizationId' | 'paymentAccountId'>>;
+  listRecurringTemplates?: Resolver<Maybe<ResolversTypes['RecurringTemplatePage']>, ParentType, ContextType, RequireFields<QueryListRecurringTemplatesArgs, 'organizationId'>>;
   dashboardSummary?: Resolver<Maybe<ResolversTypes['DashboardSummary']>, ParentType, ContextType, RequireFields<QueryDashboardSummaryArgs, 'organizationId'>>;
   incomeStatement?: Resolver<Maybe<ResolversTypes['IncomeStatement']>, ParentType, ContextType, RequireFields<QueryIncomeStatementArgs, 'organizationId'>>;
   accountBalances?: Resolver<Maybe<Array<ResolversTypes['AccountBalance']>>, ParentType, ContextType, RequireFields<QueryAccountBalancesArgs, 'organizationId'>>;
@@ -3334,6 +3508,11 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   finishReconciliation?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationFinishReconciliationArgs, 'organizationId' | 'reconciliationId'>>;
   undoReconciliation?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationUndoReconciliationArgs, 'organizationId' | 'reconciliationId' | 'reason'>>;
   cancelReconciliation?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationCancelReconciliationArgs, 'organizationId' | 'reconciliationId'>>;
+  createRecurringTemplate?: Resolver<Maybe<ResolversTypes['RecurringTemplatePayload']>, ParentType, ContextType, RequireFields<MutationCreateRecurringTemplateArgs, 'organizationId' | 'input'>>;
+  updateRecurringTemplate?: Resolver<Maybe<ResolversTypes['RecurringTemplatePayload']>, ParentType, ContextType, RequireFields<MutationUpdateRecurringTemplateArgs, 'organizationId' | 'templateId' | 'input'>>;
+  pauseRecurringTemplate?: Resolver<Maybe<ResolversTypes['RecurringTemplatePayload']>, ParentType, ContextType, RequireFields<MutationPauseRecurringTemplateArgs, 'organizationId' | 'templateId'>>;
+  resumeRecurringTemplate?: Resolver<Maybe<ResolversTypes['RecurringTemplatePayload']>, ParentType, ContextType, RequireFields<MutationResumeRecurringTemplateArgs, 'organizationId' | 'templateId'>>;
+  deleteRecurringTemplate?: Resolver<Maybe<ResolversTypes['RecurringTemplatePayload']>, ParentType, ContextType, RequireFields<MutationDeleteRecurringTemplateArgs, 'organizationId' | 'templateId'>>;
   fileSalesTaxReturn?: Resolver<Maybe<ResolversTypes['FileSalesTaxReturnPayload']>, ParentType, ContextType, RequireFields<MutationFileSalesTaxReturnArgs, 'organizationId' | 'startDate' | 'endDate' | 'jurisdiction'>>;
   createWebhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationCreateWebhookEndpointArgs, 'organizationId' | 'url'>>;
   updateWebhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationUpdateWebhookEndpointArgs, 'organizationId' | 'endpointId'>>;
@@ -3513,6 +3692,8 @@ export type LedgerEventResolvers<ContextType = GraphQLContext, ParentType extend
   reconciliationId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
   lines?: Resolver<Array<ResolversTypes['EntryLine']>, ParentType, ContextType>;
   receipts?: Resolver<Array<ResolversTypes['ReceiptAttachment']>, ParentType, ContextType>;
+  recurringTemplateId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  occurrenceDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
 };
 
 export type ContactResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Contact'] = ResolversParentTypes['Contact']> = {
@@ -3821,6 +4002,8 @@ export type InvoiceResolvers<ContextType = GraphQLContext, ParentType extends Re
   payments?: Resolver<Array<ResolversTypes['InvoicePayment']>, ParentType, ContextType>;
   receiptId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recurringTemplateId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  occurrenceDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
 };
 
 export type InvoiceContactResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvoiceContact'] = ResolversParentTypes['InvoiceContact']> = {
@@ -3916,6 +4099,8 @@ export type JournalEntryResolvers<ContextType = GraphQLContext, ParentType exten
   reversedByEntryId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
   eventId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recurringTemplateId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  occurrenceDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
 };
 
 export type JournalLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['JournalLine'] = ResolversParentTypes['JournalLine']> = {
@@ -4203,6 +4388,40 @@ export type ReconciliationPayloadResolvers<ContextType = GraphQLContext, ParentT
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type RecurringTemplateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecurringTemplate'] = ResolversParentTypes['RecurringTemplate']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  frequency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  interval?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  dayOfMonth?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  startDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  endDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  occurrencesMax?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  mode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nextDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  lastDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  occurrenceCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  paused?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastErrorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type RecurringTemplatePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecurringTemplatePayload'] = ResolversParentTypes['RecurringTemplatePayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recurringTemplate?: Resolver<Maybe<ResolversTypes['RecurringTemplate']>, ParentType, ContextType>;
+};
+
+export type RecurringTemplatePageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecurringTemplatePage'] = ResolversParentTypes['RecurringTemplatePage']> = {
+  items?: Resolver<Array<ResolversTypes['RecurringTemplate']>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type DashboardSummaryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DashboardSummary'] = ResolversParentTypes['DashboardSummary']> = {
@@ -4574,6 +4793,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ReceiptPayload?: ReceiptPayloadResolvers<ContextType>;
   ReconciliationPage?: ReconciliationPageResolvers<ContextType>;
   ReconciliationPayload?: ReconciliationPayloadResolvers<ContextType>;
+  RecurringTemplate?: RecurringTemplateResolvers<ContextType>;
+  RecurringTemplatePayload?: RecurringTemplatePayloadResolvers<ContextType>;
+  RecurringTemplatePage?: RecurringTemplatePageResolvers<ContextType>;
   DashboardSummary?: DashboardSummaryResolvers<ContextType>;
   IncomeStatementLine?: IncomeStatementLineResolvers<ContextType>;
   IncomeStatement?: IncomeStatementResolvers<ContextType>;

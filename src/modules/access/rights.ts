@@ -212,6 +212,17 @@ export const rights = {
   applyLedgerEventToInvoice: documents,
   createBillFromReceipt: documents,
 
+  // ---- recurring entries: a template makes entries and documents, so it takes their rights
+  listRecurringTemplates: read(),
+  createRecurringTemplate: documents,
+  updateRecurringTemplate: documents,
+  pauseRecurringTemplate: documents,
+  resumeRecurringTemplate: documents,
+  deleteRecurringTemplate: documents,
+  'LedgerEvent.recurringTemplateId': nested,
+  'JournalEntry.recurringTemplateId': nested,
+  'Invoice.recurringTemplateId': nested,
+
   // ---- reports and sales tax
   dashboardSummary: read(),
   incomeStatement: read(),

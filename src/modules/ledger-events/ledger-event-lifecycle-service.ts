@@ -3,8 +3,7 @@ import type { Executor } from '../../db/schema.js'
 import { inSavepoint, inTransactionResult } from '../../db/transaction.js'
 import { hitFaultPoint } from '../../fault-points.js'
 import type { Clock } from '../../kernel/clock.js'
-import { currencyDecimals, parseCurrency } from '../../kernel/currency.js'
-import { parseExchangeRate } from '../../kernel/exchange-rate.js'
+import { currencyDecimals } from '../../kernel/currency.js'
 import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
 import { formatMoney } from '../../kernel/money.js'
@@ -23,18 +22,8 @@ import type {
 } from '../category-rules/category-rules-port.js'
 import type { JournalPort } from '../journal/journal-port.js'
 import type { OrganizationsPort } from '../organizations/organizations-port.js'
-import {
-  editableStatuses,
-  parseAmount,
-  parseDirection,
-  parseEventType,
-  parseMemo,
-  parseMerchantName,
-  parseTransactionDate,
-  postedStatuses,
-  reconciledEvent,
-  type Status,
-} from './ledger-event.js'
+import { editableStatuses, postedStatuses, reconciledEvent, type Status } from './ledger-event.js'
+import { parseNewEvent } from './ledger-event-making.js'
 import type { LedgerEventPosting, PostingEvent } from './ledger-event-posting.js'
 import {
   eventNotFound,
@@ -43,22 +32,12 @@ import {
 } from './ledger-event-query-service.js'
 import type { EventChanges, LedgerEventRecord, NewLedgerEvent } from './ledger-event-row-store.js'
 import type { LedgerEventStore } from './ledger-event-store.js'
+import type { NewEventInput } from './ledger-events-port.js'
 import { eventChange, fieldsBefore, type LedgerEventsProvider } from './ledger-events-provider.js'
 import { ruleClassification, ruleSubjectOf } from './rule-actions.js'
 
-export interface CreateEventInput {
-  merchantName: string
-  amount: string
-  transactionDate: string
-  eventType?: string | null
-  categoryId?: string | null
-  paymentAccountId?: string | null
-  contactId?: string | null
-  memo?: string | null
-  direction?: string | null
-  currency?: string | null
-  exchangeRate?: string | null
-}
+/** What createLedgerEvent takes. */
+export type CreateEventInput = NewEventInput
 
 /**
  * What a client does to an event: create it, edit it while it waits, confirm it into the books
@@ -98,55 +77,25 @@ export class LedgerEventLifecycleService implements RuleEvents {
     input: CreateEventInput,
   ): Promise<Result<LedgerEventView>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'createLedgerEvent')
-    const functionalCurrency = await this.deps.functionalCurrencyOf(organizationId)
-    const parsedCurrency = parseCurrency(input.currency ?? functionalCurrency)
-    if (!parsedCurrency.ok) return parsedCurrency
-    const currency = parsedCurrency.value
-    const merchantName = parseMerchantName(input.merchantName)
-    if (!merchantName.ok) return merchantName
-    const amount = parseAmount(input.amount, currencyDecimals(currency))
-    if (!amount.ok) return amount
-    const date = parseTransactionDate(input.transactionDate)
-    if (!date.ok) return date
-    const eventType = parseEventType(input.eventType)
-    if (!eventType.ok) return eventType
-    const memo = parseMemo(input.memo)
-    if (!memo.ok) return memo
-    const direction = parseDirection(input.direction, eventType.value)
-    if (!direction.ok) return direction
-    let exchangeRate: string | null = null
-    if (input.exchangeRate != null) {
-      const rate = parseExchangeRate(input.exchangeRate)
-      if (!rate.ok) return rate
-      if (currency === functionalCurrency) {
-        return fail(
-          'INVALID_EXCHANGE_RATE',
-          `${currency} is the functional currency; an event in it takes no exchange rate.`,
-          'exchangeRate',
-        )
-      }
-      exchangeRate = rate.value.text
-    }
-
-    const refs = await this.deps.eventQueries.checkReferences(this.deps.db, scope, eventType.value, {
+    const parsed = parseNewEvent(input, await this.deps.functionalCurrencyOf(organizationId))
+    if (!parsed.ok) return parsed
+    const refs = await this.deps.eventQueries.checkReferences(this.deps.db, scope, parsed.value.eventType, {
       categoryId: input.categoryId ?? null,
       paymentAccountId: input.paymentAccountId ?? null,
       contactId: input.contactId ?? null,
     })
     if (!refs.ok) return refs
     const created = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-      const open = await this.deps.periodLock.checkOpen(tx, scope, [date.value], 'transactionDate')
+      const open = await this.deps.periodLock.checkOpen(
+        tx,
+        scope,
+        [parsed.value.transactionDate],
+        'transactionDate',
+      )
       if (!open.ok) return open
       const [event] = await this.deps.recorder.recordArrivals(tx, scope, [
         {
-          eventType: eventType.value,
-          direction: direction.value,
-          merchantName: merchantName.value,
-          amountMinor: amount.value,
-          currency,
-          exchangeRate,
-          transactionDate: date.value,
-          memo: memo.value,
+          ...parsed.value,
           categoryId: input.categoryId ?? null,
           paymentAccountId: input.paymentAccountId ?? null,
           contactId: input.contactId ?? null,
