@@ -27,7 +27,7 @@ import {
   type RuleLine,
   type RuleLineInput,
 } from './rule-conditions.js'
-import { compilePattern } from './vendor-pattern.js'
+import { compilePattern, starAsWildcard } from './vendor-pattern.js'
 
 export interface CategoryRuleView extends CategoryRuleRecord {
   account: { id: string; name: string }
@@ -267,6 +267,10 @@ export class CategoryRuleService {
   ): Result<
     Pick<CategoryRuleDefinition, 'vendorPattern' | 'conditions' | 'conditionMatch' | 'paymentAccountIds'>
   > {
+    if (input.vendorPattern != null) {
+      const mistake = starAsWildcard(input.vendorPattern)
+      if (mistake) return mistake
+    }
     const vendorPattern = input.vendorPattern ?? existing?.vendorPattern ?? null
     if (vendorPattern !== null) {
       const compiled = compilePattern(vendorPattern)

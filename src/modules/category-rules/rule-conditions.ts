@@ -1,6 +1,6 @@
 import { limits } from '../../kernel/limits.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
-import { type CompiledPattern, compilePattern, matchesTokens } from './vendor-pattern.js'
+import { type CompiledPattern, compilePattern, matchesTokens, starAsWildcard } from './vendor-pattern.js'
 
 // A rule's conditions and actions (DESIGN 8.9), their validation, and their evaluation against an
 // event, all without I/O. Conditions are compiled once per organization and evaluated in memory;
@@ -211,6 +211,9 @@ function compileTest(condition: RuleCondition, index: number): Result<CompiledCo
   }
   const read = textReader(field as TextField)
   if (operator === 'ilike') {
+    const mistake = starAsWildcard(value, conditionField(index, 'value'))
+    if (mistake)
+      return badCondition(`Condition ${index + 1}: ${mistake.error.message}`, conditionField(index, 'value'))
     const pattern = compilePattern(value)
     if (!pattern.ok) {
       return badCondition(`Condition ${index + 1}: ${pattern.error.message}`, conditionField(index, 'value'))
