@@ -262,18 +262,13 @@ export async function buildCore(
     idempotency: new IdempotencyService({ db, store: new IdempotencyStore(), clock }),
     audit: new AuditService({ access, trail: audit }),
     webhooks: webhookService,
-    recurring: new RecurringService({
-      ...withAccess,
+    recurring: buildRecurring({
+      ...bookParts,
       jobs,
-      store: new RecurringStore(engine),
-      journal: journalEntries,
-      events: new LedgerEventMaking({
-        eventQueries,
-        recorder: events,
-        periodLock: organizations,
-        functionalCurrencyOf,
-      }),
-      documents: documents.invoices,
+      eventQueries,
+      organizations,
+      ...documents,
+      journalEntries,
     }),
     ports: { accounts, contacts, organizations },
   }
@@ -288,7 +283,6 @@ export async function buildCore(
     notices,
     webhookDispatcher,
     async close() {
-      services.recurring.stopSchedule()
       await webhookDispatcher.stop()
       await jobs.stop()
       await audit.stop()
@@ -319,6 +313,34 @@ function buildInvoices(
   const billsFromReceipts = new BillFromReceiptService({ ...parts, store, invoices })
   const invoicePdf = new InvoicePdfService({ ...parts, invoices })
   return { invoices, invoiceMatching, billsFromReceipts, invoicePdf }
+}
+
+/** Recurring entries, each date made through the port of the module that owns what it makes. */
+function buildRecurring(
+  parts: Omit<
+    ConstructorParameters<typeof RecurringService>[0],
+    'store' | 'events' | 'journal' | 'documents'
+  > & {
+    eventQueries: LedgerEventQueryService
+    events: LedgerEventsProvider
+    organizations: OrganizationsProvider
+    journalEntries: JournalService
+    invoices: InvoiceService
+  },
+) {
+  const events = new LedgerEventMaking({
+    eventQueries: parts.eventQueries,
+    recorder: parts.events,
+    periodLock: parts.organizations,
+    functionalCurrencyOf: parts.organizations.functionalCurrencyOf,
+  })
+  return new RecurringService({
+    ...parts,
+    store: new RecurringStore(parts.engine),
+    events,
+    journal: parts.journalEntries,
+    documents: parts.invoices,
+  })
 }
 
 /** Ledger events: one store, the posting of a confirmed event, the port other modules use, and the reads. */
@@ -435,6 +457,7 @@ export async function buildApp(config: Config, options: { clock?: Clock } = {}):
     core,
     smtpPort: smtp?.port,
     async close() {
+      core.services.recurring.stopSchedule()
       await smtp?.close()
       await server.close()
       await rateLimiter.close()

@@ -411,10 +411,12 @@ describe('a date its module refuses', () => {
       [rent.id, '2099-01-31', 'PERIOD_LOCKED'],
       [rent.id, '2099-02-28', 'PERIOD_LOCKED'],
     ])
-    expect(summary.made.map((one) => [one.templateId, one.occurrenceDate])).toEqual([
-      [rent.id, '2099-03-31'],
-      [other.id, '2099-03-01'],
-    ])
+    expect(summary.made.map((one) => [one.templateId, one.occurrenceDate]).sort()).toEqual(
+      [
+        [rent.id, '2099-03-31'],
+        [other.id, '2099-03-01'],
+      ].sort(),
+    )
     expect(await template(tenant, rent.id)).toMatchObject({
       occurrenceCount: 1,
       lastDate: '2099-03-31',

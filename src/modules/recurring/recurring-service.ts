@@ -12,22 +12,18 @@ import { type Failure, fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
-import type { InvoiceInput } from '../invoices/invoices-port.js'
+import type { DocumentsPort, InvoiceInput } from '../invoices/invoices-port.js'
 import type { JobsPort } from '../jobs/jobs-port.js'
-import type { ManualEntryArgs } from '../journal/journal-port.js'
+import type { ManualEntriesPort, ManualEntryArgs } from '../journal/journal-port.js'
+import type { EventMakingPort } from '../ledger-events/ledger-events-port.js'
 import {
   checkTemplate,
   nextDateAfter,
   type RecurringKind,
   type Schedule,
   type TemplateFields,
+  type TemplatePayload,
 } from './recurring.js'
-import type {
-  EventMakingPort,
-  InvoiceMakingPort,
-  JournalMakingPort,
-  TemplatePayload,
-} from './recurring-port.js'
 import type {
   OccurrenceOf,
   RecurringStore,
@@ -101,9 +97,9 @@ export class RecurringService {
       audit: AuditRecorder
       jobs: JobsPort
       store: RecurringStore
-      journal: JournalMakingPort
+      journal: ManualEntriesPort
       events: EventMakingPort
-      documents: InvoiceMakingPort
+      documents: DocumentsPort
     },
   ) {
     // The job makes what was due on the day its tick saw, or later: whichever process runs it.

@@ -1,6 +1,9 @@
 import { addDays, daysInMonth, parseCalendarDate } from '../../kernel/calendar-date.js'
 import { limits } from '../../kernel/limits.js'
 import { fail, ok, type Result } from '../../kernel/result.js'
+import type { InvoiceInput } from '../invoices/invoices-port.js'
+import type { JournalLineInput } from '../journal/journal-port.js'
+import type { NewEventInput } from '../ledger-events/ledger-events-port.js'
 
 // The pure rules of recurring entries (DESIGN 8.10): what a template may say, and the dates its
 // schedule reaches. A date is the n-th step from the start, never the previous date plus a step,
@@ -12,6 +15,13 @@ export const frequencies = ['weekly', 'monthly', 'quarterly', 'yearly'] as const
 export type Frequency = (typeof frequencies)[number]
 export const recurringModes = ['post', 'draft'] as const
 export type RecurringMode = (typeof recurringModes)[number]
+
+/** What a template makes on each of its dates, as it was given; one of the three is set. */
+export interface TemplatePayload {
+  journalEntry?: { memo?: string | null; reference?: string | null; lines: JournalLineInput[] } | undefined
+  ledgerEvent?: Omit<NewEventInput, 'transactionDate' | 'contactId' | 'exchangeRate'> | undefined
+  invoice?: InvoiceInput | undefined
+}
 
 export interface Schedule {
   frequency: Frequency
