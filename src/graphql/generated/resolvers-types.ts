@@ -1797,6 +1797,8 @@ export type ApplyCategoryRulePayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
   /** Events in needs_review without a category that the rule classified. */
   classifiedCount: Scalars['Int']['output'];
 };
@@ -2647,6 +2649,8 @@ export type RecurringTemplatePayload = {
   success: Scalars['Boolean']['output'];
   error: Maybe<Scalars['String']['output']>;
   errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
   recurringTemplate: Maybe<RecurringTemplate>;
 };
 
@@ -3882,6 +3886,7 @@ export type ApplyCategoryRulePayloadResolvers<ContextType = GraphQLContext, Pare
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   classifiedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
@@ -4414,6 +4419,7 @@ export type RecurringTemplatePayloadResolvers<ContextType = GraphQLContext, Pare
   success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   recurringTemplate?: Resolver<Maybe<ResolversTypes['RecurringTemplate']>, ParentType, ContextType>;
 };
 
