@@ -28,7 +28,7 @@ const updateRuleQuery = `mutation ($org: UUID!, $ruleId: UUID!, ${ruleArgs}) {
   updateCategoryRule(organizationId: $org, ruleId: $ruleId, ${ruleValues}) { categoryRule { ${ruleFields} } success error errorCode }
 }`
 
-const listRulesQuery = `query ($org: UUID!) { listCategoryRules(organizationId: $org, limit: 200) { items { ${ruleFields} } totalCount } }`
+const listRulesQuery = `query ($org: UUID!) { listCategoryRules(organizationId: $org, limit: 100) { items { ${ruleFields} } totalCount } }`
 
 const previewQuery = `query ($org: UUID!, $rule: CategoryRuleInput!, $limit: Int) {
   previewCategoryRule(organizationId: $org, rule: $rule, limit: $limit) { matchCount items { eventId merchantName amount transactionDate } }
