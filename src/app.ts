@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import type { Config } from './config.js'
 import { type ChangeNotices, openChangeNotices } from './db/change-notices.js'
+import type { EngineName } from './db/engine.js'
 import { type DatabaseHandle, openDatabase } from './db/engine.js'
 import { migrateToLatest } from './db/migrate.js'
+import type { Executor } from './db/schema.js'
 import { acrossOrganizations } from './db/tenant-scope.js'
 import { createRateLimiter } from './http/rate-limit.js'
 import { buildHttpServer } from './http/server.js'
@@ -94,6 +96,16 @@ export interface Core {
 }
 
 /** Database and services without HTTP: what the CLI uses, and what the server is built on. */
+/** The job queue, its failures logged as the server's own lines. */
+function jobQueue(base: { db: Executor; engine: EngineName; clock: Clock }): JobQueue {
+  return new JobQueue({
+    ...base,
+    store: new JobStore(),
+    log: (error, job) =>
+      console.error(JSON.stringify({ level: 'error', msg: 'job failed', job, err: String(error) })),
+  })
+}
+
 export async function buildCore(
   config: Config,
   options: { clock?: Clock; onBackgroundCheckpointError?: (message: string) => void } = {},
@@ -136,12 +148,7 @@ export async function buildCore(
   // What the modules that write the books from events are built with.
   const bookParts = { ...withAccess, accounts, journal, events, periodLock: organizations }
   const eventParts = { ...withAccess, store: eventStore, accounts, eventQueries, periodLock: organizations }
-  const jobs = new JobQueue({
-    ...base,
-    store: new JobStore(),
-    log: (error, job) =>
-      console.error(JSON.stringify({ level: 'error', msg: 'job failed', job, err: String(error) })),
-  })
+  const jobs = jobQueue(base)
   const files = new FileService({
     db,
     clock,

@@ -44,8 +44,6 @@ export function CategoryRuleForm(props: {
   const change = (changes: Partial<RuleDraft>) => setDraft((current) => ({ ...current, ...changes }))
   const changeCondition = (key: number, changes: Partial<ConditionDraft>) =>
     change({ conditions: draft.conditions.map((c) => (c.key === key ? { ...c, ...changes } : c)) })
-  const changeLine = (key: number, changes: Partial<LineDraft>) =>
-    change({ lines: draft.lines.map((line) => (line.key === key ? { ...line, ...changes } : line)) })
 
   async function create(event: Event) {
     event.preventDefault()
@@ -118,112 +116,125 @@ export function CategoryRuleForm(props: {
           </fieldset>
         )}
       </fieldset>
-      <fieldset>
-        <legend>Classify it</legend>
-        <div class="inline-form">
-          <label class="checkbox-field">
-            <input
-              type="radio"
-              name="rule-action"
-              checked={draft.action === 'category'}
-              onChange={() => change({ action: 'category' })}
-            />
-            to one category
-          </label>
-          <label class="checkbox-field">
-            <input
-              type="radio"
-              name="rule-action"
-              checked={draft.action === 'lines'}
-              onChange={() => change({ action: 'lines' })}
-            />
-            split by percent
-          </label>
-        </div>
-        {draft.action === 'category' ? (
-          <div class="field">
-            <label for="rule-category">Category</label>
-            <select
-              id="rule-category"
-              value={draft.categoryId}
-              onChange={(event) => change({ categoryId: event.currentTarget.value })}
-            >
-              <option value="">Choose a category</option>
-              {categories.map((account) => (
-                <option key={account.id} value={account.id}>
-                  {account.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : (
-          <>
-            {draft.lines.map((line, index) => (
-              <div class="inline-form" key={line.key}>
-                <div class="field">
-                  <label for={`rule-line-${line.key}-account`}>Line {index + 1} category</label>
-                  <select
-                    id={`rule-line-${line.key}-account`}
-                    value={line.accountId}
-                    onChange={(event) => changeLine(line.key, { accountId: event.currentTarget.value })}
-                  >
-                    <option value="">Choose a category</option>
-                    {categories.map((account) => (
-                      <option key={account.id} value={account.id}>
-                        {account.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div class="field">
-                  <label for={`rule-line-${line.key}-percent`}>Line {index + 1} percent</label>
-                  <input
-                    id={`rule-line-${line.key}-percent`}
-                    type="text"
-                    inputMode="decimal"
-                    size={6}
-                    value={line.percent}
-                    onInput={(event) => changeLine(line.key, { percent: event.currentTarget.value })}
-                  />
-                </div>
-                {draft.lines.length > 2 && (
-                  <button
-                    type="button"
-                    onClick={() => change({ lines: draft.lines.filter((l) => l.key !== line.key) })}
-                  >
-                    Remove line {index + 1}
-                  </button>
-                )}
-              </div>
-            ))}
-            <p class="muted">The percents add up to 100; the last line takes what rounding leaves.</p>
-            <button
-              type="button"
-              onClick={() =>
-                change({ lines: [...draft.lines, { key: newKey(), accountId: '', percent: '' }] })
-              }
-            >
-              Add a line
-            </button>
-          </>
-        )}
-        <div class="field">
-          <label for="rule-priority">Priority (lower runs first)</label>
-          <input
-            id="rule-priority"
-            type="number"
-            step={1}
-            value={draft.priority}
-            onInput={(event) => change({ priority: event.currentTarget.value })}
-          />
-        </div>
-      </fieldset>
+      <RuleActionFields draft={draft} categories={categories} onChange={change} />
       <RulePreview organizationId={props.organizationId} draft={draft} />
       <button type="submit" class="primary">
         Add rule
       </button>
       {createError && <ErrorText>{createError}</ErrorText>}
     </form>
+  )
+}
+
+/** What the rule does to an event it matches: one category, or lines sharing the amount by percent, and its priority. */
+function RuleActionFields(props: {
+  draft: RuleDraft
+  categories: readonly RuleAccount[]
+  onChange: (changes: Partial<RuleDraft>) => void
+}) {
+  const { draft, categories } = props
+  const change = props.onChange
+  const changeLine = (key: number, changes: Partial<LineDraft>) =>
+    change({ lines: draft.lines.map((line) => (line.key === key ? { ...line, ...changes } : line)) })
+  return (
+    <fieldset>
+      <legend>Classify it</legend>
+      <div class="inline-form">
+        <label class="checkbox-field">
+          <input
+            type="radio"
+            name="rule-action"
+            checked={draft.action === 'category'}
+            onChange={() => change({ action: 'category' })}
+          />
+          to one category
+        </label>
+        <label class="checkbox-field">
+          <input
+            type="radio"
+            name="rule-action"
+            checked={draft.action === 'lines'}
+            onChange={() => change({ action: 'lines' })}
+          />
+          split by percent
+        </label>
+      </div>
+      {draft.action === 'category' ? (
+        <div class="field">
+          <label for="rule-category">Category</label>
+          <select
+            id="rule-category"
+            value={draft.categoryId}
+            onChange={(event) => change({ categoryId: event.currentTarget.value })}
+          >
+            <option value="">Choose a category</option>
+            {categories.map((account) => (
+              <option key={account.id} value={account.id}>
+                {account.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <>
+          {draft.lines.map((line, index) => (
+            <div class="inline-form" key={line.key}>
+              <div class="field">
+                <label for={`rule-line-${line.key}-account`}>Line {index + 1} category</label>
+                <select
+                  id={`rule-line-${line.key}-account`}
+                  value={line.accountId}
+                  onChange={(event) => changeLine(line.key, { accountId: event.currentTarget.value })}
+                >
+                  <option value="">Choose a category</option>
+                  {categories.map((account) => (
+                    <option key={account.id} value={account.id}>
+                      {account.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div class="field">
+                <label for={`rule-line-${line.key}-percent`}>Line {index + 1} percent</label>
+                <input
+                  id={`rule-line-${line.key}-percent`}
+                  type="text"
+                  inputMode="decimal"
+                  size={6}
+                  value={line.percent}
+                  onInput={(event) => changeLine(line.key, { percent: event.currentTarget.value })}
+                />
+              </div>
+              {draft.lines.length > 2 && (
+                <button
+                  type="button"
+                  onClick={() => change({ lines: draft.lines.filter((l) => l.key !== line.key) })}
+                >
+                  Remove line {index + 1}
+                </button>
+              )}
+            </div>
+          ))}
+          <p class="muted">The percents add up to 100; the last line takes what rounding leaves.</p>
+          <button
+            type="button"
+            onClick={() => change({ lines: [...draft.lines, { key: newKey(), accountId: '', percent: '' }] })}
+          >
+            Add a line
+          </button>
+        </>
+      )}
+      <div class="field">
+        <label for="rule-priority">Priority (lower runs first)</label>
+        <input
+          id="rule-priority"
+          type="number"
+          step={1}
+          value={draft.priority}
+          onInput={(event) => change({ priority: event.currentTarget.value })}
+        />
+      </div>
+    </fieldset>
   )
 }
 
