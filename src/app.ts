@@ -339,7 +339,7 @@ function buildRecurring(
     eventQueries: parts.eventQueries,
     recorder: parts.events,
     periodLock: parts.organizations,
-    functionalCurrencyOf: parts.organizations.functionalCurrencyOf,
+    functionalCurrency: parts.organizations.functionalCurrency,
   })
   return new RecurringService({
     ...parts,

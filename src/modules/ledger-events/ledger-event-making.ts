@@ -84,12 +84,13 @@ export class LedgerEventMaking implements EventMakingPort {
       eventQueries: LedgerEventQueryService
       recorder: LedgerEventsProvider
       periodLock: OrganizationsPort
-      functionalCurrencyOf: (organizationId: string) => Promise<string>
+      /** Read in the caller's transaction: on SQLite it holds the only connection. */
+      functionalCurrency: (ex: Executor, scope: OrgScope) => Promise<string>
     },
   ) {}
 
   async checkNewEvent(ex: Executor, scope: OrgScope, input: NewEventInput): Promise<Result<ParsedEvent>> {
-    const parsed = parseNewEvent(input, await this.deps.functionalCurrencyOf(scope.organizationId))
+    const parsed = parseNewEvent(input, await this.deps.functionalCurrency(ex, scope))
     if (!parsed.ok) return parsed
     const refs = await this.deps.eventQueries.checkReferences(ex, scope, parsed.value.eventType, {
       categoryId: input.categoryId ?? null,
