@@ -198,7 +198,7 @@ async function statementWithReferences(
 }
 
 /** 100 rules: a prefix for each of the 75 expense brands, and 25 narrower store-number prefixes. */
-function rulePatterns(org: BenchOrg): Array<{ vendorPattern: string; categoryId: string }> {
+export function rulePatterns(org: BenchOrg): Array<{ vendorPattern: string; categoryId: string }> {
   const expenses = org.accounts.expenses
   const rules = expenseBrandNames.map((brand, b) => ({
     vendorPattern: `${brand} #%`,

@@ -11,6 +11,7 @@ import { benchLedger } from './ledger.js'
 import { benchPeer } from './peer.js'
 import { benchProcessorImport } from './processor-import.js'
 import { benchReports } from './reports.js'
+import { benchRules } from './rules.js'
 import { benchWebApp } from './web-app.js'
 import { benchWebhooks } from './webhooks.js'
 
@@ -35,6 +36,7 @@ const allSections: Record<
   foundation: { title: 'Foundation', run: benchFoundation },
   ledger: { title: 'Ledger', run: benchLedger },
   'bank-import': { title: 'Bank import', run: benchBankImport },
+  rules: { title: 'Rules', run: benchRules },
   reports: { title: 'Reports', run: benchReports },
   audit: { title: 'Audit', run: benchAudit },
   webhooks: { title: 'Webhooks', run: benchWebhooks },

@@ -32,14 +32,17 @@ export async function generateResolverTypes(): Promise<string> {
       mappers: {
         Organization: '../../modules/organizations/organization.js#OrganizationRecord',
         // An event's entries are answered as the journal answers them, their lines read when selected;
-        // the documents it pays are read by the invoices module for its organization.
+        // the documents it pays are read by the invoices module, the template that made it by the
+        // recurring module, for its organization.
         LedgerEvent:
-          "Omit<LedgerEvent, 'history' | 'journalEntry' | 'reversalEntry' | 'appliedDocuments'> & { organizationId: string; journalEntry: JournalEntryParent | null; reversalEntry: JournalEntryParent | null }",
+          "Omit<LedgerEvent, 'history' | 'journalEntry' | 'reversalEntry' | 'appliedDocuments' | 'recurringTemplateId' | 'occurrenceDate'> & { organizationId: string; journalEntry: JournalEntryParent | null; reversalEntry: JournalEntryParent | null }",
         Account: "Omit<Account, 'history'>",
         // A contact's outstanding and overdue are read by the invoices module for its organization.
         Contact: "Omit<Contact, 'history' | 'outstanding' | 'overdue'> & { organizationId: string }",
         Reconciliation: "Omit<Reconciliation, 'history'>",
         JournalEntry: '../../modules/journal/journal-entry-view.js#JournalEntryParent',
+        // Which recurring template made a document is read by the recurring module for its organization.
+        Invoice: "Omit<Invoice, 'recurringTemplateId' | 'occurrenceDate'> & { organizationId: string }",
         ApiKey: '../../modules/access/access-store.js#ApiKeyRecord',
         PracticeOrganization:
           '../../modules/practice/practice-service.js#PracticeOrganization as PracticeOrganizationParent',

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'kysely'
 import type { Config } from './config.js'
 import { type ChangeNotices, openChangeNotices } from './db/change-notices.js'
+import type { EngineName } from './db/engine.js'
 import { type DatabaseHandle, openDatabase } from './db/engine.js'
 import { migrateToLatest } from './db/migrate.js'
+import type { Executor } from './db/schema.js'
 import { acrossOrganizations } from './db/tenant-scope.js'
 import { createRateLimiter } from './http/rate-limit.js'
 import { buildHttpServer } from './http/server.js'
@@ -49,6 +51,7 @@ import { TaxLineStore } from './modules/journal/tax-line-store.js'
 import { LedgerEventEditService } from './modules/ledger-events/ledger-event-edit-service.js'
 import { LedgerEventImportStore } from './modules/ledger-events/ledger-event-import-store.js'
 import { LedgerEventLifecycleService } from './modules/ledger-events/ledger-event-lifecycle-service.js'
+import { LedgerEventMaking } from './modules/ledger-events/ledger-event-making.js'
 import { LedgerEventPosting } from './modules/ledger-events/ledger-event-posting.js'
 import { LedgerEventQueryService } from './modules/ledger-events/ledger-event-query-service.js'
 import { LedgerEventStore } from './modules/ledger-events/ledger-event-store.js'
@@ -66,6 +69,8 @@ import type { ReceiptsPort } from './modules/receipts/receipts-port.js'
 import { ReceiptsProvider } from './modules/receipts/receipts-provider.js'
 import { ReconciliationService } from './modules/reconciliations/reconciliation-service.js'
 import { ReconciliationStore } from './modules/reconciliations/reconciliation-store.js'
+import { RecurringService } from './modules/recurring/recurring-service.js'
+import { RecurringStore } from './modules/recurring/recurring-store.js'
 import { ReportService } from './modules/reports/report-service.js'
 import { SalesTaxReturnStore } from './modules/sales-tax/sales-tax-return-store.js'
 import { SalesTaxService } from './modules/sales-tax/sales-tax-service.js'
@@ -91,6 +96,16 @@ export interface Core {
 }
 
 /** Database and services without HTTP: what the CLI uses, and what the server is built on. */
+/** The job queue, its failures logged as the server's own lines. */
+function jobQueue(base: { db: Executor; engine: EngineName; clock: Clock }): JobQueue {
+  return new JobQueue({
+    ...base,
+    store: new JobStore(),
+    log: (error, job) =>
+      console.error(JSON.stringify({ level: 'error', msg: 'job failed', job, err: String(error) })),
+  })
+}
+
 export async function buildCore(
   config: Config,
   options: { clock?: Clock; onBackgroundCheckpointError?: (message: string) => void } = {},
@@ -133,12 +148,7 @@ export async function buildCore(
   // What the modules that write the books from events are built with.
   const bookParts = { ...withAccess, accounts, journal, events, periodLock: organizations }
   const eventParts = { ...withAccess, store: eventStore, accounts, eventQueries, periodLock: organizations }
-  const jobs = new JobQueue({
-    ...base,
-    store: new JobStore(),
-    log: (error, job) =>
-      console.error(JSON.stringify({ level: 'error', msg: 'job failed', job, err: String(error) })),
-  })
+  const jobs = jobQueue(base)
   const files = new FileService({
     db,
     clock,
@@ -181,6 +191,7 @@ export async function buildCore(
     receipts,
     categoryRules,
   })
+  const journalEntries = new JournalService({ ...bookParts, contacts, organizations })
   const services: Services = {
     access,
     organizations: new OrganizationService({
@@ -197,6 +208,7 @@ export async function buildCore(
       store: categoryRuleStore,
       rules: categoryRules,
       accounts,
+      contacts,
     }),
     exchangeRates: new ExchangeRateService({ ...withAccess, store: rates, functionalCurrencyOf }),
     ledgerEvents: new LedgerEventLifecycleService({
@@ -233,7 +245,7 @@ export async function buildCore(
       store: new ReconciliationStore(),
     }),
     reports: new ReportService({ ...bookParts, receipts, organizations, taxCodes, contacts }),
-    journal: new JournalService({ ...bookParts, contacts, organizations }),
+    journal: journalEntries,
     fiscalYears: new FiscalYearService({ ...bookParts, organizations }),
     salesTax: new SalesTaxService({
       ...bookParts,
@@ -257,6 +269,14 @@ export async function buildCore(
     idempotency: new IdempotencyService({ db, store: new IdempotencyStore(), clock }),
     audit: new AuditService({ access, trail: audit }),
     webhooks: webhookService,
+    recurring: buildRecurring({
+      ...bookParts,
+      jobs,
+      eventQueries,
+      organizations,
+      ...documents,
+      journalEntries,
+    }),
     ports: { accounts, contacts, organizations },
   }
   await audit.prepare(migrationsRun, access).catch(async (error: unknown) => {
@@ -300,6 +320,34 @@ function buildInvoices(
   const billsFromReceipts = new BillFromReceiptService({ ...parts, store, invoices })
   const invoicePdf = new InvoicePdfService({ ...parts, invoices })
   return { invoices, invoiceMatching, billsFromReceipts, invoicePdf }
+}
+
+/** Recurring entries, each date made through the port of the module that owns what it makes. */
+function buildRecurring(
+  parts: Omit<
+    ConstructorParameters<typeof RecurringService>[0],
+    'store' | 'events' | 'journal' | 'documents'
+  > & {
+    eventQueries: LedgerEventQueryService
+    events: LedgerEventsProvider
+    organizations: OrganizationsProvider
+    journalEntries: JournalService
+    invoices: InvoiceService
+  },
+) {
+  const events = new LedgerEventMaking({
+    eventQueries: parts.eventQueries,
+    recorder: parts.events,
+    periodLock: parts.organizations,
+    functionalCurrency: parts.organizations.functionalCurrency,
+  })
+  return new RecurringService({
+    ...parts,
+    store: new RecurringStore(parts.engine),
+    events,
+    journal: parts.journalEntries,
+    documents: parts.invoices,
+  })
 }
 
 /** Ledger events: one store, the posting of a confirmed event, the port other modules use, and the reads. */
@@ -407,12 +455,16 @@ export async function buildApp(config: Config, options: { clock?: Clock } = {}):
   if (config.jobWorker) {
     core.services.jobs.start()
     core.webhookDispatcher.start()
+    core.services.recurring.startSchedule((error) =>
+      server.log.error({ err: error }, 'recurring schedule tick failed'),
+    )
   }
   return {
     server,
     core,
     smtpPort: smtp?.port,
     async close() {
+      core.services.recurring.stopSchedule()
       await smtp?.close()
       await server.close()
       await rateLimiter.close()

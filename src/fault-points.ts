@@ -24,6 +24,8 @@ export const faultPoints = [
    * at-least-once delivery must survive.
    */
   'webhook.sent',
+  /** A recurring date, its entry, event or document made and its row taken, before the commit; counts dates. */
+  'recurring.made',
 ] as const
 
 export type FaultPoint = (typeof faultPoints)[number]

@@ -27,6 +27,7 @@ import type { PracticeService } from './modules/practice/practice-service.js'
 import type { ProcessorImportService } from './modules/processor-import/processor-import-service.js'
 import type { ReceiptService } from './modules/receipts/receipt-service.js'
 import type { ReconciliationService } from './modules/reconciliations/reconciliation-service.js'
+import type { RecurringService } from './modules/recurring/recurring-service.js'
 import type { ReportService } from './modules/reports/report-service.js'
 import type { SalesTaxService } from './modules/sales-tax/sales-tax-service.js'
 import type { TaxCodeService } from './modules/tax-codes/tax-code-service.js'
@@ -65,6 +66,7 @@ export interface Services {
   idempotency: IdempotencyService
   audit: AuditService
   webhooks: WebhookService
+  recurring: RecurringService
   /** What modules offer each other, for the edges' own reads that need no use case (and the benchmarks'). */
   ports: Ports
 }

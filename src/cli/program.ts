@@ -12,6 +12,7 @@ import { addJournalExportCommands } from './commands/journal-export.js'
 import { addMcpCommands } from './commands/mcp.js'
 import { addOrganizationCommands } from './commands/organizations.js'
 import { addProcessorImportCommands } from './commands/processor-imports.js'
+import { addRecurringCommands } from './commands/recurring.js'
 import { addTaxReturnCommands } from './commands/tax-returns.js'
 import { addWebhookCommands } from './commands/webhooks.js'
 import { CliFailure, type CliIo } from './shared.js'
@@ -36,6 +37,7 @@ export function buildProgram(io: CliIo): Command {
   addBankFileCommands(program, io)
   addTaxReturnCommands(program, io)
   addGifiCommands(program, io)
+  addRecurringCommands(program, io)
   return program
 }
 

@@ -39,6 +39,8 @@ import * as invoices from './migrations/0033-invoices.js'
 import * as invoiceMatching from './migrations/0034-invoice-matching.js'
 import * as billsFromReceipts from './migrations/0035-bills-from-receipts.js'
 import * as openDocumentAging from './migrations/0036-open-document-aging.js'
+import * as ruleConditions from './migrations/0037-rule-conditions.js'
+import * as recurringTemplates from './migrations/0038-recurring-templates.js'
 import type { Database } from './schema.js'
 
 // Numbered and append-only: a released migration is never edited, only followed by a new one.
@@ -77,6 +79,8 @@ const migrations: Record<string, Migration> = {
   '0034-invoice-matching': invoiceMatching,
   '0035-bills-from-receipts': billsFromReceipts,
   '0036-open-document-aging': openDocumentAging,
+  '0037-rule-conditions': ruleConditions,
+  '0038-recurring-templates': recurringTemplates,
 }
 
 /** The migration after which existing audit chains are sealed again under their keys (ADR 0051). */

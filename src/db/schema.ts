@@ -342,6 +342,16 @@ export interface CategoryRulesTable {
   account_id: string
   match_count: Int
   created_at: string
+  /** JSON text of the conditions beside vendor_pattern (0037). */
+  conditions: Generated<string>
+  condition_match: Generated<string>
+  priority: Generated<number>
+  /** JSON text of the payment accounts the rule applies to; all when empty. */
+  payment_account_ids: Generated<string>
+  tax_code: string | null
+  contact_id: string | null
+  /** JSON text of the percentage lines, or null for a rule with one category. */
+  lines: string | null
 }
 
 export interface CsvImportProfilesTable {
@@ -497,6 +507,41 @@ export interface JobsTable {
   updated_at: string
 }
 
+/** A recurring entry's template (0038); its payload is what each occurrence is made from, as JSON. */
+export interface RecurringTemplatesTable {
+  organization_id: string
+  id: string
+  name: string
+  kind: string
+  frequency: string
+  interval_count: Int
+  day_of_month: Int | null
+  start_date: string
+  end_date: string | null
+  occurrences_max: Int | null
+  mode: string
+  payload: string
+  /** Null once the schedule has no date left. */
+  next_date: string | null
+  paused: Flag
+  last_error_code: string | null
+  last_error: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** One date of a template, made (object_id) or refused (error_code), claimed once (0038). */
+export interface RecurringOccurrencesTable {
+  organization_id: string
+  template_id: string
+  occurrence_date: string
+  object_kind: string | null
+  object_id: string | null
+  error_code: string | null
+  error: string | null
+  created_at: string
+}
+
 export interface IdempotencyKeysTable {
   scope_key: string
   idempotency_key: string
@@ -595,6 +640,8 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable
   webhook_deliveries: WebhookDeliveriesTable
   webhook_attempts: WebhookAttemptsTable
+  recurring_templates: RecurringTemplatesTable
+  recurring_occurrences: RecurringOccurrencesTable
 }
 
 /** Any handle that can run queries: the database itself or an open database transaction. */

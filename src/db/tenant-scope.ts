@@ -45,6 +45,8 @@ export const tenantTables: ReadonlySet<string> = new Set([
   'webhook_endpoints',
   'webhook_deliveries',
   'webhook_attempts',
+  'recurring_templates',
+  'recurring_occurrences',
 ])
 
 /** Copied to every node: read without an organization, written rarely. */

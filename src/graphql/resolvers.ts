@@ -16,6 +16,7 @@ import { practiceResolvers } from '../modules/practice/resolvers.js'
 import { processorImportResolvers } from '../modules/processor-import/resolvers.js'
 import { receiptResolvers } from '../modules/receipts/resolvers.js'
 import { reconciliationResolvers } from '../modules/reconciliations/resolvers.js'
+import { recurringResolvers } from '../modules/recurring/resolvers.js'
 import { reportResolvers } from '../modules/reports/resolvers.js'
 import { salesTaxResolvers } from '../modules/sales-tax/resolvers.js'
 import { taxCodeResolvers } from '../modules/tax-codes/resolvers.js'
@@ -46,6 +47,7 @@ const moduleResolvers: Resolvers[] = [
   intakeResolvers,
   auditResolvers,
   webhookResolvers,
+  recurringResolvers,
 ]
 
 /** Merges every module's resolvers type by type; a field defined twice is a wiring bug. */

@@ -140,6 +140,12 @@ export const limits = {
   /** The longest address SMTP carries (RFC 5321). */
   emailLengthMax: 254,
   vendorPatternLengthMax: 200,
+  /** Conditions of one category rule, beside its vendor pattern. */
+  ruleConditionsMax: 20,
+  /** Percentage lines of one category rule, as many as an event takes. */
+  ruleLinesMax: 100,
+  /** Events a rule's preview lists; matchCount counts them all. */
+  rulePreviewItemsMax: 200,
   /** Another server process learns of a category-rule change within this time; this one at once. */
   categoryRuleCacheMs: 5_000,
   /** 15 significant digits keep every amount, and sums of many, exact where a driver hands back a double. */
@@ -333,4 +339,14 @@ export const limits = {
   pdfDecodedBytesMax: 64 * 1024 * 1024,
   /** A PDF claiming more pages is refused outright: no receipt is that long. */
   pdfPagesAllowedMax: 100,
+  // Recurring entries (DESIGN 8.10).
+  /** How often each server process looks for organizations whose recurring dates have come. */
+  recurringTickMs: 60_000,
+  /** Templates one organization may hold: each is looked at on every due run. */
+  recurringTemplatesMax: 200,
+  /** Every `interval` periods: yearly times 100 is already a century. */
+  recurringIntervalMax: 100,
+  /** A template's whole schedule, and the dates one run catches up per template before it yields. */
+  recurringOccurrencesMax: 10_000,
+  recurringCatchUpPerRunMax: 1_000,
 } as const

@@ -12,7 +12,8 @@ import {
 
 export interface CategoryRuleView {
   id: string
-  vendorPattern: string
+  /** Null for a rule of conditions alone (DESIGN 8.9), which this explanation does not judge. */
+  vendorPattern: string | null
   account: { id: string; name: string }
   matchCount: number
   createdAt: string
@@ -50,6 +51,7 @@ export function explainSuggestion(event: ExplainedEvent, rules: readonly Categor
   const candidates: RuleCandidate[] = []
   const viewOf = new Map<string, CategoryRuleView>()
   for (const view of rules) {
+    if (view.vendorPattern === null) continue
     const compiled = compilePattern(view.vendorPattern)
     // A stored pattern always compiles; one that does not could never have filled anything.
     if (!compiled.ok) continue

@@ -395,6 +395,31 @@ describe('createCategoryRule', () => {
     },
   )
 
+  it.each(['TIM HORTONS*', '*HORTONS', '*'])(
+    'refuses %j, whose star was meant as %, naming the pattern it meant',
+    async (vendorPattern) => {
+      const before = (await listRules(t, { limit: 200 })).totalCount
+      const answer = await server.gql(
+        'mutation ($org: UUID!, $p: String!, $c: UUID!) { createCategoryRule(organizationId: $org, vendorPattern: $p, categoryId: $c) { success errorCode error field } }',
+        { org: t.organizationId, p: vendorPattern, c: await acct(t, 'Rent') },
+        t.bearer,
+      )
+      expect(answer.body.data?.createCategoryRule).toMatchObject({
+        success: false,
+        errorCode: 'INVALID_PATTERN',
+        field: 'vendorPattern',
+        error: expect.stringContaining('%'),
+      })
+      expect((await listRules(t, { limit: 200 })).totalCount).toBe(before)
+    },
+  )
+
+  it('keeps a star inside a pattern, and an escaped one at its end, as literal stars', async () => {
+    for (const vendorPattern of [unique('SQ *COFFEE') + '%', unique('TIM') + ' HORTONS\\*']) {
+      expect((await createRule(t, vendorPattern, await acct(t, 'Rent'))).success, vendorPattern).toBe(true)
+    }
+  })
+
   it('refuses a NUL character with a GraphQL error', async () => {
     const before = (await listRules(t, { limit: 200 })).totalCount
     const response = await server.gql(

@@ -89,6 +89,9 @@ const operations: Record<string, { admin?: true }> = {
   createCategoryRule: {},
   updateCategoryRule: {},
   deleteCategoryRule: {},
+  // Rules with conditions and actions (DESIGN 8.9).
+  previewCategoryRule: {},
+  applyCategoryRule: {},
   listContacts: {},
   createContact: {},
   updateContact: {},
@@ -151,6 +154,12 @@ const operations: Record<string, { admin?: true }> = {
   invoiceMatches: {},
   applyLedgerEventToInvoice: {},
   createBillFromReceipt: {},
+  listRecurringTemplates: {},
+  createRecurringTemplate: {},
+  updateRecurringTemplate: {},
+  pauseRecurringTemplate: {},
+  resumeRecurringTemplate: {},
+  deleteRecurringTemplate: {},
 }
 
 // ---- the kinds of ids, and the argument table ---------------------------------------------------
@@ -200,6 +209,8 @@ const idKinds = [
   'depositEvent',
   /** A receipt whose total is known, which makes a bill. */
   'readReceipt',
+  /** A monthly journal entry template whose first date is far ahead, so it makes nothing meanwhile. */
+  'recurringTemplate',
 ] as const
 /** Text an organization wrote, probed through search and duplicate checks. */
 const textKinds = [
@@ -244,6 +255,7 @@ const consumable = new Set<Kind>([
   'openInvoice',
   'creditNote',
   'depositEvent',
+  'recurringTemplate',
   'freshEmail',
   'freshName',
 ])
@@ -296,6 +308,20 @@ const invoiceInput = (ids: Ids, kind = 'invoice') => ({
   lines: [
     { description: 'Work', quantity: '2', unitPrice: '5.00', accountId: ids.salesAccount, taxCode: 'HST_ON' },
   ],
+})
+const recurringInput = (ids: Ids) => ({
+  name: 'Isolation rent',
+  kind: 'journal_entry',
+  frequency: 'monthly',
+  startDate: '2199-01-31',
+  mode: 'post',
+  journalEntry: {
+    memo: 'isolation',
+    lines: [
+      { accountId: ids.expenseAccount, debit: '3.00' },
+      { accountId: ids.bankAccount, credit: '3.00' },
+    ],
+  },
 })
 const processorCsv = (txn: string, description: string) =>
   [
@@ -393,11 +419,30 @@ const argTable: Record<string, ArgSpec[]> = {
   'listCategoryRules.limit': fixed(200),
   'listCategoryRules.search': probe((ids) => ids.rulePattern),
   'createCategoryRule.vendorPattern': own((ids) => `${ids.freshName}%`),
-  'createCategoryRule.categoryId': id('expenseAccount'),
+  'createCategoryRule.categoryId': [...id('expenseAccount'), { probe: true, make: () => null }],
   'updateCategoryRule.ruleId': id('rule'),
   'updateCategoryRule.vendorPattern': own((ids) => `${ids.freshName}%`),
-  'updateCategoryRule.categoryId': id('expenseAccount'),
+  'updateCategoryRule.categoryId': [...id('expenseAccount'), { probe: true, make: () => null }],
   'deleteCategoryRule.ruleId': id('rule'),
+  // Rules with conditions and actions (DESIGN 8.9): a rule's lines are tried where its category is not.
+  'createCategoryRule.lines': [
+    { probe: true, make: () => null },
+    ...probe((ids) => [{ accountId: ids.expenseAccount, percent: '100' }]),
+  ],
+  'createCategoryRule.paymentAccountIds': idList('bankAccount'),
+  'createCategoryRule.contactId': id('contact'),
+  'updateCategoryRule.lines': [
+    { probe: true, make: () => null },
+    ...probe((ids) => [{ accountId: ids.expenseAccount, percent: '100' }]),
+  ],
+  'updateCategoryRule.paymentAccountIds': idList('bankAccount'),
+  'updateCategoryRule.contactId': id('contact'),
+  'previewCategoryRule.rule': probe((ids) => ({
+    vendorPattern: `${ids.merchant}%`,
+    paymentAccountIds: [ids.bankAccount],
+  })),
+  'previewCategoryRule.limit': fixed(200),
+  'applyCategoryRule.ruleId': id('rule'),
 
   'listContacts.limit': fixed(200),
   'listContacts.search': probe((ids) => ids.contactName),
@@ -565,6 +610,14 @@ const argTable: Record<string, ArgSpec[]> = {
   'createBillFromReceipt.receiptId': id('readReceipt', 'receipt'),
   'createBillFromReceipt.contactId': id('contact', 'customer'),
   'createBillFromReceipt.accountId': id('expenseAccount', 'bankAccount'),
+  'listRecurringTemplates.limit': fixed(200),
+  'listRecurringTemplates.offset': fixed(0),
+  'createRecurringTemplate.input': probe((ids) => recurringInput(ids)),
+  'updateRecurringTemplate.templateId': id('recurringTemplate'),
+  'updateRecurringTemplate.input': probe((ids) => recurringInput(ids)),
+  'pauseRecurringTemplate.templateId': id('recurringTemplate'),
+  'resumeRecurringTemplate.templateId': id('recurringTemplate'),
+  'deleteRecurringTemplate.templateId': id('recurringTemplate'),
 }
 
 // ---- GraphQL text generated from the schema -------------------------------------------------------
@@ -949,8 +1002,20 @@ class Maker {
     return data.createJournalEntry.journalEntry.id
   }
 
+  async recurringTemplate(): Promise<string> {
+    const data = await ok(
+      this.key,
+      'mutation ($org: UUID!, $i: RecurringTemplateInput!) { createRecurringTemplate(organizationId: $org, input: $i) { success error recurringTemplate { id } } }',
+      this.org({ i: recurringInput({ ...missingIds(), ...this.fixedIds() } as Ids) }),
+    )
+    expect(data.createRecurringTemplate).toMatchObject({ success: true })
+    return data.createRecurringTemplate.recurringTemplate.id
+  }
+
   async fresh(kind: Kind): Promise<string> {
     switch (kind) {
+      case 'recurringTemplate':
+        return this.recurringTemplate()
       case 'journalEntry':
         return this.journalEntry()
       case 'draftInvoice':
@@ -1155,6 +1220,7 @@ const snapshotQueries: Array<[string, string, Record<string, unknown>]> = [
   ['fiscalYears', 'query', {}],
   ['listInvoices', 'query', { limit: 50 }],
   ['agedReceivables', 'query', { asOf: '2026-12-31' }],
+  ['listRecurringTemplates', 'query', { limit: 200 }],
 ]
 
 async function waitForJobs(): Promise<void> {
@@ -1307,6 +1373,7 @@ beforeAll(async () => {
   bFixed.openInvoice = await bMaker.invoice('invoice', true)
   bFixed.creditNote = await bMaker.invoice('credit_note', true)
   bFixed.depositEvent = await bMaker.event(`${tag} Customer payment`, 'in')
+  bFixed.recurringTemplate = await bMaker.recurringTemplate()
   bIds = { ...missingIds(), ...bFixed } as Ids
 
   // ---- A: the fixed objects; the rest is made fresh for each call

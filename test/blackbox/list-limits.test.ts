@@ -29,6 +29,7 @@ const lists: Array<{ name: string; field: string; args?: string; pageSizeMax: nu
     pageSizeMax: 1000,
   },
   { name: 'auditLog', field: 'auditLog', pageSizeMax: 200, jwt: true },
+  { name: 'listRecurringTemplates', field: 'listRecurringTemplates', pageSizeMax: 200 },
 ]
 
 const ask = (list: (typeof lists)[number], limit: number) =>

@@ -85,7 +85,7 @@ describe('settings in a browser', () => {
 
       const rules = section(page, 'Category rules')
       await rules.getByLabel('Merchant pattern').fill('STAPLES%')
-      await rules.getByLabel('Category').selectOption({ label: 'Office Expenses' })
+      await rules.getByLabel('Category', { exact: true }).selectOption({ label: 'Office Expenses' })
       await rules.getByRole('button', { name: 'Add rule' }).click()
       await rules.getByRole('row', { name: /STAPLES%\s*Office Expenses\s*0/ }).waitFor()
 

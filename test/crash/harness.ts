@@ -28,6 +28,23 @@ export function cli(target: CrashEnv, ...args: string[]): Record<string, string>
   return JSON.parse(out.toString())
 }
 
+/** The operator CLI started and left running, for a test that kills it in the middle of its work. */
+export function spawnCli(target: CrashEnv, ...args: string[]): RunningCli {
+  const child = spawn(process.execPath, [...fromSources, 'src/cli/main.ts', ...args], {
+    env: baseEnv(target),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  )
+  return { child, exited }
+}
+
+export interface RunningCli {
+  child: ChildProcess
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+}
+
 /** A new organization with an API key, made by the operator CLI. */
 export function tenant(target: CrashEnv, name: string): { organizationId: string; key: string } {
   const org = cli(target, 'org', 'create', '--name', name)

@@ -38,6 +38,8 @@ export type Query = {
   listCsvImportProfiles: Maybe<Array<CsvImportProfile>>;
   /** search matches the pattern, case-insensitively. sortBy: vendorPattern (default), matchCount or createdAt. */
   listCategoryRules: Maybe<CategoryRulePage>;
+  /** The events in needs_review the rule would match; writes nothing. */
+  previewCategoryRule: Maybe<RulePreview>;
   /** sortBy: displayName (default), contactType or balance. search matches the display name. */
   listContacts: Maybe<ContactPage>;
   /** Newest first unless sortDir is asc. */
@@ -79,6 +81,8 @@ export type Query = {
   reconciliation: Maybe<Reconciliation>;
   /** Newest first. */
   listReconciliations: Maybe<ReconciliationPage>;
+  /** The organization's templates, oldest first (limit at most 200, default 25). */
+  listRecurringTemplates: Maybe<RecurringTemplatePage>;
   /** Defaults: startDate the first of the current month, endDate today (UTC). */
   dashboardSummary: Maybe<DashboardSummary>;
   /** Same defaults as dashboardSummary. */
@@ -168,6 +172,13 @@ export type QueryListCategoryRulesArgs = {
   search?: InputMaybe<Scalars['String']['input']>;
   sortBy?: InputMaybe<Scalars['String']['input']>;
   sortDir?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryPreviewCategoryRuleArgs = {
+  organizationId: Scalars['UUID']['input'];
+  rule: CategoryRuleInput;
+  limit?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -317,6 +328,13 @@ export type QueryListReconciliationsArgs = {
 };
 
 
+export type QueryListRecurringTemplatesArgs = {
+  organizationId: Scalars['UUID']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
 export type QueryDashboardSummaryArgs = {
   organizationId: Scalars['UUID']['input'];
   startDate?: InputMaybe<Scalars['Date']['input']>;
@@ -449,9 +467,12 @@ export type Mutation = {
   checkBankStatementDups: Maybe<CheckBankStatementDupsPayload>;
   /** All or nothing: one needs_review event per row that is not a duplicate; at most 10,000 rows. */
   importBankStatement: Maybe<ImportBankStatementPayload>;
-  /** When several rules match, the most specific (most literal characters) wins, then the oldest. */
+  /** When several rules match, the lowest priority wins; at equal priority the most specific (most literal characters), then the oldest. At least one condition (vendorPattern or conditions) and one action (categoryId or lines). */
   createCategoryRule: Maybe<CategoryRulePayload>;
+  /** What is given replaces what the rule had: categoryId replaces lines and lines replace categoryId; a null taxCode or contactId removes it, an empty list of conditions or accounts empties it. */
   updateCategoryRule: Maybe<CategoryRulePayload>;
+  /** Classifies with this rule the events in needs_review without a category that it matches. */
+  applyCategoryRule: Maybe<ApplyCategoryRulePayload>;
   deleteCategoryRule: Maybe<MutationResult>;
   createContact: Maybe<CreateContactPayload>;
   /** Changes the fields given and keeps the others; the name stays unique within the contact type. */
@@ -569,6 +590,18 @@ export type Mutation = {
   undoReconciliation: Maybe<ReconciliationPayload>;
   /** An open reconciliation only; owner, admin or accountant. Nothing was posted and no event moved, so nothing goes back; the account can start another. Allowed in a closed period. */
   cancelReconciliation: Maybe<ReconciliationPayload>;
+  /**
+   * A template, its payload checked as its module checks a new one (accounts, balance, contact,
+   * the lock date of its first date). Nothing is made until its dates come.
+   */
+  createRecurringTemplate: Maybe<RecurringTemplatePayload>;
+  /** The template replaced by the input; dates already made or refused are never made again. */
+  updateRecurringTemplate: Maybe<RecurringTemplatePayload>;
+  /** No date is made while paused; resuming catches up the dates missed meanwhile, in order. */
+  pauseRecurringTemplate: Maybe<RecurringTemplatePayload>;
+  resumeRecurringTemplate: Maybe<RecurringTemplatePayload>;
+  /** The template goes; what it already made stays, still naming it. */
+  deleteRecurringTemplate: Maybe<RecurringTemplatePayload>;
   /**
    * Files the return as it stands (owner, admin or accountant): keeps its lines, posts the clearing entry dated
    * endDate to Sales Tax Owing (and Quick Method Gain), and moves lockDate to endDate when earlier.
@@ -698,8 +731,15 @@ export type MutationImportBankStatementArgs = {
 
 export type MutationCreateCategoryRuleArgs = {
   organizationId: Scalars['UUID']['input'];
-  vendorPattern: Scalars['String']['input'];
-  categoryId: Scalars['UUID']['input'];
+  vendorPattern?: InputMaybe<Scalars['String']['input']>;
+  categoryId?: InputMaybe<Scalars['UUID']['input']>;
+  conditions?: InputMaybe<Array<RuleConditionInput>>;
+  conditionMatch?: InputMaybe<Scalars['String']['input']>;
+  priority?: InputMaybe<Scalars['Int']['input']>;
+  paymentAccountIds?: InputMaybe<Array<Scalars['UUID']['input']>>;
+  taxCode?: InputMaybe<Scalars['String']['input']>;
+  contactId?: InputMaybe<Scalars['UUID']['input']>;
+  lines?: InputMaybe<Array<RuleLineInput>>;
 };
 
 
@@ -708,6 +748,19 @@ export type MutationUpdateCategoryRuleArgs = {
   ruleId: Scalars['UUID']['input'];
   vendorPattern?: InputMaybe<Scalars['String']['input']>;
   categoryId?: InputMaybe<Scalars['UUID']['input']>;
+  conditions?: InputMaybe<Array<RuleConditionInput>>;
+  conditionMatch?: InputMaybe<Scalars['String']['input']>;
+  priority?: InputMaybe<Scalars['Int']['input']>;
+  paymentAccountIds?: InputMaybe<Array<Scalars['UUID']['input']>>;
+  taxCode?: InputMaybe<Scalars['String']['input']>;
+  contactId?: InputMaybe<Scalars['UUID']['input']>;
+  lines?: InputMaybe<Array<RuleLineInput>>;
+};
+
+
+export type MutationApplyCategoryRuleArgs = {
+  organizationId: Scalars['UUID']['input'];
+  ruleId: Scalars['UUID']['input'];
 };
 
 
@@ -1039,6 +1092,37 @@ export type MutationCancelReconciliationArgs = {
 };
 
 
+export type MutationCreateRecurringTemplateArgs = {
+  organizationId: Scalars['UUID']['input'];
+  input: RecurringTemplateInput;
+};
+
+
+export type MutationUpdateRecurringTemplateArgs = {
+  organizationId: Scalars['UUID']['input'];
+  templateId: Scalars['UUID']['input'];
+  input: RecurringTemplateInput;
+};
+
+
+export type MutationPauseRecurringTemplateArgs = {
+  organizationId: Scalars['UUID']['input'];
+  templateId: Scalars['UUID']['input'];
+};
+
+
+export type MutationResumeRecurringTemplateArgs = {
+  organizationId: Scalars['UUID']['input'];
+  templateId: Scalars['UUID']['input'];
+};
+
+
+export type MutationDeleteRecurringTemplateArgs = {
+  organizationId: Scalars['UUID']['input'];
+  templateId: Scalars['UUID']['input'];
+};
+
+
 export type MutationFileSalesTaxReturnArgs = {
   organizationId: Scalars['UUID']['input'];
   startDate: Scalars['Date']['input'];
@@ -1353,6 +1437,10 @@ export type LedgerEvent = {
   /** The accounts the event posts to, each with its share and its tax; an event classified by one category reads as that line and its split; empty while unclassified. */
   lines: Array<EntryLine>;
   receipts: Array<ReceiptAttachment>;
+  /** The recurring template that made the event, if one did. */
+  recurringTemplateId: Maybe<Scalars['UUID']['output']>;
+  /** The template's date the event was made for. */
+  occurrenceDate: Maybe<Scalars['Date']['output']>;
 };
 
 
@@ -1622,16 +1710,97 @@ export type ImportBankStatementPayload = {
   field: Maybe<Scalars['String']['output']>;
 };
 
-/** Fills the category of arriving events whose merchant name matches vendorPattern. */
+/** Classifies arriving events that meet its conditions: the first matching rule by priority fills the category (or the lines), the tax code and the contact. */
 export type CategoryRule = {
   __typename?: 'CategoryRule';
   id: Scalars['UUID']['output'];
-  /** SQL ILIKE semantics over the whole merchant name: % any run, _ one character, \ escapes; case-insensitive. */
-  vendorPattern: Scalars['String']['output'];
+  /** SQL ILIKE semantics over the whole merchant name: % any run, _ one character, \ escapes; case-insensitive. The condition merchant ilike; null for a rule without it. */
+  vendorPattern: Maybe<Scalars['String']['output']>;
+  /** The conditions beside vendorPattern. */
+  conditions: Array<RuleCondition>;
+  /** all (every condition, vendorPattern included) or any (at least one). */
+  conditionMatch: Scalars['String']['output'];
+  /** Lower runs first; at equal priority the pattern with more literal characters, then the oldest. */
+  priority: Scalars['Int']['output'];
+  /** The payment accounts whose events the rule applies to; all when empty. */
+  paymentAccountIds: Array<Scalars['UUID']['output']>;
+  /** The category, or the first line's account for a rule with lines. */
   account: CategoryRuleAccount;
+  taxCode: Maybe<Scalars['String']['output']>;
+  contactId: Maybe<Scalars['UUID']['output']>;
+  /** The event's amount shared by percent, the last line taking the rounding; null for a rule with one category. */
+  lines: Maybe<Array<RuleLine>>;
   /** How many times this rule filled an event's category. */
   matchCount: Scalars['Int']['output'];
   createdAt: Scalars['String']['output'];
+};
+
+export type RuleCondition = {
+  __typename?: 'RuleCondition';
+  field: Scalars['String']['output'];
+  operator: Scalars['String']['output'];
+  value: Scalars['String']['output'];
+  value2: Maybe<Scalars['String']['output']>;
+  negate: Scalars['Boolean']['output'];
+};
+
+export type RuleLine = {
+  __typename?: 'RuleLine';
+  accountId: Scalars['UUID']['output'];
+  account: CategoryRuleAccount;
+  percent: Scalars['String']['output'];
+  taxCode: Maybe<Scalars['String']['output']>;
+};
+
+/** field: merchant, memo, amount, direction, eventType, reference. operator: ilike, contains, equals, starts_with (text); equals, gt, gte, lt, lte, between (amount, value..value2 inclusive); equals (direction, eventType). Text is compared case-insensitively; negate inverts. */
+export type RuleConditionInput = {
+  field: Scalars['String']['input'];
+  operator: Scalars['String']['input'];
+  value: Scalars['String']['input'];
+  value2?: InputMaybe<Scalars['String']['input']>;
+  negate?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** percent: a decimal above 0 with at most 4 decimals; a rule's percents add up to exactly 100. */
+export type RuleLineInput = {
+  accountId: Scalars['UUID']['input'];
+  percent: Scalars['String']['input'];
+  taxCode?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** A rule as previewCategoryRule tries it, without saving it. */
+export type CategoryRuleInput = {
+  vendorPattern?: InputMaybe<Scalars['String']['input']>;
+  conditions?: InputMaybe<Array<RuleConditionInput>>;
+  conditionMatch?: InputMaybe<Scalars['String']['input']>;
+  paymentAccountIds?: InputMaybe<Array<Scalars['UUID']['input']>>;
+};
+
+export type RulePreviewItem = {
+  __typename?: 'RulePreviewItem';
+  eventId: Scalars['UUID']['output'];
+  merchantName: Scalars['String']['output'];
+  amount: Scalars['String']['output'];
+  transactionDate: Scalars['Date']['output'];
+};
+
+export type RulePreview = {
+  __typename?: 'RulePreview';
+  /** Events in needs_review the rule matches, classified or not. */
+  matchCount: Scalars['Int']['output'];
+  /** The first of them by date, at most limit (default 50, at most 200). */
+  items: Array<RulePreviewItem>;
+};
+
+export type ApplyCategoryRulePayload = {
+  __typename?: 'ApplyCategoryRulePayload';
+  success: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
+  /** Events in needs_review without a category that the rule classified. */
+  classifiedCount: Scalars['Int']['output'];
 };
 
 export type CategoryRuleAccount = {
@@ -1807,6 +1976,10 @@ export type Invoice = {
   /** The receipt a bill was made from (createBillFromReceipt); null otherwise. */
   receiptId: Maybe<Scalars['UUID']['output']>;
   createdAt: Scalars['String']['output'];
+  /** The recurring template that made the document, if one did. */
+  recurringTemplateId: Maybe<Scalars['UUID']['output']>;
+  /** The template's date the document was made for. */
+  occurrenceDate: Maybe<Scalars['Date']['output']>;
 };
 
 export type InvoiceContact = {
@@ -1970,6 +2143,10 @@ export type JournalEntry = {
   /** The ledger event that posted the entry (its entry, or the reversal when it was rejected). */
   eventId: Maybe<Scalars['UUID']['output']>;
   createdAt: Scalars['String']['output'];
+  /** The recurring template that made the entry, if one did. */
+  recurringTemplateId: Maybe<Scalars['UUID']['output']>;
+  /** The template's date the entry was made for. */
+  occurrenceDate: Maybe<Scalars['Date']['output']>;
 };
 
 export type JournalLine = {
@@ -2384,6 +2561,105 @@ export type ReconciliationPayload = {
   errorCode: Maybe<Scalars['String']['output']>;
   /** The argument the refusal is about, when one argument is at fault. */
   field: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A recurring entry (DESIGN 8.10): what to create, and the dates to create it on. Each date is made
+ * once, in order, whatever was missed, however many servers run; what a template made stays when the
+ * template is deleted.
+ */
+export type RecurringTemplate = {
+  __typename?: 'RecurringTemplate';
+  id: Scalars['UUID']['output'];
+  name: Scalars['String']['output'];
+  /** journal_entry, ledger_event or invoice (an invoice template makes any document kind: bills too). */
+  kind: Scalars['String']['output'];
+  /** weekly, monthly, quarterly or yearly, every interval of them. */
+  frequency: Scalars['String']['output'];
+  interval: Scalars['Int']['output'];
+  /** 1 to 31 (a shorter month takes its last day); null on weekly schedules and for the start date's day. */
+  dayOfMonth: Maybe<Scalars['Int']['output']>;
+  startDate: Scalars['Date']['output'];
+  endDate: Maybe<Scalars['Date']['output']>;
+  /** How many dates the schedule has at most, made or refused. */
+  occurrencesMax: Maybe<Scalars['Int']['output']>;
+  /** post (entries posted, invoices approved, classified events confirmed) or draft (events wait in needs_review, invoices stay drafts). */
+  mode: Scalars['String']['output'];
+  /** The next date to be made; null once the schedule has no date left. */
+  nextDate: Maybe<Scalars['Date']['output']>;
+  /** The latest date made. */
+  lastDate: Maybe<Scalars['Date']['output']>;
+  /** How many dates were made (refused dates do not count). */
+  occurrenceCount: Scalars['Int']['output'];
+  paused: Scalars['Boolean']['output'];
+  /** The code of the latest refused date (PERIOD_LOCKED, ACCOUNT_NOT_FOUND, ...); that date is skipped. */
+  lastErrorCode: Maybe<Scalars['String']['output']>;
+  lastError: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['String']['output'];
+};
+
+export type RecurringTemplateInput = {
+  name: Scalars['String']['input'];
+  /** journal_entry, ledger_event or invoice. */
+  kind: Scalars['String']['input'];
+  /** weekly, monthly, quarterly or yearly. */
+  frequency: Scalars['String']['input'];
+  /** Every interval periods (1 to 100, default 1). */
+  interval?: InputMaybe<Scalars['Int']['input']>;
+  /** 1 to 31; a shorter month takes its last day. Monthly, quarterly and yearly only; default the start date's day. */
+  dayOfMonth?: InputMaybe<Scalars['Int']['input']>;
+  /** The first date is the first on the schedule on or after it. */
+  startDate: Scalars['Date']['input'];
+  /** No date after it is made. */
+  endDate?: InputMaybe<Scalars['Date']['input']>;
+  occurrencesMax?: InputMaybe<Scalars['Int']['input']>;
+  /** post or draft (journal_entry templates: post only). */
+  mode: Scalars['String']['input'];
+  journalEntry?: InputMaybe<JournalEntryTemplateInput>;
+  ledgerEvent?: InputMaybe<LedgerEventTemplateInput>;
+  /**
+   * Each document is issued on its date and falls due as many days later as dueDate is after
+   * issueDate here. A number given makes NUMBER-YYYY-MM-DD per date (bills need one); without it
+   * invoices and credit notes take the next of their series.
+   */
+  invoice?: InputMaybe<InvoiceInput>;
+};
+
+/** A manual journal entry dated on each date. */
+export type JournalEntryTemplateInput = {
+  memo?: InputMaybe<Scalars['String']['input']>;
+  reference?: InputMaybe<Scalars['String']['input']>;
+  lines: Array<JournalLineInput>;
+};
+
+/** A ledger event dated on each date, as createLedgerEvent takes it. */
+export type LedgerEventTemplateInput = {
+  merchantName: Scalars['String']['input'];
+  amount: Scalars['String']['input'];
+  eventType?: InputMaybe<Scalars['String']['input']>;
+  direction?: InputMaybe<Scalars['String']['input']>;
+  categoryId?: InputMaybe<Scalars['UUID']['input']>;
+  paymentAccountId?: InputMaybe<Scalars['UUID']['input']>;
+  memo?: InputMaybe<Scalars['String']['input']>;
+  currency?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type RecurringTemplatePayload = {
+  __typename?: 'RecurringTemplatePayload';
+  success: Scalars['Boolean']['output'];
+  error: Maybe<Scalars['String']['output']>;
+  errorCode: Maybe<Scalars['String']['output']>;
+  /** The argument the refusal is about, when one argument is at fault. */
+  field: Maybe<Scalars['String']['output']>;
+  recurringTemplate: Maybe<RecurringTemplate>;
+};
+
+export type RecurringTemplatePage = {
+  __typename?: 'RecurringTemplatePage';
+  items: Array<RecurringTemplate>;
+  totalCount: Scalars['Int']['output'];
+  pageSize: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
 };
 
 export type DashboardSummary = {
@@ -2839,7 +3115,7 @@ export type ResolversTypes = {
   DaybookEvent: ResolverTypeWrapper<DaybookEvent>;
   DaybookEventPage: ResolverTypeWrapper<DaybookEventPage>;
   AuditChainHead: ResolverTypeWrapper<AuditChainHead>;
-  LedgerEvent: ResolverTypeWrapper<Omit<LedgerEvent, 'history' | 'journalEntry' | 'reversalEntry' | 'appliedDocuments'> & { organizationId: string; journalEntry: JournalEntryParent | null; reversalEntry: JournalEntryParent | null }>;
+  LedgerEvent: ResolverTypeWrapper<Omit<LedgerEvent, 'history' | 'journalEntry' | 'reversalEntry' | 'appliedDocuments' | 'recurringTemplateId' | 'occurrenceDate'> & { organizationId: string; journalEntry: JournalEntryParent | null; reversalEntry: JournalEntryParent | null }>;
   Contact: ResolverTypeWrapper<Omit<Contact, 'history' | 'outstanding' | 'overdue'> & { organizationId: string }>;
   Reconciliation: ResolverTypeWrapper<Omit<Reconciliation, 'history'>>;
   BankFileFormat: BankFileFormat;
@@ -2855,6 +3131,14 @@ export type ResolversTypes = {
   CheckBankStatementDupsPayload: ResolverTypeWrapper<CheckBankStatementDupsPayload>;
   ImportBankStatementPayload: ResolverTypeWrapper<ImportBankStatementPayload>;
   CategoryRule: ResolverTypeWrapper<CategoryRule>;
+  RuleCondition: ResolverTypeWrapper<RuleCondition>;
+  RuleLine: ResolverTypeWrapper<RuleLine>;
+  RuleConditionInput: RuleConditionInput;
+  RuleLineInput: RuleLineInput;
+  CategoryRuleInput: CategoryRuleInput;
+  RulePreviewItem: ResolverTypeWrapper<RulePreviewItem>;
+  RulePreview: ResolverTypeWrapper<RulePreview>;
+  ApplyCategoryRulePayload: ResolverTypeWrapper<ApplyCategoryRulePayload>;
   CategoryRuleAccount: ResolverTypeWrapper<CategoryRuleAccount>;
   CategoryRulePage: ResolverTypeWrapper<CategoryRulePage>;
   CategoryRulePayload: ResolverTypeWrapper<CategoryRulePayload>;
@@ -2870,20 +3154,20 @@ export type ResolversTypes = {
   FiscalYearPayload: ResolverTypeWrapper<FiscalYearPayload>;
   IntakeAddress: ResolverTypeWrapper<IntakeAddress>;
   IntakeAddressPayload: ResolverTypeWrapper<IntakeAddressPayload>;
-  Invoice: ResolverTypeWrapper<Invoice>;
+  Invoice: ResolverTypeWrapper<Omit<Invoice, 'recurringTemplateId' | 'occurrenceDate'> & { organizationId: string }>;
   InvoiceContact: ResolverTypeWrapper<InvoiceContact>;
   InvoiceLine: ResolverTypeWrapper<InvoiceLine>;
   InvoicePayment: ResolverTypeWrapper<InvoicePayment>;
   InvoiceInput: InvoiceInput;
   InvoiceLineInput: InvoiceLineInput;
-  InvoicePayload: ResolverTypeWrapper<InvoicePayload>;
-  InvoicePage: ResolverTypeWrapper<InvoicePage>;
+  InvoicePayload: ResolverTypeWrapper<Omit<InvoicePayload, 'invoice'> & { invoice?: Maybe<ResolversTypes['Invoice']> }>;
+  InvoicePage: ResolverTypeWrapper<Omit<InvoicePage, 'items'> & { items: Array<ResolversTypes['Invoice']> }>;
   AgedReport: ResolverTypeWrapper<AgedReport>;
   AgedRow: ResolverTypeWrapper<AgedRow>;
   ContactStatement: ResolverTypeWrapper<ContactStatement>;
   ContactStatementLine: ResolverTypeWrapper<ContactStatementLine>;
-  InvoiceMatch: ResolverTypeWrapper<InvoiceMatch>;
-  AppliedDocument: ResolverTypeWrapper<AppliedDocument>;
+  InvoiceMatch: ResolverTypeWrapper<Omit<InvoiceMatch, 'invoice'> & { invoice: ResolversTypes['Invoice'] }>;
+  AppliedDocument: ResolverTypeWrapper<Omit<AppliedDocument, 'invoice'> & { invoice: ResolversTypes['Invoice'] }>;
   JournalEntry: ResolverTypeWrapper<JournalEntryParent>;
   JournalLine: ResolverTypeWrapper<JournalLine>;
   JournalLineAccount: ResolverTypeWrapper<JournalLineAccount>;
@@ -2920,6 +3204,12 @@ export type ResolversTypes = {
   ReceiptPayload: ResolverTypeWrapper<ReceiptPayload>;
   ReconciliationPage: ResolverTypeWrapper<Omit<ReconciliationPage, 'items'> & { items: Array<ResolversTypes['Reconciliation']> }>;
   ReconciliationPayload: ResolverTypeWrapper<Omit<ReconciliationPayload, 'reconciliation'> & { reconciliation?: Maybe<ResolversTypes['Reconciliation']> }>;
+  RecurringTemplate: ResolverTypeWrapper<RecurringTemplate>;
+  RecurringTemplateInput: RecurringTemplateInput;
+  JournalEntryTemplateInput: JournalEntryTemplateInput;
+  LedgerEventTemplateInput: LedgerEventTemplateInput;
+  RecurringTemplatePayload: ResolverTypeWrapper<RecurringTemplatePayload>;
+  RecurringTemplatePage: ResolverTypeWrapper<RecurringTemplatePage>;
   DashboardSummary: ResolverTypeWrapper<DashboardSummary>;
   IncomeStatementLine: ResolverTypeWrapper<IncomeStatementLine>;
   IncomeStatement: ResolverTypeWrapper<IncomeStatement>;
@@ -2981,7 +3271,7 @@ export type ResolversParentTypes = {
   DaybookEvent: DaybookEvent;
   DaybookEventPage: DaybookEventPage;
   AuditChainHead: AuditChainHead;
-  LedgerEvent: Omit<LedgerEvent, 'history' | 'journalEntry' | 'reversalEntry' | 'appliedDocuments'> & { organizationId: string; journalEntry: JournalEntryParent | null; reversalEntry: JournalEntryParent | null };
+  LedgerEvent: Omit<LedgerEvent, 'history' | 'journalEntry' | 'reversalEntry' | 'appliedDocuments' | 'recurringTemplateId' | 'occurrenceDate'> & { organizationId: string; journalEntry: JournalEntryParent | null; reversalEntry: JournalEntryParent | null };
   Contact: Omit<Contact, 'history' | 'outstanding' | 'overdue'> & { organizationId: string };
   Reconciliation: Omit<Reconciliation, 'history'>;
   CsvImportProfile: CsvImportProfile;
@@ -2996,6 +3286,14 @@ export type ResolversParentTypes = {
   CheckBankStatementDupsPayload: CheckBankStatementDupsPayload;
   ImportBankStatementPayload: ImportBankStatementPayload;
   CategoryRule: CategoryRule;
+  RuleCondition: RuleCondition;
+  RuleLine: RuleLine;
+  RuleConditionInput: RuleConditionInput;
+  RuleLineInput: RuleLineInput;
+  CategoryRuleInput: CategoryRuleInput;
+  RulePreviewItem: RulePreviewItem;
+  RulePreview: RulePreview;
+  ApplyCategoryRulePayload: ApplyCategoryRulePayload;
   CategoryRuleAccount: CategoryRuleAccount;
   CategoryRulePage: CategoryRulePage;
   CategoryRulePayload: CategoryRulePayload;
@@ -3011,20 +3309,20 @@ export type ResolversParentTypes = {
   FiscalYearPayload: FiscalYearPayload;
   IntakeAddress: IntakeAddress;
   IntakeAddressPayload: IntakeAddressPayload;
-  Invoice: Invoice;
+  Invoice: Omit<Invoice, 'recurringTemplateId' | 'occurrenceDate'> & { organizationId: string };
   InvoiceContact: InvoiceContact;
   InvoiceLine: InvoiceLine;
   InvoicePayment: InvoicePayment;
   InvoiceInput: InvoiceInput;
   InvoiceLineInput: InvoiceLineInput;
-  InvoicePayload: InvoicePayload;
-  InvoicePage: InvoicePage;
+  InvoicePayload: Omit<InvoicePayload, 'invoice'> & { invoice?: Maybe<ResolversParentTypes['Invoice']> };
+  InvoicePage: Omit<InvoicePage, 'items'> & { items: Array<ResolversParentTypes['Invoice']> };
   AgedReport: AgedReport;
   AgedRow: AgedRow;
   ContactStatement: ContactStatement;
   ContactStatementLine: ContactStatementLine;
-  InvoiceMatch: InvoiceMatch;
-  AppliedDocument: AppliedDocument;
+  InvoiceMatch: Omit<InvoiceMatch, 'invoice'> & { invoice: ResolversParentTypes['Invoice'] };
+  AppliedDocument: Omit<AppliedDocument, 'invoice'> & { invoice: ResolversParentTypes['Invoice'] };
   JournalEntry: JournalEntryParent;
   JournalLine: JournalLine;
   JournalLineAccount: JournalLineAccount;
@@ -3061,6 +3359,12 @@ export type ResolversParentTypes = {
   ReceiptPayload: ReceiptPayload;
   ReconciliationPage: Omit<ReconciliationPage, 'items'> & { items: Array<ResolversParentTypes['Reconciliation']> };
   ReconciliationPayload: Omit<ReconciliationPayload, 'reconciliation'> & { reconciliation?: Maybe<ResolversParentTypes['Reconciliation']> };
+  RecurringTemplate: RecurringTemplate;
+  RecurringTemplateInput: RecurringTemplateInput;
+  JournalEntryTemplateInput: JournalEntryTemplateInput;
+  LedgerEventTemplateInput: LedgerEventTemplateInput;
+  RecurringTemplatePayload: RecurringTemplatePayload;
+  RecurringTemplatePage: RecurringTemplatePage;
   DashboardSummary: DashboardSummary;
   IncomeStatementLine: IncomeStatementLine;
   IncomeStatement: IncomeStatement;
@@ -3111,6 +3415,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   auditLog?: Resolver<Maybe<ResolversTypes['AuditRecordPage']>, ParentType, ContextType, RequireFields<QueryAuditLogArgs, 'organizationId'>>;
   listCsvImportProfiles?: Resolver<Maybe<Array<ResolversTypes['CsvImportProfile']>>, ParentType, ContextType, RequireFields<QueryListCsvImportProfilesArgs, 'organizationId' | 'paymentAccountId'>>;
   listCategoryRules?: Resolver<Maybe<ResolversTypes['CategoryRulePage']>, ParentType, ContextType, RequireFields<QueryListCategoryRulesArgs, 'organizationId'>>;
+  previewCategoryRule?: Resolver<Maybe<ResolversTypes['RulePreview']>, ParentType, ContextType, RequireFields<QueryPreviewCategoryRuleArgs, 'organizationId' | 'rule'>>;
   listContacts?: Resolver<Maybe<ResolversTypes['ContactPage']>, ParentType, ContextType, RequireFields<QueryListContactsArgs, 'organizationId'>>;
   listExchangeRates?: Resolver<Maybe<ResolversTypes['ExchangeRatePage']>, ParentType, ContextType, RequireFields<QueryListExchangeRatesArgs, 'organizationId'>>;
   fiscalYears?: Resolver<Array<ResolversTypes['FiscalYear']>, ParentType, ContextType, RequireFields<QueryFiscalYearsArgs, 'organizationId'>>;
@@ -3130,6 +3435,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   listReceipts?: Resolver<Maybe<ResolversTypes['ReceiptPage']>, ParentType, ContextType, RequireFields<QueryListReceiptsArgs, 'organizationId'>>;
   reconciliation?: Resolver<Maybe<ResolversTypes['Reconciliation']>, ParentType, ContextType, RequireFields<QueryReconciliationArgs, 'organizationId' | 'reconciliationId'>>;
   listReconciliations?: Resolver<Maybe<ResolversTypes['ReconciliationPage']>, ParentType, ContextType, RequireFields<QueryListReconciliationsArgs, 'organizationId' | 'paymentAccountId'>>;
+  listRecurringTemplates?: Resolver<Maybe<ResolversTypes['RecurringTemplatePage']>, ParentType, ContextType, RequireFields<QueryListRecurringTemplatesArgs, 'organizationId'>>;
   dashboardSummary?: Resolver<Maybe<ResolversTypes['DashboardSummary']>, ParentType, ContextType, RequireFields<QueryDashboardSummaryArgs, 'organizationId'>>;
   incomeStatement?: Resolver<Maybe<ResolversTypes['IncomeStatement']>, ParentType, ContextType, RequireFields<QueryIncomeStatementArgs, 'organizationId'>>;
   accountBalances?: Resolver<Maybe<Array<ResolversTypes['AccountBalance']>>, ParentType, ContextType, RequireFields<QueryAccountBalancesArgs, 'organizationId'>>;
@@ -3161,8 +3467,9 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteCsvImportProfile?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationDeleteCsvImportProfileArgs, 'organizationId' | 'profileId'>>;
   checkBankStatementDups?: Resolver<Maybe<ResolversTypes['CheckBankStatementDupsPayload']>, ParentType, ContextType, RequireFields<MutationCheckBankStatementDupsArgs, 'organizationId' | 'paymentAccountId' | 'rows'>>;
   importBankStatement?: Resolver<Maybe<ResolversTypes['ImportBankStatementPayload']>, ParentType, ContextType, RequireFields<MutationImportBankStatementArgs, 'organizationId' | 'paymentAccountId' | 'rows'>>;
-  createCategoryRule?: Resolver<Maybe<ResolversTypes['CategoryRulePayload']>, ParentType, ContextType, RequireFields<MutationCreateCategoryRuleArgs, 'organizationId' | 'vendorPattern' | 'categoryId'>>;
+  createCategoryRule?: Resolver<Maybe<ResolversTypes['CategoryRulePayload']>, ParentType, ContextType, RequireFields<MutationCreateCategoryRuleArgs, 'organizationId'>>;
   updateCategoryRule?: Resolver<Maybe<ResolversTypes['CategoryRulePayload']>, ParentType, ContextType, RequireFields<MutationUpdateCategoryRuleArgs, 'organizationId' | 'ruleId'>>;
+  applyCategoryRule?: Resolver<Maybe<ResolversTypes['ApplyCategoryRulePayload']>, ParentType, ContextType, RequireFields<MutationApplyCategoryRuleArgs, 'organizationId' | 'ruleId'>>;
   deleteCategoryRule?: Resolver<Maybe<ResolversTypes['MutationResult']>, ParentType, ContextType, RequireFields<MutationDeleteCategoryRuleArgs, 'organizationId' | 'ruleId'>>;
   createContact?: Resolver<Maybe<ResolversTypes['CreateContactPayload']>, ParentType, ContextType, RequireFields<MutationCreateContactArgs, 'organizationId' | 'contactType' | 'displayName'>>;
   updateContact?: Resolver<Maybe<ResolversTypes['UpdateContactPayload']>, ParentType, ContextType, RequireFields<MutationUpdateContactArgs, 'organizationId' | 'contactId'>>;
@@ -3205,6 +3512,11 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   finishReconciliation?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationFinishReconciliationArgs, 'organizationId' | 'reconciliationId'>>;
   undoReconciliation?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationUndoReconciliationArgs, 'organizationId' | 'reconciliationId' | 'reason'>>;
   cancelReconciliation?: Resolver<Maybe<ResolversTypes['ReconciliationPayload']>, ParentType, ContextType, RequireFields<MutationCancelReconciliationArgs, 'organizationId' | 'reconciliationId'>>;
+  createRecurringTemplate?: Resolver<Maybe<ResolversTypes['RecurringTemplatePayload']>, ParentType, ContextType, RequireFields<MutationCreateRecurringTemplateArgs, 'organizationId' | 'input'>>;
+  updateRecurringTemplate?: Resolver<Maybe<ResolversTypes['RecurringTemplatePayload']>, ParentType, ContextType, RequireFields<MutationUpdateRecurringTemplateArgs, 'organizationId' | 'templateId' | 'input'>>;
+  pauseRecurringTemplate?: Resolver<Maybe<ResolversTypes['RecurringTemplatePayload']>, ParentType, ContextType, RequireFields<MutationPauseRecurringTemplateArgs, 'organizationId' | 'templateId'>>;
+  resumeRecurringTemplate?: Resolver<Maybe<ResolversTypes['RecurringTemplatePayload']>, ParentType, ContextType, RequireFields<MutationResumeRecurringTemplateArgs, 'organizationId' | 'templateId'>>;
+  deleteRecurringTemplate?: Resolver<Maybe<ResolversTypes['RecurringTemplatePayload']>, ParentType, ContextType, RequireFields<MutationDeleteRecurringTemplateArgs, 'organizationId' | 'templateId'>>;
   fileSalesTaxReturn?: Resolver<Maybe<ResolversTypes['FileSalesTaxReturnPayload']>, ParentType, ContextType, RequireFields<MutationFileSalesTaxReturnArgs, 'organizationId' | 'startDate' | 'endDate' | 'jurisdiction'>>;
   createWebhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationCreateWebhookEndpointArgs, 'organizationId' | 'url'>>;
   updateWebhookEndpoint?: Resolver<Maybe<ResolversTypes['WebhookEndpointPayload']>, ParentType, ContextType, RequireFields<MutationUpdateWebhookEndpointArgs, 'organizationId' | 'endpointId'>>;
@@ -3384,6 +3696,8 @@ export type LedgerEventResolvers<ContextType = GraphQLContext, ParentType extend
   reconciliationId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
   lines?: Resolver<Array<ResolversTypes['EntryLine']>, ParentType, ContextType>;
   receipts?: Resolver<Array<ResolversTypes['ReceiptAttachment']>, ParentType, ContextType>;
+  recurringTemplateId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  occurrenceDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
 };
 
 export type ContactResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Contact'] = ResolversParentTypes['Contact']> = {
@@ -3528,10 +3842,52 @@ export type ImportBankStatementPayloadResolvers<ContextType = GraphQLContext, Pa
 
 export type CategoryRuleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CategoryRule'] = ResolversParentTypes['CategoryRule']> = {
   id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
-  vendorPattern?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  vendorPattern?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  conditions?: Resolver<Array<ResolversTypes['RuleCondition']>, ParentType, ContextType>;
+  conditionMatch?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  priority?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  paymentAccountIds?: Resolver<Array<ResolversTypes['UUID']>, ParentType, ContextType>;
   account?: Resolver<ResolversTypes['CategoryRuleAccount'], ParentType, ContextType>;
+  taxCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contactId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  lines?: Resolver<Maybe<Array<ResolversTypes['RuleLine']>>, ParentType, ContextType>;
   matchCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type RuleConditionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RuleCondition'] = ResolversParentTypes['RuleCondition']> = {
+  field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  operator?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value2?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  negate?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type RuleLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RuleLine'] = ResolversParentTypes['RuleLine']> = {
+  accountId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  account?: Resolver<ResolversTypes['CategoryRuleAccount'], ParentType, ContextType>;
+  percent?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  taxCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type RulePreviewItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RulePreviewItem'] = ResolversParentTypes['RulePreviewItem']> = {
+  eventId?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  merchantName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  transactionDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+};
+
+export type RulePreviewResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RulePreview'] = ResolversParentTypes['RulePreview']> = {
+  matchCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['RulePreviewItem']>, ParentType, ContextType>;
+};
+
+export type ApplyCategoryRulePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ApplyCategoryRulePayload'] = ResolversParentTypes['ApplyCategoryRulePayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  classifiedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type CategoryRuleAccountResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CategoryRuleAccount'] = ResolversParentTypes['CategoryRuleAccount']> = {
@@ -3651,6 +4007,8 @@ export type InvoiceResolvers<ContextType = GraphQLContext, ParentType extends Re
   payments?: Resolver<Array<ResolversTypes['InvoicePayment']>, ParentType, ContextType>;
   receiptId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recurringTemplateId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  occurrenceDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
 };
 
 export type InvoiceContactResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['InvoiceContact'] = ResolversParentTypes['InvoiceContact']> = {
@@ -3746,6 +4104,8 @@ export type JournalEntryResolvers<ContextType = GraphQLContext, ParentType exten
   reversedByEntryId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
   eventId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recurringTemplateId?: Resolver<Maybe<ResolversTypes['UUID']>, ParentType, ContextType>;
+  occurrenceDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
 };
 
 export type JournalLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['JournalLine'] = ResolversParentTypes['JournalLine']> = {
@@ -4033,6 +4393,41 @@ export type ReconciliationPayloadResolvers<ContextType = GraphQLContext, ParentT
   error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type RecurringTemplateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecurringTemplate'] = ResolversParentTypes['RecurringTemplate']> = {
+  id?: Resolver<ResolversTypes['UUID'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  frequency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  interval?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  dayOfMonth?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  startDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  endDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  occurrencesMax?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  mode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nextDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  lastDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  occurrenceCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  paused?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  lastErrorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type RecurringTemplatePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecurringTemplatePayload'] = ResolversParentTypes['RecurringTemplatePayload']> = {
+  success?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  errorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recurringTemplate?: Resolver<Maybe<ResolversTypes['RecurringTemplate']>, ParentType, ContextType>;
+};
+
+export type RecurringTemplatePageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RecurringTemplatePage'] = ResolversParentTypes['RecurringTemplatePage']> = {
+  items?: Resolver<Array<ResolversTypes['RecurringTemplate']>, ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  pageSize?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  offset?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type DashboardSummaryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DashboardSummary'] = ResolversParentTypes['DashboardSummary']> = {
@@ -4340,6 +4735,11 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CheckBankStatementDupsPayload?: CheckBankStatementDupsPayloadResolvers<ContextType>;
   ImportBankStatementPayload?: ImportBankStatementPayloadResolvers<ContextType>;
   CategoryRule?: CategoryRuleResolvers<ContextType>;
+  RuleCondition?: RuleConditionResolvers<ContextType>;
+  RuleLine?: RuleLineResolvers<ContextType>;
+  RulePreviewItem?: RulePreviewItemResolvers<ContextType>;
+  RulePreview?: RulePreviewResolvers<ContextType>;
+  ApplyCategoryRulePayload?: ApplyCategoryRulePayloadResolvers<ContextType>;
   CategoryRuleAccount?: CategoryRuleAccountResolvers<ContextType>;
   CategoryRulePage?: CategoryRulePageResolvers<ContextType>;
   CategoryRulePayload?: CategoryRulePayloadResolvers<ContextType>;
@@ -4399,6 +4799,9 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ReceiptPayload?: ReceiptPayloadResolvers<ContextType>;
   ReconciliationPage?: ReconciliationPageResolvers<ContextType>;
   ReconciliationPayload?: ReconciliationPayloadResolvers<ContextType>;
+  RecurringTemplate?: RecurringTemplateResolvers<ContextType>;
+  RecurringTemplatePayload?: RecurringTemplatePayloadResolvers<ContextType>;
+  RecurringTemplatePage?: RecurringTemplatePageResolvers<ContextType>;
   DashboardSummary?: DashboardSummaryResolvers<ContextType>;
   IncomeStatementLine?: IncomeStatementLineResolvers<ContextType>;
   IncomeStatement?: IncomeStatementResolvers<ContextType>;

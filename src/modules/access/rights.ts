@@ -118,6 +118,9 @@ export const rights = {
   createCategoryRule: write(),
   updateCategoryRule: write(),
   deleteCategoryRule: write(),
+  // Rules with conditions and actions (DESIGN 8.9).
+  previewCategoryRule: read(),
+  applyCategoryRule: write(),
   listTaxCodes: read(),
   listSalesTaxCodes: read(),
 
@@ -208,6 +211,17 @@ export const rights = {
   applyCreditNote: documents,
   applyLedgerEventToInvoice: documents,
   createBillFromReceipt: documents,
+
+  // ---- recurring entries: a template makes entries and documents, so it takes their rights
+  listRecurringTemplates: read(),
+  createRecurringTemplate: documents,
+  updateRecurringTemplate: documents,
+  pauseRecurringTemplate: documents,
+  resumeRecurringTemplate: documents,
+  deleteRecurringTemplate: documents,
+  'LedgerEvent.recurringTemplateId': nested,
+  'JournalEntry.recurringTemplateId': nested,
+  'Invoice.recurringTemplateId': nested,
 
   // ---- reports and sales tax
   dashboardSummary: read(),

@@ -5,6 +5,8 @@ export const categoryRuleResolvers: Resolvers = {
   Query: {
     listCategoryRules: async (_, { organizationId, ...args }, { principal, services }) =>
       valueOrError(await services.categoryRules.listCategoryRules(principal, organizationId, args)),
+    previewCategoryRule: async (_, { organizationId, rule, limit }, { principal, services }) =>
+      valueOrError(await services.categoryRules.previewCategoryRule(principal, organizationId, rule, limit)),
   },
   Mutation: {
     createCategoryRule: async (_, { organizationId, ...input }, { principal, services }) =>
@@ -21,5 +23,11 @@ export const categoryRuleResolvers: Resolvers = {
       ),
     deleteCategoryRule: async (_, { organizationId, ruleId }, { principal, services }) =>
       resultPayload(await services.categoryRules.deleteCategoryRule(principal, organizationId, ruleId)),
+    applyCategoryRule: async (_, { organizationId, ruleId }, { principal, services }) =>
+      payloadOf(
+        await services.categoryRules.applyCategoryRule(principal, organizationId, ruleId),
+        (applied) => applied,
+        { classifiedCount: 0 },
+      ),
   },
 }

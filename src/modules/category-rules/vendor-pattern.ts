@@ -1,5 +1,5 @@
 import { limits } from '../../kernel/limits.js'
-import { fail, ok, type Result } from '../../kernel/result.js'
+import { type Failure, fail, ok, type Result } from '../../kernel/result.js'
 
 // Vendor patterns have SQL ILIKE semantics: `%` matches any run of characters (also none), `_`
 // exactly one character, a backslash makes the next character literal, and the pattern must
@@ -43,6 +43,31 @@ function tokenize(pattern: string): Result<Token[]> {
     }
   }
   return ok(tokens)
+}
+
+/**
+ * A pattern written with the wildcard of file names, such as `TIM HORTONS*`: a `*` is a literal
+ * star in a vendor pattern, so it would match only a merchant name that ends (or starts) with one.
+ * A new pattern that opens or closes with an unescaped star is refused, naming the `%` meant; a
+ * star inside (`SQ *COFFEE%`, as card processors write names) stays a literal. Rules already kept
+ * are read as they were written.
+ */
+export function starAsWildcard(
+  pattern: string,
+  field = 'vendorPattern',
+): { ok: false; error: Failure } | undefined {
+  // Too long a pattern is compilePattern's to refuse, before anything reads it.
+  if (pattern.length > limits.vendorPatternLengthMax) return undefined
+  const trimmed = pattern.trim()
+  const opens = trimmed.startsWith('*')
+  const closes = /(?:^|[^\\])\*$/u.test(trimmed)
+  if (!opens && !closes) return undefined
+  const meant = `${opens ? '%' : ''}${trimmed.replace(/^\*+/u, '').replace(/\*+$/u, '')}${closes ? '%' : ''}`
+  return fail(
+    'INVALID_PATTERN',
+    `In a pattern % stands for any run of characters and * for a star: write ${meant} for names like it (\\* for a literal star).`,
+    field,
+  )
 }
 
 export function compilePattern(pattern: string): Result<CompiledPattern> {

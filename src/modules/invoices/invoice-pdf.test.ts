@@ -15,6 +15,7 @@ const line = (amountMinor: bigint, taxMinor: bigint, taxCode: string | null) => 
 })
 
 const view = (lines: InvoiceView['lines']): InvoiceView => ({
+  organizationId: 'organization',
   id: 'document',
   kind: 'invoice',
   number: 'INV-0001',

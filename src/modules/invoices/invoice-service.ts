@@ -32,7 +32,6 @@ import {
   isInvoiceKind,
   isInvoiceStatus,
   isPosted,
-  type LineInput,
   labelOf,
   nextNumber,
   numberPrefixOf,
@@ -54,30 +53,15 @@ import type {
   InvoiceSort,
   InvoiceStore,
 } from './invoice-store.js'
-import type { InvoicesPort } from './invoices-port.js'
+import type { InvoiceInput, InvoiceView } from './invoice-view.js'
+import type { DocumentsPort, InvoicesPort } from './invoices-port.js'
 
 // Invoices, bills, credit notes and their payments (DESIGN 8.6): one database transaction per use
 // case, each checking the year-end close and the lock date inside it as a journal write does. A
 // document is written as a draft, posted when approved and reversed when voided; its payments are
 // made one at a time per document, so however many race, none pays past what is due.
 
-export interface InvoiceInput {
-  kind: string
-  contactId: string
-  number?: string | null
-  issueDate: string
-  dueDate?: string | null
-  currency?: string | null
-  memo?: string | null
-  lines: readonly LineInput[]
-}
-
-/** A document as answered: its record, lines, what settled it, and its contact. */
-export interface InvoiceView extends InvoiceRecord {
-  lines: PricedLine[]
-  payments: InvoicePaymentRecord[]
-  contact: { id: string; displayName: string }
-}
+export type { InvoiceInput, InvoiceView } from './invoice-view.js'
 
 export interface AgedRow {
   contactId: string | null
@@ -128,7 +112,7 @@ const emptyBuckets = (): Record<AgingBucket, bigint> => ({
   over90: 0n,
 })
 
-export class InvoiceService implements InvoicesPort {
+export class InvoiceService implements InvoicesPort, DocumentsPort {
   /** Per request and organization, the contacts whose outstanding is being read. */
   private readonly outstandingBatches = new RequestBatches((scope: OrgScope, contactIds: string[]) =>
     this.readOutstanding(scope, contactIds),
@@ -229,35 +213,46 @@ export class InvoiceService implements InvoicesPort {
     invoiceId: string,
   ): Promise<Result<InvoiceView>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'approveInvoice')
-    return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-      const current = await this.deps.store.lock(tx, scope, invoiceId)
-      if (!current) return invoiceNotFound()
-      if (current.status !== 'draft') return notDraft(current)
-      const open = await this.deps.organizations.checkOpen(tx, scope, [current.issueDate], 'invoiceId')
-      if (!open.ok) return open
-      const lines = (await this.deps.store.linesOf(tx, scope, [invoiceId])).get(invoiceId) ?? []
-      // An account may have been deactivated since the draft was written.
-      const usable = await this.lineAccounts(tx, scope, current.kind, lines)
-      if (!usable.ok) return usable
-      const accounts = await this.postingAccounts(tx, scope, current.kind, lines)
-      if (!accounts.ok) return accounts
-      const conversion = await this.conversionOn(tx, scope, current.currency, current.issueDate)
-      if (!conversion.ok) return conversion
-      const plan = planDocumentPosting(current, lines, accounts.value, conversion.value?.conversion)
-      if (!plan) return nothingToPost(conversion.value?.rate)
-      const entryId = newId()
-      await this.deps.journal.postAdjustment(tx, scope, plan, entryId, 'invoice')
-      const updatedAt = this.deps.clock.now().toISOString()
-      await this.deps.store.setPosted(tx, scope, invoiceId, {
-        status: 'open',
-        journalEntryId: entryId,
-        ...(conversion.value ? { exchangeRate: conversion.value.rate } : {}),
-        updatedAt,
-      })
-      const view = await this.viewOf(tx, scope, invoiceId)
-      await this.record(tx, scope, 'invoice.approved', { status: current.status }, view)
-      return ok(view)
+    return inTransactionResult(this.deps.db, this.deps.engine, (tx) =>
+      this.approveDraft(tx, scope, invoiceId),
+    )
+  }
+
+  /** DocumentsPort: every check of createInvoice, nothing written. */
+  async checkDraft(ex: Executor, scope: OrgScope, input: InvoiceInput): Promise<Result<void>> {
+    const fields = await this.checkedFields(ex, scope, input, undefined)
+    return fields.ok ? ok(undefined) : fields
+  }
+
+  /** A draft approved in the caller's transaction: posted on its issue date, then open. */
+  async approveDraft(tx: Executor, scope: OrgScope, invoiceId: string): Promise<Result<InvoiceView>> {
+    const current = await this.deps.store.lock(tx, scope, invoiceId)
+    if (!current) return invoiceNotFound()
+    if (current.status !== 'draft') return notDraft(current)
+    const open = await this.deps.organizations.checkOpen(tx, scope, [current.issueDate], 'invoiceId')
+    if (!open.ok) return open
+    const lines = (await this.deps.store.linesOf(tx, scope, [invoiceId])).get(invoiceId) ?? []
+    // An account may have been deactivated since the draft was written.
+    const usable = await this.lineAccounts(tx, scope, current.kind, lines)
+    if (!usable.ok) return usable
+    const accounts = await this.postingAccounts(tx, scope, current.kind, lines)
+    if (!accounts.ok) return accounts
+    const conversion = await this.conversionOn(tx, scope, current.currency, current.issueDate)
+    if (!conversion.ok) return conversion
+    const plan = planDocumentPosting(current, lines, accounts.value, conversion.value?.conversion)
+    if (!plan) return nothingToPost(conversion.value?.rate)
+    const entryId = newId()
+    await this.deps.journal.postAdjustment(tx, scope, plan, entryId, 'invoice')
+    const updatedAt = this.deps.clock.now().toISOString()
+    await this.deps.store.setPosted(tx, scope, invoiceId, {
+      status: 'open',
+      journalEntryId: entryId,
+      ...(conversion.value ? { exchangeRate: conversion.value.rate } : {}),
+      updatedAt,
     })
+    const view = await this.viewOf(tx, scope, invoiceId)
+    await this.record(tx, scope, 'invoice.approved', { status: current.status }, view)
+    return ok(view)
   }
 
   /**
@@ -1025,6 +1020,7 @@ export class InvoiceService implements InvoicesPort {
       return [
         {
           ...record,
+          organizationId: scope.organizationId,
           lines: lines.get(id) ?? [],
           payments: payments.get(id) ?? [],
           contact: { id: record.contactId, displayName: contact?.displayName ?? '' },

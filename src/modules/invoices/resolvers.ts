@@ -7,6 +7,7 @@ import type { AgedReport, AgedRow, ContactStatement, InvoiceView } from './invoi
 function invoiceToGraphQL(view: InvoiceView) {
   const money = (minor: bigint) => formatMoney(minor, currencyDecimals(view.currency))
   return {
+    organizationId: view.organizationId,
     id: view.id,
     kind: view.kind,
     number: view.number,

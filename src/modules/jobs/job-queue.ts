@@ -42,10 +42,10 @@ export class JobQueue implements JobsPort {
     await this.deps.store.enqueue(ex, { id: newId(), organizationId, kind, subjectId, at: this.now() })
   }
 
-  /** Enqueues unless the same kind of job already waits for the organization. */
-  async enqueueOnce(ex: Executor, organizationId: string, kind: string): Promise<void> {
+  /** Enqueues unless the same kind of job already waits for the organization; the subject goes with the first. */
+  async enqueueOnce(ex: Executor, organizationId: string, kind: string, subjectId?: string): Promise<void> {
     if (await this.deps.store.hasQueued(ex, organizationId, kind)) return
-    await this.enqueue(ex, organizationId, kind, null)
+    await this.enqueue(ex, organizationId, kind, subjectId ?? null)
   }
 
   /** Tells a running worker that there is work, so it does not wait for its next poll. */

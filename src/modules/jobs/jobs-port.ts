@@ -23,8 +23,8 @@ export interface JobsPort {
   handle(kind: string, handler: JobHandler | JobKind): void
   /** Enqueues inside the caller's transaction: the job exists exactly when the work that needs it does. */
   enqueue(ex: Executor, organizationId: string, kind: string, subjectId: string | null): Promise<void>
-  /** Enqueues unless the same kind of job already waits for the organization. */
-  enqueueOnce(ex: Executor, organizationId: string, kind: string): Promise<void>
+  /** Enqueues unless the same kind of job already waits for the organization; the subject goes with the first. */
+  enqueueOnce(ex: Executor, organizationId: string, kind: string, subjectId?: string): Promise<void>
   /** Tells a running worker that there is work, so it does not wait for its next poll. */
   nudge(): void
 }

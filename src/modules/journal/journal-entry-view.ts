@@ -22,3 +22,20 @@ export interface JournalEntryParent {
   lines?: JournalLineView[]
   reversedByEntryId?: string | null
 }
+
+/** A manual entry as createJournalEntry takes it, without its reversal. */
+export interface ManualEntryArgs {
+  date: string
+  memo?: string | null
+  reference?: string | null
+  lines: readonly JournalLineInput[]
+}
+
+export interface JournalLineInput {
+  accountId: string
+  debit?: string | null
+  credit?: string | null
+  memo?: string | null
+  contactId?: string | null
+  taxReturnLine?: string | null
+}

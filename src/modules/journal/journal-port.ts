@@ -1,6 +1,8 @@
 import type { Executor } from '../../db/schema.js'
+import type { Result } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
 import type { AdjustmentKind, EntryKind, EntryPlan, LineTax, PostingLine } from './journal.js'
+import type { JournalEntryParent, ManualEntryArgs } from './journal-entry-view.js'
 import type { JournalEntryRecord, LedgerLine } from './journal-store.js'
 
 // What the books offer other modules, inside their own database transaction: every entry is
@@ -25,7 +27,12 @@ export {
   type TaxReturnLineTag,
   taxReturnLineTags,
 } from './journal.js'
-export type { JournalEntryParent, JournalLineView } from './journal-entry-view.js'
+export type {
+  JournalEntryParent,
+  JournalLineInput,
+  JournalLineView,
+  ManualEntryArgs,
+} from './journal-entry-view.js'
 export type { JournalEntryRecord, LedgerLine } from './journal-store.js'
 
 export interface JournalPort {
@@ -128,6 +135,17 @@ export interface JournalPort {
     after: { txnDate: string; createdAt: string; id: string } | undefined,
     limit: number,
   ): Promise<Array<JournalEntryRecord & { createdAt: string; lines: PostingLine[] }>>
+}
+
+/**
+ * Manual entries (DESIGN 8.4) another module makes inside its own transaction (recurring
+ * entries), under every rule createJournalEntry applies: lines, accounts, balance, lock date.
+ */
+export interface ManualEntriesPort {
+  /** The checks alone, nothing written. */
+  checkManualEntry(ex: Executor, scope: OrgScope, args: ManualEntryArgs): Promise<Result<void>>
+  /** Posts the entry with its audit record; a refusal writes nothing. */
+  postManualEntry(tx: Executor, scope: OrgScope, args: ManualEntryArgs): Promise<Result<JournalEntryParent>>
 }
 
 export type TaxKind = LineTax['kind']

@@ -22,22 +22,20 @@ import {
   sourceOfKind,
   taxReturnLineTags,
 } from './journal.js'
-import type { JournalEntryParent, JournalLineView } from './journal-entry-view.js'
-import type { JournalPort } from './journal-port.js'
+import type {
+  JournalEntryParent,
+  JournalLineInput,
+  JournalLineView,
+  ManualEntryArgs,
+} from './journal-entry-view.js'
+import type { JournalPort, ManualEntriesPort } from './journal-port.js'
 import type { JournalEntryRecord } from './journal-store.js'
 
 // Entries of no event (DESIGN 8.4): manual entries with their reversals, the opening balances,
 // and the journal read back whatever made each entry. Every write checks the year-end close and
 // the lock date inside its database transaction, as a confirm does.
 
-export interface JournalLineInput {
-  accountId: string
-  debit?: string | null
-  credit?: string | null
-  memo?: string | null
-  contactId?: string | null
-  taxReturnLine?: string | null
-}
+export type { JournalLineInput, ManualEntryArgs } from './journal-entry-view.js'
 
 const sources = Object.values(sourceOfKind)
 const kindsOfSource = (wanted: readonly string[]): EntryKind[] =>
@@ -45,7 +43,7 @@ const kindsOfSource = (wanted: readonly string[]): EntryKind[] =>
 
 export const openingBalanceEquityName = 'Opening Balance Equity'
 
-export class JournalService {
+export class JournalService implements ManualEntriesPort {
   constructor(
     private readonly deps: {
       db: Executor
@@ -63,26 +61,11 @@ export class JournalService {
   async createJournalEntry(
     principal: Principal,
     organizationId: string,
-    args: {
-      date: string
-      memo?: string | null
-      reference?: string | null
-      lines: readonly JournalLineInput[]
-      reverseOn?: string | null
-    },
+    args: ManualEntryArgs & { reverseOn?: string | null },
   ): Promise<Result<JournalEntryParent>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'createJournalEntry')
-    const text = entryText(args)
-    if (!text.ok) return text
-    if (args.lines.length < 2 || args.lines.length > limits.journalLinesMax) {
-      return fail(
-        'INVALID_LINES',
-        `A journal entry has 2 to ${limits.journalLinesMax} lines; got ${args.lines.length}.`,
-        'lines',
-      )
-    }
     const reverseOn = args.reverseOn ?? null
-    if (reverseOn !== null && reverseOn <= args.date) {
+    if (reverseOn !== null && reverseOn <= args.date && entryShape(args).ok) {
       return fail(
         'INVALID_DATE',
         `reverseOn must be after the entry's date (${args.date}); got ${reverseOn}.`,
@@ -90,19 +73,50 @@ export class JournalService {
       )
     }
     return inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-      const open = await this.checkWritable(tx, scope, [args.date, reverseOn], 'date')
-      if (!open.ok) return open
-      const currency = await this.deps.organizations.functionalCurrency(tx, scope)
-      const lines = await this.postingLines(tx, scope, args.lines, currency)
-      if (!lines.ok) return lines
-      const balanced = balanceOf(lines.value, currency)
-      if (!balanced.ok) return balanced
-      const plan: EntryPlan = { txnDate: args.date, currency, lines: lines.value, ...text.value }
-      const entryId = newId()
-      await this.deps.journal.postAdjustment(tx, scope, plan, entryId, 'manual')
-      if (reverseOn !== null) await this.reverse(tx, scope, entryId, reverseOn)
-      return ok(await this.parentOf(tx, scope, entryId))
+      const posted = await this.postManualEntry(tx, scope, args, reverseOn)
+      if (!posted.ok || reverseOn === null) return posted
+      await this.reverse(tx, scope, posted.value.entry.id, reverseOn)
+      return ok(await this.parentOf(tx, scope, posted.value.entry.id))
     })
+  }
+
+  /** ManualEntriesPort: every check of createJournalEntry, nothing written. */
+  async checkManualEntry(ex: Executor, scope: OrgScope, args: ManualEntryArgs): Promise<Result<void>> {
+    const planned = await this.plannedEntry(ex, scope, args, null)
+    return planned.ok ? ok(undefined) : planned
+  }
+
+  /** ManualEntriesPort: a manual entry posted in the caller's transaction, as createJournalEntry posts it. */
+  async postManualEntry(
+    tx: Executor,
+    scope: OrgScope,
+    args: ManualEntryArgs,
+    reverseOn: string | null = null,
+  ): Promise<Result<JournalEntryParent>> {
+    const planned = await this.plannedEntry(tx, scope, args, reverseOn)
+    if (!planned.ok) return planned
+    const entryId = newId()
+    await this.deps.journal.postAdjustment(tx, scope, planned.value, entryId, 'manual')
+    return ok(await this.parentOf(tx, scope, entryId))
+  }
+
+  /** The entry as it would post: its text and lines checked, its dates open, its lines balanced. */
+  private async plannedEntry(
+    ex: Executor,
+    scope: OrgScope,
+    args: ManualEntryArgs,
+    reverseOn: string | null,
+  ): Promise<Result<EntryPlan>> {
+    const text = entryShape(args)
+    if (!text.ok) return text
+    const open = await this.checkWritable(ex, scope, [args.date, reverseOn], 'date')
+    if (!open.ok) return open
+    const currency = await this.deps.organizations.functionalCurrency(ex, scope)
+    const lines = await this.postingLines(ex, scope, args.lines, currency)
+    if (!lines.ok) return lines
+    const balanced = balanceOf(lines.value, currency)
+    if (!balanced.ok) return balanced
+    return ok({ txnDate: args.date, currency, lines: lines.value, ...text.value })
   }
 
   /** DESIGN 8.4: the mirror image of a manual entry, dated `date`; an entry is reversed once. */
@@ -488,6 +502,20 @@ function entryText(args: {
     ...(memo.value !== '' ? { memo: memo.value } : {}),
     ...(reference.value !== '' ? { reference: reference.value } : {}),
   })
+}
+
+/** What an entry's text and number of lines must be, before anything is read. */
+function entryShape(args: ManualEntryArgs): Result<{ memo?: string; reference?: string }> {
+  const text = entryText(args)
+  if (!text.ok) return text
+  if (args.lines.length < 2 || args.lines.length > limits.journalLinesMax) {
+    return fail(
+      'INVALID_LINES',
+      `A journal entry has 2 to ${limits.journalLinesMax} lines; got ${args.lines.length}.`,
+      'lines',
+    )
+  }
+  return text
 }
 
 /** ENTRY_NOT_BALANCED names both totals. */

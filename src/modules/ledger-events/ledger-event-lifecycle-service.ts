@@ -3,30 +3,27 @@ import type { Executor } from '../../db/schema.js'
 import { inSavepoint, inTransactionResult } from '../../db/transaction.js'
 import { hitFaultPoint } from '../../fault-points.js'
 import type { Clock } from '../../kernel/clock.js'
-import { currencyDecimals, parseCurrency } from '../../kernel/currency.js'
-import { parseExchangeRate } from '../../kernel/exchange-rate.js'
+import { currencyDecimals } from '../../kernel/currency.js'
 import { newId } from '../../kernel/ids.js'
 import { limits } from '../../kernel/limits.js'
+import { formatMoney } from '../../kernel/money.js'
 import { assert, type Failure, fail, ok, type Result } from '../../kernel/result.js'
 import type { AccessPort } from '../access/access-port.js'
 import type { OrgScope, Principal } from '../access/principal.js'
 import type { AccountsPort } from '../accounts/accounts-port.js'
 import type { AuditRecorder } from '../audit/audit-port.js'
-import type { CategoryRulesPort } from '../category-rules/category-rules-port.js'
+import type {
+  CategoryRulesPort,
+  ChangedRule,
+  ReviewEvent,
+  RuleEvents,
+  RuleMatch,
+  RuleSubject,
+} from '../category-rules/category-rules-port.js'
 import type { JournalPort } from '../journal/journal-port.js'
 import type { OrganizationsPort } from '../organizations/organizations-port.js'
-import {
-  editableStatuses,
-  parseAmount,
-  parseDirection,
-  parseEventType,
-  parseMemo,
-  parseMerchantName,
-  parseTransactionDate,
-  postedStatuses,
-  reconciledEvent,
-  type Status,
-} from './ledger-event.js'
+import { editableStatuses, postedStatuses, reconciledEvent, type Status } from './ledger-event.js'
+import { parseNewEvent } from './ledger-event-making.js'
 import type { LedgerEventPosting, PostingEvent } from './ledger-event-posting.js'
 import {
   eventNotFound,
@@ -35,28 +32,19 @@ import {
 } from './ledger-event-query-service.js'
 import type { EventChanges, LedgerEventRecord, NewLedgerEvent } from './ledger-event-row-store.js'
 import type { LedgerEventStore } from './ledger-event-store.js'
-import { eventChange, type LedgerEventsProvider } from './ledger-events-provider.js'
+import type { NewEventInput } from './ledger-events-port.js'
+import { eventChange, fieldsBefore, type LedgerEventsProvider } from './ledger-events-provider.js'
+import { ruleClassification, ruleSubjectOf } from './rule-actions.js'
 
-export interface CreateEventInput {
-  merchantName: string
-  amount: string
-  transactionDate: string
-  eventType?: string | null
-  categoryId?: string | null
-  paymentAccountId?: string | null
-  contactId?: string | null
-  memo?: string | null
-  direction?: string | null
-  currency?: string | null
-  exchangeRate?: string | null
-}
+/** What createLedgerEvent takes. */
+export type CreateEventInput = NewEventInput
 
 /**
  * What a client does to an event: create it, edit it while it waits, confirm it into the books
  * (through the one posting path), reject it, mark it synced. Authorization first, then one
  * database transaction each.
  */
-export class LedgerEventLifecycleService {
+export class LedgerEventLifecycleService implements RuleEvents {
   constructor(
     private readonly deps: {
       db: Executor
@@ -75,8 +63,10 @@ export class LedgerEventLifecycleService {
       functionalCurrencyOf: (organizationId: string) => Promise<string>
     },
   ) {
-    // Waiting events pick up a rule that was created or changed.
-    deps.categoryRules.onRulesChanged((scope, vendorPattern) => this.categorizeWaiting(scope, vendorPattern))
+    // Waiting events pick up a rule that was created or changed, and rules are previewed and
+    // applied over the events this service keeps.
+    deps.categoryRules.onRulesChanged((scope, rule) => this.categorizeWaiting(scope, rule))
+    deps.categoryRules.serveRuleEvents(this)
   }
 
   // ---- lifecycle ----------------------------------------------------------------------------
@@ -87,55 +77,25 @@ export class LedgerEventLifecycleService {
     input: CreateEventInput,
   ): Promise<Result<LedgerEventView>> {
     const scope = await this.deps.access.authorize(principal, organizationId, 'createLedgerEvent')
-    const functionalCurrency = await this.deps.functionalCurrencyOf(organizationId)
-    const parsedCurrency = parseCurrency(input.currency ?? functionalCurrency)
-    if (!parsedCurrency.ok) return parsedCurrency
-    const currency = parsedCurrency.value
-    const merchantName = parseMerchantName(input.merchantName)
-    if (!merchantName.ok) return merchantName
-    const amount = parseAmount(input.amount, currencyDecimals(currency))
-    if (!amount.ok) return amount
-    const date = parseTransactionDate(input.transactionDate)
-    if (!date.ok) return date
-    const eventType = parseEventType(input.eventType)
-    if (!eventType.ok) return eventType
-    const memo = parseMemo(input.memo)
-    if (!memo.ok) return memo
-    const direction = parseDirection(input.direction, eventType.value)
-    if (!direction.ok) return direction
-    let exchangeRate: string | null = null
-    if (input.exchangeRate != null) {
-      const rate = parseExchangeRate(input.exchangeRate)
-      if (!rate.ok) return rate
-      if (currency === functionalCurrency) {
-        return fail(
-          'INVALID_EXCHANGE_RATE',
-          `${currency} is the functional currency; an event in it takes no exchange rate.`,
-          'exchangeRate',
-        )
-      }
-      exchangeRate = rate.value.text
-    }
-
-    const refs = await this.deps.eventQueries.checkReferences(this.deps.db, scope, eventType.value, {
+    const parsed = parseNewEvent(input, await this.deps.functionalCurrencyOf(organizationId))
+    if (!parsed.ok) return parsed
+    const refs = await this.deps.eventQueries.checkReferences(this.deps.db, scope, parsed.value.eventType, {
       categoryId: input.categoryId ?? null,
       paymentAccountId: input.paymentAccountId ?? null,
       contactId: input.contactId ?? null,
     })
     if (!refs.ok) return refs
     const created = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-      const open = await this.deps.periodLock.checkOpen(tx, scope, [date.value], 'transactionDate')
+      const open = await this.deps.periodLock.checkOpen(
+        tx,
+        scope,
+        [parsed.value.transactionDate],
+        'transactionDate',
+      )
       if (!open.ok) return open
       const [event] = await this.deps.recorder.recordArrivals(tx, scope, [
         {
-          eventType: eventType.value,
-          direction: direction.value,
-          merchantName: merchantName.value,
-          amountMinor: amount.value,
-          currency,
-          exchangeRate,
-          transactionDate: date.value,
-          memo: memo.value,
+          ...parsed.value,
           categoryId: input.categoryId ?? null,
           paymentAccountId: input.paymentAccountId ?? null,
           contactId: input.contactId ?? null,
@@ -518,49 +478,88 @@ export class LedgerEventLifecycleService {
   }
 
   /**
-   * A category rule was created or changed: waiting events without a category that its pattern
-   * matches may now have one. The full matcher still decides, so precedence holds.
+   * A category rule was created or changed: waiting events without a category that it matches may
+   * now have one. The full matcher still decides, so precedence holds. A rule that needs its
+   * vendor pattern lets the database find the candidates; any other is tried on every waiting
+   * event without a category, in memory.
    */
-  async categorizeWaiting(scope: OrgScope, vendorPattern: string): Promise<void> {
+  async categorizeWaiting(scope: OrgScope, changed: ChangedRule): Promise<void> {
     await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
-      const lockDate = await this.deps.periodLock.lockDate(tx, scope)
-      // A closed period stays as it was closed, rules or not.
-      const waiting = (await this.deps.store.waitingWithoutCategory(tx, scope, vendorPattern)).filter(
-        (event) => lockDate === null || event.transactionDate > lockDate,
-      )
+      const pattern = changed.patternRequired ? changed.vendorPattern : null
+      const waiting = (
+        await this.waitingUnclassified(tx, scope, pattern, ['needs_review', 'pending'])
+      ).filter((event) => changed.matches(ruleSubjectOf(event)))
       if (waiting.length === 0) return ok(0)
-      const matches = await this.deps.categoryRules.categorize(
-        tx,
-        scope,
-        waiting.map((e) => e.merchantName),
-      )
-      const applied: typeof matches = []
+      const matches = await this.deps.categoryRules.classify(tx, scope, waiting.map(ruleSubjectOf))
+      const applied: RuleMatch[] = []
       for (const [index, event] of waiting.entries()) {
         const rule = matches[index]
-        if (!rule) continue
-        const accepted = await this.deps.store.update(
-          tx,
-          scope,
-          event.id,
-          editableStatuses,
-          { categoryId: rule.accountId, categoryRuleId: rule.id },
-          this.now(),
-        )
-        if (accepted) {
-          applied.push(rule)
-          await this.deps.audit.record(tx, scope, [
-            eventChange(
-              'classified',
-              event.id,
-              { categoryId: null, categoryRuleId: null },
-              { categoryId: rule.accountId, categoryRuleId: rule.id },
-            ),
-          ])
-        }
+        if (rule && (await this.classifyByRule(tx, scope, event, rule))) applied.push(rule)
       }
       await this.deps.categoryRules.recordMatches(tx, scope, applied)
       return ok(applied.length)
     })
+  }
+
+  async inReview(ex: Executor, scope: OrgScope): Promise<ReviewEvent[]> {
+    return (await this.deps.store.inReview(ex, scope)).map((event) => ({
+      ...ruleSubjectOf(event),
+      id: event.id,
+      amount: formatMoney(event.amountMinor, currencyDecimals(event.currency)),
+      transactionDate: event.transactionDate,
+    }))
+  }
+
+  async classifyWithRule(
+    scope: OrgScope,
+    rule: RuleMatch,
+    matches: (subject: RuleSubject) => boolean,
+  ): Promise<number> {
+    const classified = await inTransactionResult(this.deps.db, this.deps.engine, async (tx) => {
+      const waiting = await this.waitingUnclassified(tx, scope, null, ['needs_review'])
+      let count = 0
+      for (const event of waiting) {
+        if (matches(ruleSubjectOf(event)) && (await this.classifyByRule(tx, scope, event, rule))) count++
+      }
+      await this.deps.categoryRules.recordMatches(tx, scope, Array(count).fill(rule))
+      return ok(count)
+    })
+    return classified.ok ? classified.value : 0
+  }
+
+  /** Waiting events without a category, outside any closed period: a closed period stays as it was closed. */
+  private async waitingUnclassified(
+    tx: Executor,
+    scope: OrgScope,
+    vendorPattern: string | null,
+    statuses: readonly Status[],
+  ): Promise<LedgerEventRecord[]> {
+    const lockDate = await this.deps.periodLock.lockDate(tx, scope)
+    return (await this.deps.store.waitingWithoutCategory(tx, scope, vendorPattern, statuses)).filter(
+      (event) => lockDate === null || event.transactionDate > lockDate,
+    )
+  }
+
+  /** Gives a waiting event a rule's classification, its lines and its audit record. */
+  private async classifyByRule(
+    tx: Executor,
+    scope: OrgScope,
+    event: LedgerEventRecord,
+    rule: RuleMatch,
+  ): Promise<boolean> {
+    const { changes, lines } = ruleClassification(event, rule)
+    if (!(await this.deps.store.update(tx, scope, event.id, editableStatuses, changes, this.now())))
+      return false
+    if (lines.length > 0) await this.deps.store.lines.replaceLines(tx, scope, event.id, lines)
+    await this.deps.audit.record(tx, scope, [
+      eventChange(
+        'classified',
+        event.id,
+        fieldsBefore(event, changes),
+        lines.length > 0 ? { ...changes, lines } : changes,
+      ),
+    ])
+    return true
   }
 
   private now(): string {

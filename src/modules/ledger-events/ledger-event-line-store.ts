@@ -33,6 +33,34 @@ export class LedgerEventLineStore {
       .execute()
   }
 
+  /** The lines of new events, many rows a statement: an import's rules may give thousands. */
+  async insertForEvents(
+    ex: Executor,
+    scope: OrgScope,
+    events: ReadonlyArray<{ eventId: string; lines: readonly EntryLineRecord[] }>,
+  ): Promise<void> {
+    const rows = events.flatMap(({ eventId, lines }) =>
+      lines.map((line) => ({
+        organization_id: scope.organizationId,
+        event_id: eventId,
+        line_no: line.lineNo,
+        account_id: line.accountId,
+        amount_minor: line.amountMinor,
+        tax_code: line.taxCode,
+        tax_amount_minor: line.taxAmountMinor,
+        tax_from_code: line.taxFromCode ? 1 : 0,
+        memo: line.memo,
+        contact_id: line.contactId,
+      })),
+    )
+    for (let start = 0; start < rows.length; start += limits.sqlEventRowsPerInsertMax) {
+      await ex
+        .insertInto('ledger_event_lines')
+        .values(rows.slice(start, start + limits.sqlEventRowsPerInsertMax))
+        .execute()
+    }
+  }
+
   /** The lines of each of these events that has any, in order. */
   async linesOf(
     ex: Executor,

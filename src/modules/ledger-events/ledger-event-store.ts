@@ -480,15 +480,29 @@ export class LedgerEventStore {
   async waitingWithoutCategory(
     ex: Executor,
     scope: OrgScope,
-    vendorPattern: string,
+    vendorPattern: string | null,
+    statuses: readonly Status[] = ['needs_review', 'pending'],
   ): Promise<LedgerEventRecord[]> {
+    let query = ex
+      .selectFrom('ledger_events')
+      .select(ledgerEventColumns)
+      .where('organization_id', '=', scope.organizationId)
+      .where('status', 'in', statuses)
+      .where('category_id', 'is', null)
+    if (vendorPattern !== null) query = query.where(likeEscaped('merchant_key', vendorPattern.toLowerCase()))
+    const rows = await query.execute()
+    return rows.map(toRecord)
+  }
+
+  /** The events in needs_review, oldest transaction date first, for a rule's preview. */
+  async inReview(ex: Executor, scope: OrgScope): Promise<LedgerEventRecord[]> {
     const rows = await ex
       .selectFrom('ledger_events')
       .select(ledgerEventColumns)
       .where('organization_id', '=', scope.organizationId)
-      .where('status', 'in', ['needs_review', 'pending'])
-      .where('category_id', 'is', null)
-      .where(likeEscaped('merchant_key', vendorPattern.toLowerCase()))
+      .where('status', '=', 'needs_review')
+      .orderBy('transaction_date')
+      .orderBy('id')
       .execute()
     return rows.map(toRecord)
   }

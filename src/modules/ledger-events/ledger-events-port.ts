@@ -194,3 +194,39 @@ export interface LedgerEventsPort {
   /** A person confirmed an event that has a document (its receipts become reviewed). */
   onConfirmed(listener: EventsHappened): void
 }
+
+/** A new event as createLedgerEvent takes it: decimal strings and names, checked when made. */
+export interface NewEventInput {
+  merchantName: string
+  amount: string
+  transactionDate: string
+  eventType?: string | null
+  categoryId?: string | null
+  paymentAccountId?: string | null
+  contactId?: string | null
+  memo?: string | null
+  direction?: string | null
+  currency?: string | null
+  exchangeRate?: string | null
+}
+
+/**
+ * Events another module makes inside its own transaction (recurring entries), under every rule
+ * createLedgerEvent applies: fields, accounts, contact, lock date.
+ */
+export interface EventMakingPort {
+  /** The checks alone, nothing written. */
+  checkNewEvent(ex: Executor, scope: OrgScope, input: NewEventInput): Promise<Result<unknown>>
+  /**
+   * The event with its audit record and feed event: posted through the one posting path when
+   * `post` and classified (a category and a payment account), otherwise waiting in needs_review.
+   */
+  createEvent(
+    tx: Executor,
+    scope: OrgScope,
+    input: NewEventInput,
+    post: boolean,
+  ): Promise<Result<NewLedgerEvent>>
+  /** Tells the modules that react to arrivals, once the caller's transaction committed. */
+  announce(scope: OrgScope, eventIds: string[]): Promise<void>
+}

@@ -6,7 +6,8 @@ import { Listeners } from '../../kernel/listeners.js'
 import { assert, ok, type Result } from '../../kernel/result.js'
 import type { OrgScope } from '../access/principal.js'
 import type { AuditChange, AuditRecorder } from '../audit/audit-port.js'
-import type { CategoryRulesPort } from '../category-rules/category-rules-port.js'
+import type { CategoryRulesPort, RuleSubject } from '../category-rules/category-rules-port.js'
+import type { EntryLineRecord } from './entry-lines.js'
 import { defaultDirection, type EventSource, type Status } from './ledger-event.js'
 import type { LedgerEventImportStore } from './ledger-event-import-store.js'
 import type { LedgerEventPosting } from './ledger-event-posting.js'
@@ -20,6 +21,7 @@ import type {
   NewEventParts,
   NewPostedEvent,
 } from './ledger-events-port.js'
+import { ruleClassification, ruleSubjectOf } from './rule-actions.js'
 
 /**
  * The ledger-events port: the store's reads as they are, and events written into being and out
@@ -77,22 +79,29 @@ export class LedgerEventsProvider extends LedgerEventStore implements LedgerEven
     scope: OrgScope,
     events: Array<NewEventParts & Pick<NewLedgerEvent, 'status' | 'categoryId'>>,
   ): Promise<NewLedgerEvent[]> {
-    const needRules = events.map((e) => (e.categoryId ? undefined : e.merchantName))
-    const names = needRules.filter((n): n is string => n !== undefined)
-    const matches = names.length > 0 ? await this.deps.categoryRules.categorize(tx, scope, names) : []
+    const needRules = events.map((event) => (event.categoryId ? undefined : arrivalSubject(event)))
+    const subjects = needRules.filter((subject): subject is RuleSubject => subject !== undefined)
+    const matches = await this.deps.categoryRules.classify(tx, scope, subjects)
     let next = 0
     const createdAt = this.now()
-    const rows = events.map((event, index) => {
-      const rule = needRules[index] === undefined ? undefined : matches[next++]
-      return newEventRow(event, {
+    const lines: Array<{ eventId: string; lines: EntryLineRecord[] }> = []
+    const rows = events.map((event) => {
+      const rule = event.categoryId ? undefined : matches[next++]
+      const row = newEventRow(event, {
         status: event.status,
-        categoryId: event.categoryId ?? rule?.accountId ?? null,
-        categoryRuleId: rule?.id ?? null,
+        categoryId: event.categoryId ?? null,
+        categoryRuleId: null,
         journalEntryId: null,
         createdAt,
       })
+      if (!rule) return row
+      const classified = ruleClassification(row, rule)
+      Object.assign(row, classified.changes)
+      if (classified.lines.length > 0) lines.push({ eventId: row.id, lines: classified.lines })
+      return row
     })
     await this.insertMany(tx, scope, rows)
+    await this.lines.insertForEvents(tx, scope, lines)
     await this.deps.categoryRules.recordMatches(tx, scope, matches)
     await this.audited(tx, scope, rows)
     return rows
@@ -246,6 +255,20 @@ export class LedgerEventsProvider extends LedgerEventStore implements LedgerEven
   private now(): string {
     return this.deps.clock.now().toISOString()
   }
+}
+
+/** What the rules read of an arriving event. */
+function arrivalSubject(event: NewEventParts): RuleSubject {
+  return ruleSubjectOf({
+    merchantName: event.merchantName,
+    memo: event.memo,
+    reference: event.reference,
+    amountMinor: event.amountMinor,
+    currency: event.currency,
+    direction: event.direction ?? defaultDirection(event.eventType),
+    eventType: event.eventType,
+    paymentAccountId: event.paymentAccountId,
+  })
 }
 
 /**

@@ -4,17 +4,20 @@ import type { QueueCategoryRuleFragment } from '../api/generated/review-queue'
 // its merchant name: ILIKE semantics over the whole name (% any run, _ one character, \ escapes),
 // case-insensitive, the rule with the most literal characters winning, then the oldest (ADR 0006).
 // The API says which category an event has but not why, so the app judges the rules the same way
-// to explain it. This mirrors the server's matcher; the two must agree.
+// to explain it. This mirrors the server's matcher for rules of a vendor pattern alone; a rule of
+// other conditions (DESIGN 8.9) reads fields the queue does not hold, so it is not judged here.
 
 type Token = { kind: 'literal'; char: string } | { kind: 'any' } | { kind: 'one' }
 
+type PatternRule = QueueCategoryRuleFragment & { vendorPattern: string }
+
 interface CompiledRule {
-  rule: QueueCategoryRuleFragment
+  rule: PatternRule
   tokens: Token[]
   literalCount: number
 }
 
-function compile(rule: QueueCategoryRuleFragment): CompiledRule {
+function compile(rule: PatternRule): CompiledRule {
   const tokens: Token[] = []
   const chars = Array.from(rule.vendorPattern.toLowerCase())
   for (let index = 0; index < chars.length; index++) {
@@ -63,6 +66,7 @@ export class RuleMatcher {
 
   constructor(rules: readonly QueueCategoryRuleFragment[]) {
     this.ordered = rules
+      .filter((rule): rule is PatternRule => rule.vendorPattern !== null)
       .map(compile)
       .sort(
         (x, y) =>

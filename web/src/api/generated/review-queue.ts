@@ -48,7 +48,7 @@ export type CategoryRulesQueryVariables = Exact<{
 
 export type CategoryRulesQuery = { listCategoryRules: { totalCount: number, items: Array<QueueCategoryRuleFragment> } | null };
 
-export type QueueCategoryRuleFragment = { id: string, vendorPattern: string, createdAt: string, account: { id: string, name: string } };
+export type QueueCategoryRuleFragment = { id: string, vendorPattern: string | null, createdAt: string, account: { id: string, name: string } };
 
 export type SameAmountEventsQueryVariables = Exact<{
   organizationId: string;
