@@ -4,7 +4,12 @@ export {
   type DaybookClient,
   type DaybookClientOptions,
   type DaybookCredential,
+  type GeneratedDocument,
+  type ListPage,
   type RequestOptions,
+  type SendableDocument,
+  type UploadedFile,
+  type UploadOptions,
 } from './daybook-client.js'
 export {
   assertSuccess,
@@ -14,3 +19,4 @@ export {
   type PayloadOutcome,
 } from './daybook-error.js'
 export * from './generated/graphql.js'
+export * from './generated/values.js'

@@ -4,6 +4,16 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type BankFileFormat =
+  /** Told from the file's content. */
+  | 'AUTO'
+  | 'CAMT053'
+  | 'CSV'
+  | 'MT940'
+  /** OFX 1 and 2, and QFX. */
+  | 'OFX'
+  | 'QIF';
+
 export type BankStatementRowInput = {
   /** Signed or not; the event keeps the magnitude and the row's eventType. */
   amount: string;
@@ -33,6 +43,34 @@ export type ListAccountsQueryVariables = Exact<{
 
 
 export type ListAccountsQuery = { listAccounts: { totalCount: number, pageSize: number, offset: number, items: Array<{ id: string, name: string, accountType: string, classification: string, subType: string, currentBalance: number, active: boolean, lastFour: string | null, parentId: string | null, taxCode: { code: string, name: string } | null }> } | null };
+
+export type BankFileRowFieldsFragment = { rowIndex: number, position: string, transactionDate: string, description: string, amount: string, eventType: string, direction: string, memo: string, reference: string | null, isDuplicate: boolean, isPossibleDuplicate: boolean, duplicateReason: string | null, matchingEventId: string | null };
+
+export type BankFileSummaryFieldsFragment = { success: boolean, error: string | null, errorCode: string | null, field: string | null, format: BankFileFormat | null, encoding: string | null, currency: string | null, importedCount: number, skippedCount: number, statementAccountId: string | null, accountMismatch: boolean, balanceCheck: { openingBalance: string | null, closingBalance: string, closingDate: string | null, entriesTotal: string, difference: string | null, balanced: boolean | null } | null };
+
+export type PreviewBankStatementFileMutationVariables = Exact<{
+  organizationId: string;
+  paymentAccountId: string;
+  s3Key: string;
+  format?: BankFileFormat | null | undefined;
+  csvProfileId?: string | null | undefined;
+  dateFormat?: string | null | undefined;
+}>;
+
+
+export type PreviewBankStatementFileMutation = { importBankStatementFile: { success: boolean, error: string | null, errorCode: string | null, field: string | null, format: BankFileFormat | null, encoding: string | null, currency: string | null, importedCount: number, skippedCount: number, statementAccountId: string | null, accountMismatch: boolean, rows: Array<{ rowIndex: number, position: string, transactionDate: string, description: string, amount: string, eventType: string, direction: string, memo: string, reference: string | null, isDuplicate: boolean, isPossibleDuplicate: boolean, duplicateReason: string | null, matchingEventId: string | null }>, suggestedCsvProfile: { id: string | null, paymentAccountId: string, name: string, delimiter: string, encoding: string | null, hasHeader: boolean, skipLines: number, dateColumn: string, dateFormat: string, amountColumn: string | null, inflowColumn: string | null, outflowColumn: string | null, descriptionColumn: string | null, payeeColumn: string | null, memoColumn: string | null, referenceColumn: string | null, decimalMark: string, flipSign: boolean } | null, balanceCheck: { openingBalance: string | null, closingBalance: string, closingDate: string | null, entriesTotal: string, difference: string | null, balanced: boolean | null } | null } | null };
+
+export type ImportBankStatementFileMutationVariables = Exact<{
+  organizationId: string;
+  paymentAccountId: string;
+  s3Key: string;
+  format?: BankFileFormat | null | undefined;
+  csvProfileId?: string | null | undefined;
+  dateFormat?: string | null | undefined;
+}>;
+
+
+export type ImportBankStatementFileMutation = { importBankStatementFile: { success: boolean, error: string | null, errorCode: string | null, field: string | null, format: BankFileFormat | null, encoding: string | null, currency: string | null, importedCount: number, skippedCount: number, statementAccountId: string | null, accountMismatch: boolean, rows: Array<{ rowIndex: number, position: string, transactionDate: string, description: string, amount: string, eventType: string, direction: string, memo: string, reference: string | null, isDuplicate: boolean, isPossibleDuplicate: boolean, duplicateReason: string | null, matchingEventId: string | null }>, balanceCheck: { openingBalance: string | null, closingBalance: string, closingDate: string | null, entriesTotal: string, difference: string | null, balanced: boolean | null } | null } | null };
 
 export type ImportBankStatementMutationVariables = Exact<{
   organizationId: string;
@@ -170,6 +208,46 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const BankFileRowFieldsFragmentDoc = new TypedDocumentString(`
+    fragment BankFileRowFields on BankFileRow {
+  rowIndex
+  position
+  transactionDate
+  description
+  amount
+  eventType
+  direction
+  memo
+  reference
+  isDuplicate
+  isPossibleDuplicate
+  duplicateReason
+  matchingEventId
+}
+    `, {"fragmentName":"BankFileRowFields"}) as unknown as TypedDocumentString<BankFileRowFieldsFragment, unknown>;
+export const BankFileSummaryFieldsFragmentDoc = new TypedDocumentString(`
+    fragment BankFileSummaryFields on BankFileImportPayload {
+  success
+  error
+  errorCode
+  field
+  format
+  encoding
+  currency
+  importedCount
+  skippedCount
+  balanceCheck {
+    openingBalance
+    closingBalance
+    closingDate
+    entriesTotal
+    difference
+    balanced
+  }
+  statementAccountId
+  accountMismatch
+}
+    `, {"fragmentName":"BankFileSummaryFields"}) as unknown as TypedDocumentString<BankFileSummaryFieldsFragment, unknown>;
 export const LedgerEventFieldsFragmentDoc = new TypedDocumentString(`
     fragment LedgerEventFields on LedgerEvent {
   id
@@ -272,6 +350,132 @@ export const ListAccountsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ListAccountsQuery, ListAccountsQueryVariables>;
+export const PreviewBankStatementFileDocument = new TypedDocumentString(`
+    mutation PreviewBankStatementFile($organizationId: UUID!, $paymentAccountId: UUID!, $s3Key: String!, $format: BankFileFormat, $csvProfileId: UUID, $dateFormat: String) {
+  importBankStatementFile(
+    organizationId: $organizationId
+    paymentAccountId: $paymentAccountId
+    s3Key: $s3Key
+    format: $format
+    csvProfileId: $csvProfileId
+    dateFormat: $dateFormat
+    dryRun: true
+  ) {
+    ...BankFileSummaryFields
+    rows {
+      ...BankFileRowFields
+    }
+    suggestedCsvProfile {
+      id
+      paymentAccountId
+      name
+      delimiter
+      encoding
+      hasHeader
+      skipLines
+      dateColumn
+      dateFormat
+      amountColumn
+      inflowColumn
+      outflowColumn
+      descriptionColumn
+      payeeColumn
+      memoColumn
+      referenceColumn
+      decimalMark
+      flipSign
+    }
+  }
+}
+    fragment BankFileRowFields on BankFileRow {
+  rowIndex
+  position
+  transactionDate
+  description
+  amount
+  eventType
+  direction
+  memo
+  reference
+  isDuplicate
+  isPossibleDuplicate
+  duplicateReason
+  matchingEventId
+}
+fragment BankFileSummaryFields on BankFileImportPayload {
+  success
+  error
+  errorCode
+  field
+  format
+  encoding
+  currency
+  importedCount
+  skippedCount
+  balanceCheck {
+    openingBalance
+    closingBalance
+    closingDate
+    entriesTotal
+    difference
+    balanced
+  }
+  statementAccountId
+  accountMismatch
+}`) as unknown as TypedDocumentString<PreviewBankStatementFileMutation, PreviewBankStatementFileMutationVariables>;
+export const ImportBankStatementFileDocument = new TypedDocumentString(`
+    mutation ImportBankStatementFile($organizationId: UUID!, $paymentAccountId: UUID!, $s3Key: String!, $format: BankFileFormat, $csvProfileId: UUID, $dateFormat: String) {
+  importBankStatementFile(
+    organizationId: $organizationId
+    paymentAccountId: $paymentAccountId
+    s3Key: $s3Key
+    format: $format
+    csvProfileId: $csvProfileId
+    dateFormat: $dateFormat
+    dryRun: false
+  ) {
+    ...BankFileSummaryFields
+    rows {
+      ...BankFileRowFields
+    }
+  }
+}
+    fragment BankFileRowFields on BankFileRow {
+  rowIndex
+  position
+  transactionDate
+  description
+  amount
+  eventType
+  direction
+  memo
+  reference
+  isDuplicate
+  isPossibleDuplicate
+  duplicateReason
+  matchingEventId
+}
+fragment BankFileSummaryFields on BankFileImportPayload {
+  success
+  error
+  errorCode
+  field
+  format
+  encoding
+  currency
+  importedCount
+  skippedCount
+  balanceCheck {
+    openingBalance
+    closingBalance
+    closingDate
+    entriesTotal
+    difference
+    balanced
+  }
+  statementAccountId
+  accountMismatch
+}`) as unknown as TypedDocumentString<ImportBankStatementFileMutation, ImportBankStatementFileMutationVariables>;
 export const ImportBankStatementDocument = new TypedDocumentString(`
     mutation ImportBankStatement($organizationId: UUID!, $paymentAccountId: UUID!, $rows: [BankStatementRowInput!]!, $currency: String, $exchangeRate: String) {
   importBankStatement(
