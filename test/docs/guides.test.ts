@@ -50,7 +50,7 @@ describe('guide examples', () => {
     'errors-and-retries.mjs': /^idempotent retry: event [0-9a-f-]{36} created once, second answer replayed$/m,
     'pagination.mjs': /^limit 5000 is served as pageSize 200$/m,
     'bank-files.mjs': /^imported 3, skipped 0$/m,
-    'receipts.mjs': /^read: HARBOUR HARDWARE, 42 /im,
+    'receipts.mjs': /^read: .+, 42 \(confidence [\d.]+\), \d{4}-\d{2}-\d{2}; status reviewed$/m,
     'webhooks-and-feed.mjs':
       /^received ledger_event\.created \(webhook-id [0-9a-f-]{36}\), signature verified$/m,
     'mcp.mjs': /^tools \(\d+\): .*list_accounts/m,
