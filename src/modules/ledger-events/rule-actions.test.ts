@@ -12,7 +12,7 @@ describe('shares', () => {
     [11300n, ['60', '40'], [6780n, 4520n]],
     [5n, ['30', '30', '30', '10'], [1n, 1n, 1n, 2n]],
     [1n, ['50', '50'], [0n, 1n]],
-  ])('shares %s by %j as %j', (amount, given, expected) => {
+  ])('shares %s by %s as %s', (amount, given, expected) => {
     const result = shares(amount, percents(...given))
     expect(result).toEqual(expected)
     expect(result.reduce((sum, share) => sum + share, 0n)).toBe(amount)
