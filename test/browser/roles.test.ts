@@ -149,6 +149,12 @@ const screenLoaded: Record<string, (page: Page, organizationName: string) => Pro
   Reports: async (page) => {
     await page.getByRole('button', { name: 'Export to CSV' }).first().waitFor()
   },
+  Recurring: async (page) => {
+    await page
+      .getByRole('region', { name: 'Recurring entries and documents' })
+      .getByText('No recurring entries yet.')
+      .waitFor()
+  },
   Journal: async (page) => {
     const entry = page
       .getByRole('list', { name: 'Journal entries' })

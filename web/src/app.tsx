@@ -8,6 +8,7 @@ import { ErrorText } from './components/error-text'
 import { useObservable } from './components/observable'
 import { LazyScreen } from './navigation/lazy-screen'
 import { hrefOf, type Navigation, type ScreenName, screens } from './navigation/navigation'
+import { NavigationContext } from './navigation/screen-link'
 import { ReviewQueueScreen } from './queue/review-queue-screen'
 import { OrganizationPicker } from './session/organization-picker'
 import { RightsContext, rightsOf, roleOf } from './session/rights'
@@ -24,6 +25,7 @@ const loadReconciliation = () =>
 const loadReports = () => import('./reports/reports-screen').then((module) => module.ReportsScreen)
 const loadSalesTax = () => import('./sales-tax/sales-tax-screen').then((module) => module.SalesTaxScreen)
 const loadJournal = () => import('./journal/journal-screen').then((module) => module.JournalScreen)
+const loadRecurring = () => import('./recurring/recurring-screen').then((module) => module.RecurringScreen)
 const loadInvoices = () => import('./invoices/documents-screen').then((module) => module.InvoicesScreen)
 const loadBills = () => import('./invoices/documents-screen').then((module) => module.BillsScreen)
 const loadContacts = () => import('./invoices/contacts-screen').then((module) => module.ContactsScreen)
@@ -36,6 +38,7 @@ const lazyLoaders: Partial<Record<ScreenName, typeof loadSettings>> = {
   reports: loadReports,
   salesTax: loadSalesTax,
   journal: loadJournal,
+  recurring: loadRecurring,
   invoices: loadInvoices,
   bills: loadBills,
   contacts: loadContacts,
@@ -110,7 +113,9 @@ export function App({ session, navigation }: { session: SessionStore; navigation
             />
           ) : organization ? (
             <ChosenOrganization key={organization.id} organization={organization} session={session}>
-              <CurrentScreen navigation={navigation} session={session} />
+              <NavigationContext.Provider value={navigation}>
+                <CurrentScreen navigation={navigation} session={session} />
+              </NavigationContext.Provider>
             </ChosenOrganization>
           ) : (
             <OrganizationPicker

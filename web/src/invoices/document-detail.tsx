@@ -5,10 +5,12 @@ import { DocumentDocument, type DocumentFieldsFragment } from '../api/generated/
 import type { Outcome } from '../api/outcome'
 import { ErrorText } from '../components/error-text'
 import { groupDigits } from '../format/money'
+import { RepeatForm } from '../recurring/repeat-form'
 import { useRights } from '../session/rights'
 import type { SessionStore } from '../session/session-store'
 import { CreditForm, PaymentForm, PdfButton, StatusActions } from './document-actions'
 import type { DocumentData } from './document-data'
+import { draftOf, inputOf } from './document-draft'
 import { DocumentEditor } from './document-editor'
 import { isCreditKind, isUnsettled, kindLabel, type SideWords, statusLabel } from './document-sides'
 
@@ -30,6 +32,7 @@ export function DocumentDetail(props: {
   const [answer, setAnswer] = useState<Outcome<DocumentFieldsFragment> | null>(null)
   const [generation, setGeneration] = useState(0)
   const [editing, setEditing] = useState(false)
+  const [repeating, setRepeating] = useState(false)
   // biome-ignore lint/correctness/useExhaustiveDependencies: generation is how a change asks again
   useEffect(() => {
     let current = true
@@ -77,7 +80,23 @@ export function DocumentDetail(props: {
             Edit draft
           </button>
         )}
+        {writesDocuments && document.status !== 'void' && !repeating && (
+          <button type="button" onClick={() => setRepeating(true)}>
+            Repeat…
+          </button>
+        )}
       </div>
+      {repeating && (
+        <RepeatForm
+          organizationId={organizationId}
+          what={kindLabel(document.kind).toLowerCase()}
+          originalDate={document.issueDate}
+          defaultName={`${kindLabel(document.kind)} ${document.number}`}
+          payload={{ kind: 'invoice', invoice: repeatedDocument(document) }}
+          offersDraft={true}
+          onClose={() => setRepeating(false)}
+        />
+      )}
       {writesDocuments && (
         <StatusActions organizationId={organizationId} document={document} onChanged={changed} />
       )}
@@ -95,6 +114,16 @@ export function DocumentDetail(props: {
       )}
     </section>
   )
+}
+
+/**
+ * The document as the editor would save it again. A bill keeps the vendor's number, which each
+ * date's copy carries with its date; an invoice or credit note takes the next of its series.
+ */
+function repeatedDocument(document: DocumentFieldsFragment) {
+  const input = inputOf(draftOf(document))
+  const keepsNumber = document.kind === 'bill' || document.kind === 'vendor_credit'
+  return { ...input, number: keepsNumber ? input.number : null }
 }
 
 function DocumentFigures({ document }: { document: DocumentFieldsFragment }) {

@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks'
 import { type JournalEntryFieldsFragment, ReverseJournalEntryDocument } from '../api/generated/journal'
 import { mutate } from '../api/mutate'
 import { ErrorText } from '../components/error-text'
+import { RepeatForm } from '../recurring/repeat-form'
 import { useRights } from '../session/rights'
 
 export const journalSources = [
@@ -60,8 +61,9 @@ function EntryDetail({
   onChanged: () => void
 }) {
   const client = useClient()
-  const { writes } = useRights()
+  const { writes, writesDocuments } = useRights()
   const [date, setDate] = useState(entry.txnDate)
+  const [repeating, setRepeating] = useState(false)
   const [error, setError] = useState<string | null>(null)
   async function reverse() {
     setError(null)
@@ -121,6 +123,38 @@ function EntryDetail({
         </form>
       )}
       {error && <ErrorText>{error}</ErrorText>}
+      {writesDocuments && entry.source === 'manual' && !repeating && (
+        <button type="button" onClick={() => setRepeating(true)}>
+          Repeat…
+        </button>
+      )}
+      {repeating && (
+        <RepeatForm
+          organizationId={organizationId}
+          what="entry"
+          originalDate={entry.txnDate}
+          defaultName={entry.memo ?? entry.reference ?? `Entry of ${entry.txnDate}`}
+          payload={{ kind: 'journal_entry', journalEntry: repeatedEntry(entry) }}
+          offersDraft={false}
+          onClose={() => setRepeating(false)}
+        />
+      )}
     </div>
   )
+}
+
+/** The entry's memo, reference and lines, as a template makes them again on each date. */
+function repeatedEntry(entry: JournalEntryFieldsFragment) {
+  return {
+    memo: entry.memo ?? null,
+    reference: entry.reference ?? null,
+    lines: entry.lines.map((line) => ({
+      accountId: line.account.id,
+      debit: line.debit ?? null,
+      credit: line.credit ?? null,
+      memo: line.memo ?? null,
+      contactId: line.contact?.id ?? null,
+      taxReturnLine: line.taxReturnLine ?? null,
+    })),
+  }
 }

@@ -12,6 +12,7 @@ export type ScreenName =
   | 'reports'
   | 'salesTax'
   | 'journal'
+  | 'recurring'
   | 'settings'
   | 'clients'
 
@@ -25,6 +26,7 @@ export const screens: ReadonlyArray<{ name: ScreenName; path: string; label: str
   { name: 'contacts', path: 'contacts', label: 'Contacts' },
   { name: 'reports', path: 'reports', label: 'Reports' },
   { name: 'journal', path: 'journal', label: 'Journal' },
+  { name: 'recurring', path: 'recurring', label: 'Recurring' },
   { name: 'salesTax', path: 'sales-tax', label: 'Sales tax' },
   { name: 'settings', path: 'settings', label: 'Settings' },
   { name: 'clients', path: 'clients', label: 'Clients' },
